@@ -1,0 +1,70 @@
+/**
+ * The operator DSL: an operator is defined once as data plus a float64 reference. `kforge ops`,
+ * input validation, `kforge reference`, the kernel lowerings, the conformance matrix and the tuner
+ * all read this one definition.
+ */
+import type { DType } from '../tensor/dtype.ts';
+import type { Tensor } from '../tensor/tensor.ts';
+
+export type ParamValue = number | boolean | string;
+export type Params = Readonly<Record<string, ParamValue>>;
+
+export type ParamType =
+  | { readonly kind: 'int'; readonly min?: number; readonly max?: number }
+  | { readonly kind: 'float'; readonly min?: number; readonly max?: number }
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'enum'; readonly values: readonly string[] };
+
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: ParamType;
+  /** a constant, or an expression over other params (e.g. 'D' for Dv, '1/sqrt(D)' for scale); absent = required */
+  readonly default?: ParamValue | { readonly expr: string };
+  readonly doc: string;
+}
+
+/** A cross-parameter rule, e.g. `{ expr: 'Hq % Hkv == 0', message: 'Hq must be a multiple of Hkv' }`. */
+export interface Constraint {
+  readonly expr: string;
+  readonly message: string;
+}
+
+export interface TensorSpec {
+  readonly name: string;
+  readonly role: 'in' | 'out';
+  /** each dimension is an expression over the params, e.g. ['B', 'Hq', 'Sq', 'D'] */
+  readonly shape: readonly string[];
+  /** a fixed dtype, or the name of an enum param that holds it ('act', 'kv') */
+  readonly dtype: DType | { readonly param: string };
+  /** set for weight tensors: the param naming its WeightFormat; storage (planes, bytes per row) follows FORMATS */
+  readonly formatParam?: string;
+  /** present only when this expression is true (e.g. 'bias', "routing == 'router'") */
+  readonly when?: string;
+  readonly doc: string;
+}
+
+/** A knob a kernel of this op exposes to the tuner; lowerings declare which knobs they read. */
+export interface KnobSpec {
+  readonly name: string;
+  readonly values: readonly ParamValue[];
+  readonly doc: string;
+}
+
+/** Which SPEC section 4 bound applies. */
+export type AccuracyClass = 'f32' | 'f32-recurrent' | 'half' | 'int8-activations';
+
+export interface OpDef {
+  readonly name: string;
+  readonly doc: string;
+  readonly params: readonly ParamSpec[];
+  readonly constraints: readonly Constraint[];
+  readonly tensors: readonly TensorSpec[];
+  readonly knobs: readonly KnobSpec[];
+  /** Float64 reference: inputs as stored (f16 decoded exactly), outputs by name. */
+  reference(params: Params, inputs: Readonly<Record<string, Tensor>>): Record<string, Float64Tensor>;
+}
+
+export interface Float64Tensor {
+  readonly shape: readonly number[];
+  readonly data: Float64Array;
+}

@@ -1,0 +1,118 @@
+/**
+ * The kernel IR: what a lowering produces and a renderer prints. Small and typed on purpose:
+ * loops, fixed-width and scalable vectors, reductions, memory spaces, barriers, subgroup operations,
+ * thread/workgroup indices and predication for tails. `verifyKernel` (verify.ts) checks it.
+ *
+ * Conventions
+ * - Index expressions are i32 element indices into a buffer of `elem` type (not bytes).
+ * - A vector load/store of `lanes` elements at `index` touches index .. index+lanes-1; with `mask`
+ *   (a lane count, for tails) only the first `mask` lanes are touched and the rest read as 0.
+ * - Scalable vectors (RVV) have `lanes: 'vl'`; their length is the `vl` expression given to the
+ *   operation, produced by a `setvl` expression (strip-mining), never assumed.
+ */
+
+export type ScalarType = 'f32' | 'f16' | 'bf16' | 'f64' | 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'bool';
+
+export interface VectorType {
+  readonly kind: 'vec';
+  readonly elem: ScalarType;
+  /** fixed lane count, or 'vl' for a scalable (RVV) vector register group */
+  readonly lanes: number | 'vl';
+  /** register grouping for scalable vectors (RVV LMUL: 1, 2, 4, 8; fractional as 0.5, 0.25) */
+  readonly lmul?: number;
+}
+
+export type Type = ScalarType | VectorType;
+
+export type MemorySpace = 'global' | 'workgroup' | 'private';
+
+export type BinaryOp =
+  | 'add' | 'sub' | 'mul' | 'div' | 'rem' | 'min' | 'max'
+  | 'and' | 'or' | 'xor' | 'shl' | 'shr'
+  | 'lt' | 'le' | 'gt' | 'ge' | 'eq' | 'ne' | 'land' | 'lor';
+
+export type UnaryOp = 'neg' | 'not' | 'abs' | 'exp' | 'log' | 'sqrt' | 'rsqrt' | 'floor' | 'round';
+
+export type SpecialIndex =
+  | 'thread_id' | 'group_id' | 'group_size' | 'num_groups' | 'global_id'
+  | 'subgroup_lane' | 'subgroup_size' | 'cpu_thread' | 'cpu_threads';
+
+export type Expr =
+  | { readonly op: 'const'; readonly type: ScalarType; readonly value: number }
+  | { readonly op: 'var'; readonly name: string; readonly type: Type }
+  | { readonly op: 'param'; readonly name: string; readonly type: ScalarType }
+  | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: Expr; readonly b: Expr; readonly type: Type }
+  | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: Expr; readonly type: Type }
+  | { readonly op: 'fma'; readonly a: Expr; readonly b: Expr; readonly c: Expr; readonly type: Type }
+  | { readonly op: 'select'; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly type: Type }
+  /** numeric conversion, lane-wise for vectors (widening/narrowing included) */
+  | { readonly op: 'cast'; readonly a: Expr; readonly type: Type }
+  /** reinterpret bits (e.g. u16 -> f16) */
+  | { readonly op: 'bitcast'; readonly a: Expr; readonly type: Type }
+  | { readonly op: 'load'; readonly buffer: string; readonly index: Expr; readonly type: Type; readonly mask?: Expr; readonly vl?: Expr }
+  | { readonly op: 'broadcast'; readonly a: Expr; readonly type: VectorType; readonly vl?: Expr }
+  | { readonly op: 'lane'; readonly a: Expr; readonly lane: number; readonly type: ScalarType }
+  /** horizontal reduction of a vector to a scalar */
+  | { readonly op: 'reduce'; readonly fn: 'add' | 'max' | 'min'; readonly a: Expr; readonly type: ScalarType; readonly vl?: Expr }
+  /**
+   * Integer dot product accumulate: each i32 lane of `acc` adds the sum of `group` adjacent products
+   * of `a` and `b` lanes (AVX-512 VNNI vpdpbusd: u8 x i8, group 4; NEON sdot: i8 x i8; HVX vrmpy).
+   */
+  | { readonly op: 'dot'; readonly acc: Expr; readonly a: Expr; readonly b: Expr; readonly group: number; readonly type: VectorType }
+  /** widening multiply-accumulate (RVV vwmacc): acc (2x wide) += a * b */
+  | { readonly op: 'wmacc'; readonly acc: Expr; readonly a: Expr; readonly b: Expr; readonly type: VectorType; readonly vl?: Expr }
+  /** RVV strip-mining: the vector length for `avl` remaining elements of `elem` at `lmul` */
+  | { readonly op: 'setvl'; readonly avl: Expr; readonly elem: ScalarType; readonly lmul: number }
+  | { readonly op: 'special'; readonly index: SpecialIndex; readonly dim: 0 | 1 | 2 }
+  | { readonly op: 'subgroup_reduce'; readonly fn: 'add' | 'max'; readonly a: Expr; readonly type: ScalarType }
+  /** target math or helper by name, resolved by the renderer's table (e.g. 'f16_to_f32') */
+  | { readonly op: 'call'; readonly fn: string; readonly args: readonly Expr[]; readonly type: Type };
+
+export type Stmt =
+  | { readonly op: 'let'; readonly name: string; readonly type: Type; readonly init?: Expr; readonly mutable?: boolean }
+  | { readonly op: 'assign'; readonly name: string; readonly value: Expr }
+  | { readonly op: 'store'; readonly buffer: string; readonly index: Expr; readonly value: Expr; readonly mask?: Expr; readonly vl?: Expr }
+  | {
+      readonly op: 'for';
+      readonly var: string;
+      readonly from: Expr;
+      readonly to: Expr;
+      readonly step: Expr;
+      readonly body: readonly Stmt[];
+      /** hint; renderers may unroll or print a pragma */
+      readonly unroll?: number;
+      /** split iterations over CPU threads (OpenMP) */
+      readonly parallel?: boolean;
+    }
+  | { readonly op: 'if'; readonly cond: Expr; readonly then: readonly Stmt[]; readonly else?: readonly Stmt[] }
+  | { readonly op: 'barrier'; readonly space: 'workgroup' }
+  /** a local array in workgroup (shared) or private memory */
+  | { readonly op: 'alloc'; readonly name: string; readonly elem: ScalarType | VectorType; readonly size: number; readonly space: 'workgroup' | 'private' }
+  | { readonly op: 'comment'; readonly text: string };
+
+export interface BufferParam {
+  readonly kind: 'buffer';
+  readonly name: string;
+  readonly elem: ScalarType;
+  readonly access: 'read' | 'write' | 'readwrite';
+}
+
+export interface ScalarParam {
+  readonly kind: 'scalar';
+  readonly name: string;
+  readonly type: ScalarType;
+}
+
+export type KernelParam = BufferParam | ScalarParam;
+
+export interface Kernel {
+  readonly name: string;
+  /** 'cpu': a C function called once; 'simt': a GPU kernel launched over a grid of workgroups */
+  readonly model: 'cpu' | 'simt';
+  readonly params: readonly KernelParam[];
+  readonly body: readonly Stmt[];
+  /** SIMT only: workgroup size; the grid comes from the launch (see KernelArtifact) */
+  readonly workgroupSize?: readonly [number, number, number];
+  /** extra local helper functions the body calls by name (rendered before the kernel) */
+  readonly helpers?: readonly string[];
+}

@@ -1,0 +1,2 @@
+export * from './targets.ts';
+export * from './artifact.ts';
