@@ -1,6 +1,20 @@
 /**
  * The contract between code generators and executors: a generated kernel with its ABI. Executors
  * never look inside the source; they compile it for the target and bind buffers by name.
+ *
+ * Binding ABI per language (codegen and executors both follow it; `Dispatch.args` gives the order):
+ * - c:      `void entry(T* buf0, ..., int32_t/float scalar0, ...)` in args order (buffers and scalars mixed
+ *           exactly as listed). Compiled with OpenMP where the target has threads.
+ * - cuda:   `extern "C" __global__ void entry(...)` with the same argument order.
+ * - opencl: `__kernel void entry(__global T* ..., int ...)` with the same argument order.
+ * - glsl:   buffers are std430 SSBOs at set 0, binding = index among the dispatch's buffer args;
+ *           scalars are one push-constant block holding them in args order, 4 bytes each.
+ * - wgsl:   buffers are `var<storage>` at @group(0) @binding(i) in order; scalars are one uniform
+ *           struct at the binding after the last buffer, 4 bytes each in args order.
+ * - msl:    buffers are `device T* [[buffer(i)]]` in order; scalars follow as
+ *           `constant T& name [[buffer(j)]]`, j continuing the count.
+ * Buffers are allocated rounded up to 16 bytes so 32-bit views of byte data are always legal;
+ * GPU languages without 8/16-bit storage read u8/f16 data through u32 views.
  */
 import type { ParamValue, ScalarType } from '@kforge/ir';
 import type { Language, TargetName } from './targets.ts';
