@@ -1,1 +1,7 @@
-export {};
+export * from './rng.ts';
+export * from './space.ts';
+export * from './strategy.ts';
+export * from './strategies/index.ts';
+export * from './database.ts';
+export * from './tuner.ts';
+export * from './simulation.ts';

@@ -1,1 +1,2 @@
-export {};
+export * from './dialect.ts';
+export * from './render.ts';

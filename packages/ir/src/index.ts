@@ -4,3 +4,8 @@ export * from './tensor/tensor.ts';
 export * from './formats/format.ts';
 export * from './dsl/op.ts';
 export * from './kernel/ir.ts';
+export * from './dsl/knobs.ts';
+export * from './tensor/npy.ts';
+export * from './kernel/build.ts';
+export * from './kernel/verify.ts';
+export * from './formats/codec.ts';

@@ -40,8 +40,20 @@ export interface TensorSpec {
   readonly formatParam?: string;
   /** present only when this expression is true (e.g. 'bias', "routing == 'router'") */
   readonly when?: string;
+  /** how `randomInputs` draws valid values for an input; absent = standard normal */
+  readonly init?: TensorInit;
   readonly doc: string;
 }
+
+/**
+ * Distributions of random inputs (tests, verify, bench, demo). Values are drawn in float64, then
+ * rounded to the tensor's dtype (or quantized into its weight format). Expressions are over the params.
+ */
+export type TensorInit =
+  | { readonly kind: 'normal'; readonly std: string }
+  | { readonly kind: 'uniform'; readonly min: number; readonly max: number }
+  /** integers of [0, range), distinct along the last axis (e.g. expert ids per token) */
+  | { readonly kind: 'distinct-ids'; readonly range: string };
 
 /** A knob a kernel of this op exposes to the tuner; lowerings declare which knobs they read. */
 export interface KnobSpec {

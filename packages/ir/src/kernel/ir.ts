@@ -9,6 +9,11 @@
  *   (a lane count, for tails) only the first `mask` lanes are touched and the rest read as 0.
  * - Scalable vectors (RVV) have `lanes: 'vl'`; their length is the `vl` expression given to the
  *   operation, produced by a `setvl` expression (strip-mining), never assumed.
+ * - A load from a byte buffer (elem u8 or i8) may read any other type: `index` is then a byte offset
+ *   and the value is read unaligned from there (block-quantized rows: an f16 scale at byte 0, codes
+ *   after it).
+ * - `shl`/`shr` on a vector may take a scalar shift amount (same shift for every lane); `shr` on an
+ *   unsigned element type is a logical shift.
  */
 
 export type ScalarType = 'f32' | 'f16' | 'bf16' | 'f64' | 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'bool';
@@ -65,6 +70,8 @@ export type Expr =
   | { readonly op: 'setvl'; readonly avl: Expr; readonly elem: ScalarType; readonly lmul: number }
   | { readonly op: 'special'; readonly index: SpecialIndex; readonly dim: 0 | 1 | 2 }
   | { readonly op: 'subgroup_reduce'; readonly fn: 'add' | 'max'; readonly a: Expr; readonly type: ScalarType }
+  /** join vectors lane-wise: parts[0] fills the lowest lanes (e.g. low and high nibbles of a block) */
+  | { readonly op: 'concat'; readonly parts: readonly Expr[]; readonly type: VectorType }
   /** target math or helper by name, resolved by the renderer's table (e.g. 'f16_to_f32') */
   | { readonly op: 'call'; readonly fn: string; readonly args: readonly Expr[]; readonly type: Type };
 

@@ -1,0 +1,162 @@
+/**
+ * A dialect is data: everything in which C, OpenCL C, CUDA, GLSL and MSL differ in spelling, and the
+ * instruction rules of a CPU ISA. `renderKernel` (render.ts) walks the IR once for all of them.
+ *
+ * Adding a dialect:
+ *   1. Start from an existing one (`C_DIALECT` below): `{ ...C_DIALECT, name: 'opencl', kernelPrefix: '__kernel void', ... }`
+ *      and override what is spelled differently: type names, buffer/scalar parameter declarations,
+ *      special indices (thread/group ids), barrier, subgroup reduction, math function names, literals,
+ *      f16/bf16 conversions. Languages that bind buffers as globals (GLSL, WGSL) override `signature`.
+ *   2. Vector operations are looked up in `isa.rules` by a key made of the operation and its types
+ *      (see `ruleKey` in render.ts for the list), e.g. `fma:f32x16`, `load:f16x16`, `cast:i32x8->f32x8`,
+ *      `dot:i32x16,u8x64,i8x64`, `reduce.add:f32x8`, and the type names by `type:f32x16`. A CPU ISA is
+ *      one such table (codegen-cpu/src/isa/*.ts); a rule may also override a scalar operation
+ *      (e.g. `cast:f16->f32` as `_cvtsh_ss($a)`). A vector operation without a rule is an error that
+ *      names the key, never silently scalarized.
+ *   3. Test it by rendering a small kernel and compiling the result.
+ */
+import type { BufferParam, Kernel, ScalarParam, ScalarType, SpecialIndex, UnaryOp } from '@kforge/ir';
+
+/**
+ * How one operation is spelled. A template string substitutes `$a`, `$b`, `$c` (the operands in
+ * order), `$p` (the address `&buf[index]` for loads and stores), `$n` (mask lane count or lane index)
+ * and `$T` (the result type's name); a function gets the same pieces.
+ */
+export type Spelling = string | ((o: SpellOperands) => string);
+
+export interface SpellOperands {
+  readonly a: string;
+  readonly b: string;
+  readonly c: string;
+  readonly p: string;
+  readonly n: string;
+  readonly T: string;
+  /** every operand, for operations with more than three (concat) */
+  readonly all: readonly string[];
+}
+
+/** An instruction-selection table: keys as described above, plus the headers/helpers it needs. */
+export interface IsaRules {
+  readonly name: string;
+  /** `#include`s and small inline helpers, printed once before the kernel */
+  readonly preamble: string;
+  readonly rules: Readonly<Record<string, Spelling>>;
+}
+
+export interface Dialect {
+  readonly name: string;
+  /** scalar type names */
+  readonly types: Readonly<Record<ScalarType, string>>;
+  /** headers and helper definitions every kernel of this dialect needs */
+  readonly preamble: string;
+  /** what precedes the kernel name: `void`, `__kernel void`, `extern "C" __global__ void` */
+  readonly kernelPrefix: string;
+  /** one buffer parameter; `type` is the element type's name */
+  readonly bufferParam: (p: BufferParam, type: string) => string;
+  readonly scalarParam: (p: ScalarParam, type: string) => string;
+  /** whole signature, for languages that bind buffers as globals (GLSL, WGSL); default: prefix name(params) */
+  readonly signature?: (k: Kernel, d: Dialect) => string;
+  /** thread/workgroup indices, e.g. `get_local_id($n)` */
+  readonly special: (index: SpecialIndex, dim: 0 | 1 | 2) => string;
+  readonly barrier: string;
+  readonly subgroupReduce?: (fn: 'add' | 'max', a: string, type: string) => string;
+  /** workgroup (shared) array declaration */
+  readonly sharedArray?: (type: string, name: string, size: number) => string;
+  /** scalar unary math; `$a` is the operand */
+  readonly math: Readonly<Record<Exclude<UnaryOp, 'neg' | 'not'>, Readonly<Partial<Record<ScalarType, string>>>>>;
+  /** scalar min/max spelled per type; absent types use a conditional expression */
+  readonly minMax: Readonly<Partial<Record<ScalarType, { readonly min: string; readonly max: string }>>>;
+  readonly fma: Spelling;
+  readonly literal: (value: number, type: ScalarType) => string;
+  /** scalar conversions that are not a plain cast, keyed `f16->f32`, `f32->bf16`, ...; `$a` is the operand */
+  readonly conversions: Readonly<Record<string, string>>;
+  /** read a value of type `type` from an unaligned byte address (block headers) */
+  readonly rawLoad: (type: string, address: string) => string;
+  /** loop pragmas; absent: not printed */
+  readonly parallelForPragma?: string;
+  readonly unrollPragma?: (n: number) => string;
+  /** named helpers a `call` may use, as templates; unknown names print as plain calls */
+  readonly calls: Readonly<Record<string, Spelling>>;
+  /** vector instruction rules (CPU ISAs); absent: no vector types */
+  readonly isa?: IsaRules;
+}
+
+function cFloat(value: number, suffix: string): string {
+  if (Number.isNaN(value)) return 'NAN';
+  if (!Number.isFinite(value)) return value > 0 ? 'INFINITY' : '(-INFINITY)';
+  let s = String(value);
+  if (!/[.e]/.test(s)) s += '.0';
+  s += suffix;
+  return value < 0 || Object.is(value, -0) ? `(${s.startsWith('-') ? s : `-${s}`})` : s;
+}
+
+/** C literal spelling shared by the C-family dialects */
+export function cLiteral(value: number, type: ScalarType): string {
+  switch (type) {
+    case 'f32': case 'f16': case 'bf16': return cFloat(value, 'f');
+    case 'f64': return cFloat(value, '');
+    case 'bool': return value ? '1' : '0';
+    case 'u32': return `${value}u`;
+    case 'i64': return `${value}ll`;
+    default: return value < 0 ? `(${value})` : String(value);
+  }
+}
+
+/** Portable C11: f16/bf16 are their raw bits in uint16_t, converted by the helpers below. */
+export const C_DIALECT: Dialect = {
+  name: 'c',
+  types: {
+    f32: 'float', f16: 'uint16_t', bf16: 'uint16_t', f64: 'double', i8: 'int8_t', u8: 'uint8_t', i16: 'int16_t', u16: 'uint16_t',
+    i32: 'int32_t', u32: 'uint32_t', i64: 'int64_t', bool: 'int',
+  },
+  preamble: `#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+static inline float kf_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu, bits;
+  if (exp == 0x1fu) bits = sign | 0x7f800000u | (mant << 13);
+  else if (exp != 0) bits = sign | ((exp + 112u) << 23) | (mant << 13);
+  else if (mant == 0) bits = sign;
+  else { /* subnormal: value = mant * 2^-24 exactly representable in f32 */
+    float f = (float)mant * 5.9604644775390625e-8f;
+    return sign ? -f : f;
+  }
+  float f; memcpy(&f, &bits, 4); return f;
+}
+static inline float kf_bf16_to_f32(uint16_t h) { uint32_t bits = (uint32_t)h << 16; float f; memcpy(&f, &bits, 4); return f; }
+static inline uint16_t kf_load_u16(const void* p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); return v; }
+`,
+  kernelPrefix: 'void',
+  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
+  scalarParam: (p, type) => `${type} ${p.name}`,
+  special: (index) => {
+    if (index === 'cpu_thread') return 'omp_get_thread_num()';
+    if (index === 'cpu_threads') return 'omp_get_num_threads()';
+    throw new Error(`the c dialect has no ${index}`);
+  },
+  barrier: '',
+  math: {
+    abs: { f32: 'fabsf($a)', f64: 'fabs($a)', i32: 'abs($a)' },
+    exp: { f32: 'expf($a)', f64: 'exp($a)' },
+    log: { f32: 'logf($a)', f64: 'log($a)' },
+    sqrt: { f32: 'sqrtf($a)', f64: 'sqrt($a)' },
+    rsqrt: { f32: '(1.0f / sqrtf($a))', f64: '(1.0 / sqrt($a))' },
+    floor: { f32: 'floorf($a)', f64: 'floor($a)' },
+    round: { f32: 'roundf($a)', f64: 'round($a)' },
+  },
+  minMax: { f32: { min: 'fminf', max: 'fmaxf' }, f64: { min: 'fmin', max: 'fmax' } },
+  // a*b+c rather than fmaf(): fmaf is a libm call on targets compiled without FMA
+  fma: '($a * $b + $c)',
+  literal: cLiteral,
+  conversions: { 'f16->f32': 'kf_f16_to_f32($a)', 'bf16->f32': 'kf_bf16_to_f32($a)' },
+  rawLoad: (type, address) => {
+    if (type === 'uint16_t') return `kf_load_u16(${address})`;
+    if (type === 'float') return `kf_load_f32(${address})`;
+    return `(*(const ${type}*)(${address}))`;
+  },
+  parallelForPragma: '#pragma omp parallel for schedule(static)',
+  unrollPragma: (n) => `#pragma GCC unroll ${n}`,
+  calls: {},
+};

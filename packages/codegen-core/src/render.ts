@@ -1,0 +1,275 @@
+/**
+ * The one C-family printer: walks the kernel IR and spells it through a `Dialect` (dialect.ts).
+ * It verifies the kernel first, so a renderer never prints an ill-typed program.
+ */
+import type { Expr, Kernel, ScalarType, Stmt, Type, VectorType } from '@kforge/ir';
+import { isFloat, isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
+import type { Dialect, SpellOperands, Spelling } from './dialect.ts';
+
+const C_OPERATORS: Readonly<Record<string, string>> = {
+  add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^', shl: '<<', shr: '>>',
+  lt: '<', le: '<=', gt: '>', ge: '>=', eq: '==', ne: '!=', land: '&&', lor: '||',
+};
+
+/**
+ * The rule-table key of an operation (see dialect.ts): `<op>:<types>`.
+ * binary/unary `add:f32x16`, `shr:u8x16` (scalar shift amount as $b); `fma:f32x16`; `select:f32x8`;
+ * `cast:u8x16->f32x16`; `bitcast:...`; `load:f16x16` / `load.mask:f32x16`; `store:...` / `store.mask:...`;
+ * `broadcast:f32x16`; `lane:f32x4`; `reduce.add:f32x16`; `dot:i32x8,u8x32,i8x32`; `wmacc:i16xvl,i8xvl,i8xvl`;
+ * `concat:u8x16->u8x32`; `setvl:f32m1`; vector type names `type:f32x16`.
+ */
+export function ruleKey(e: Expr): string | undefined {
+  switch (e.op) {
+    case 'binary': case 'unary': return `${e.fn}:${typeKey(typeOf(e.a))}`;
+    case 'fma': case 'select': case 'broadcast': return `${e.op}:${typeKey(e.type)}`;
+    case 'cast': case 'bitcast': return `${e.op}:${typeKey(typeOf(e.a))}->${typeKey(e.type)}`;
+    case 'load': return `${e.mask ? 'load.mask' : 'load'}:${typeKey(e.type)}`;
+    case 'lane': return `lane:${typeKey(typeOf(e.a))}`;
+    case 'reduce': return `reduce.${e.fn}:${typeKey(typeOf(e.a))}`;
+    case 'dot': case 'wmacc': return `${e.op}:${[e.acc, e.a, e.b].map((x) => typeKey(typeOf(x))).join(',')}`;
+    case 'concat': return `concat:${typeKey(typeOf(e.parts[0]!))}->${typeKey(e.type)}`;
+    case 'setvl': return `setvl:${e.elem}m${e.lmul}`;
+    default: return undefined;
+  }
+}
+
+function involvesVector(e: Expr): boolean {
+  if (isVector(typeOf(e))) return true;
+  return (e.op === 'reduce' || e.op === 'lane') || e.op === 'setvl';
+}
+
+export function spell(s: Spelling, o: Partial<SpellOperands>): string {
+  const full: SpellOperands = { a: '', b: '', c: '', p: '', n: '', T: '', all: [], ...o };
+  if (typeof s === 'function') return s(full);
+  return s.replace(/\$([abcpnT])/g, (_, k: 'a' | 'b' | 'c' | 'p' | 'n' | 'T') => full[k]);
+}
+
+export class Printer {
+  constructor(readonly d: Dialect, readonly k: Kernel) {}
+
+  typeName(t: Type): string {
+    if (!isVector(t)) return this.d.types[t];
+    const rule = this.d.isa?.rules[`type:${typeKey(t)}`];
+    if (rule === undefined) throw new Error(`dialect '${this.dialectName()}' has no vector type ${typeKey(t)} (kernel '${this.k.name}')`);
+    return spell(rule, {});
+  }
+
+  private dialectName(): string {
+    return this.d.isa ? `${this.d.name}+${this.d.isa.name}` : this.d.name;
+  }
+
+  private rule(key: string | undefined): Spelling | undefined {
+    return key === undefined ? undefined : this.d.isa?.rules[key];
+  }
+
+  private requireRule(key: string): Spelling {
+    const r = this.rule(key);
+    if (r === undefined) throw new Error(`dialect '${this.dialectName()}' has no rule for ${key} (kernel '${this.k.name}')`);
+    return r;
+  }
+
+  private bufferElem(name: string): ScalarType | VectorType {
+    const p = this.k.params.find((q) => q.name === name);
+    if (p?.kind === 'buffer') return p.elem;
+    const a = findAlloc(this.k.body, name);
+    if (!a) throw new Error(`kernel '${this.k.name}': unknown buffer ${name}`);
+    return a;
+  }
+
+  address(buffer: string, index: Expr): string {
+    return `&${buffer}[${this.expr(index)}]`;
+  }
+
+  expr(e: Expr): string {
+    const key = ruleKey(e);
+    const rule = this.rule(key);
+    if (rule !== undefined) return this.spellRule(e, rule);
+    if (involvesVector(e)) return this.spellRule(e, this.requireRule(key ?? `${e.op}:${typeKey(typeOf(e))}`));
+    return this.scalar(e);
+  }
+
+  private spellRule(e: Expr, rule: Spelling): string {
+    const T = this.typeName(typeOf(e));
+    switch (e.op) {
+      case 'load': return spell(rule, { p: this.address(e.buffer, e.index), n: e.mask ? this.expr(e.mask) : '', a: e.vl ? this.expr(e.vl) : '', T });
+      case 'lane': return spell(rule, { a: this.expr(e.a), n: String(e.lane), T });
+      case 'setvl': return spell(rule, { a: this.expr(e.avl), T });
+      case 'reduce': return spell(rule, { a: this.expr(e.a), b: e.vl ? this.expr(e.vl) : '', T });
+      case 'concat': {
+        const all = e.parts.map((p) => this.expr(p));
+        return spell(rule, { a: all[0], b: all[1] ?? '', c: all[2] ?? '', all, T });
+      }
+      default: {
+        const all = childOperands(e).map((x) => this.expr(x));
+        return spell(rule, { a: all[0] ?? '', b: all[1] ?? '', c: all[2] ?? '', all, T });
+      }
+    }
+  }
+
+  private scalar(e: Expr): string {
+    const d = this.d;
+    switch (e.op) {
+      case 'const': return d.literal(e.value, e.type);
+      case 'var': case 'param': return e.name;
+      case 'binary': {
+        const t = e.type as ScalarType;
+        if (e.fn === 'min' || e.fn === 'max') {
+          const fn = d.minMax[t];
+          const [a, b] = [this.expr(e.a), this.expr(e.b)];
+          return fn ? `${fn[e.fn]}(${a}, ${b})` : `((${a}) ${e.fn === 'min' ? '<' : '>'} (${b}) ? (${a}) : (${b}))`;
+        }
+        return `(${this.expr(e.a)} ${C_OPERATORS[e.fn]} ${this.expr(e.b)})`;
+      }
+      case 'unary': {
+        if (e.fn === 'neg') return `(-${this.expr(e.a)})`;
+        if (e.fn === 'not') return `${e.type === 'bool' ? '!' : '~'}(${this.expr(e.a)})`;
+        const t = e.type as ScalarType;
+        const m = d.math[e.fn][t] ?? (() => { throw new Error(`dialect '${d.name}' has no ${e.fn} for ${t} (kernel '${this.k.name}')`); })();
+        return spell(m, { a: this.expr(e.a) });
+      }
+      case 'fma': return spell(d.fma, { a: this.expr(e.a), b: this.expr(e.b), c: this.expr(e.c) });
+      case 'select': return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case 'cast': {
+        const from = typeOf(e.a) as ScalarType;
+        const conv = d.conversions[`${from}->${e.type}`];
+        if (conv) return spell(conv, { a: this.expr(e.a) });
+        if ((from === 'f16' || from === 'bf16') && e.type !== from) {
+          // through f32: f16 -> i32 is f16 -> f32 -> i32
+          const viaF32 = d.conversions[`${from}->f32`];
+          if (viaF32) return `((${this.typeName(e.type)})${spell(viaF32, { a: this.expr(e.a) })})`;
+        }
+        if ((e.type === 'f16' || e.type === 'bf16') && isFloat(from)) throw new Error(`dialect '${d.name}' cannot convert ${from} to ${e.type}`);
+        return `((${this.typeName(e.type)})${this.expr(e.a)})`;
+      }
+      case 'bitcast': {
+        const conv = d.conversions[`bits:${typeOf(e.a)}->${e.type}`];
+        if (conv) return spell(conv, { a: this.expr(e.a) });
+        if (d.types[typeOf(e.a) as ScalarType] === d.types[e.type as ScalarType]) return this.expr(e.a);
+        throw new Error(`dialect '${d.name}' has no bitcast ${typeOf(e.a)} -> ${typeKey(e.type)} (kernel '${this.k.name}')`);
+      }
+      case 'load': {
+        const elem = this.bufferElem(e.buffer);
+        if (!isVector(elem) && elem !== e.type) return d.rawLoad(this.typeName(e.type), this.address(e.buffer, e.index));
+        return `${e.buffer}[${this.expr(e.index)}]`;
+      }
+      case 'special': return d.special(e.index, e.dim);
+      case 'subgroup_reduce': {
+        if (!d.subgroupReduce) throw new Error(`dialect '${d.name}' has no subgroup reduction (kernel '${this.k.name}')`);
+        return d.subgroupReduce(e.fn, this.expr(e.a), this.typeName(e.type));
+      }
+      case 'call': {
+        const args = e.args.map((a) => this.expr(a));
+        const t = d.calls[e.fn];
+        return t !== undefined ? spell(t, { a: args[0] ?? '', b: args[1] ?? '', c: args[2] ?? '', all: args }) : `${e.fn}(${args.join(', ')})`;
+      }
+      default:
+        throw new Error(`dialect '${this.dialectName()}' cannot print ${e.op} of ${typeKey(typeOf(e))} (kernel '${this.k.name}')`);
+    }
+  }
+
+  stmts(list: readonly Stmt[], indent: string, out: string[]): void {
+    for (const s of list) this.stmt(s, indent, out);
+  }
+
+  stmt(s: Stmt, ind: string, out: string[]): void {
+    const d = this.d;
+    switch (s.op) {
+      case 'let': {
+        const t = this.typeName(s.type);
+        out.push(`${ind}${s.mutable ? '' : 'const '}${t} ${s.name}${s.init ? ` = ${this.expr(s.init)}` : ''};`);
+        return;
+      }
+      case 'assign': out.push(`${ind}${s.name} = ${this.expr(s.value)};`); return;
+      case 'store': {
+        const t = typeOf(s.value);
+        if (isVector(t)) {
+          const rule = this.requireRule(`${s.mask ? 'store.mask' : 'store'}:${typeKey(t)}`);
+          out.push(`${ind}${spell(rule, { p: this.address(s.buffer, s.index), a: this.expr(s.value), n: s.mask ? this.expr(s.mask) : '', b: s.vl ? this.expr(s.vl) : '' })};`);
+        } else {
+          out.push(`${ind}${s.buffer}[${this.expr(s.index)}] = ${this.expr(s.value)};`);
+        }
+        return;
+      }
+      case 'for': {
+        if (s.parallel && d.parallelForPragma) out.push(`${ind}${d.parallelForPragma}`);
+        if (s.unroll && s.unroll > 1 && d.unrollPragma) out.push(`${ind}${d.unrollPragma(s.unroll)}`);
+        const step = s.step.op === 'const' && s.step.value === 1 ? `${s.var}++` : `${s.var} += ${this.expr(s.step)}`;
+        out.push(`${ind}for (${d.types.i32} ${s.var} = ${this.expr(s.from)}; ${s.var} < ${this.expr(s.to)}; ${step}) {`);
+        this.stmts(s.body, ind + '  ', out);
+        out.push(`${ind}}`);
+        return;
+      }
+      case 'if': {
+        out.push(`${ind}if (${stripParens(this.expr(s.cond))}) {`);
+        this.stmts(s.then, ind + '  ', out);
+        if (s.else?.length) {
+          out.push(`${ind}} else {`);
+          this.stmts(s.else, ind + '  ', out);
+        }
+        out.push(`${ind}}`);
+        return;
+      }
+      case 'barrier': out.push(`${ind}${d.barrier}`); return;
+      case 'alloc': {
+        const t = this.typeName(s.elem);
+        if (s.space === 'workgroup') {
+          if (!d.sharedArray) throw new Error(`dialect '${d.name}' has no workgroup memory (kernel '${this.k.name}')`);
+          out.push(`${ind}${d.sharedArray(t, s.name, s.size)}`);
+        } else out.push(`${ind}${t} ${s.name}[${s.size}];`);
+        return;
+      }
+      case 'comment': out.push(`${ind}// ${s.text}`); return;
+    }
+  }
+
+  signature(): string {
+    const d = this.d;
+    if (d.signature) return d.signature(this.k, d);
+    const params = this.k.params.map((p) => p.kind === 'buffer'
+      ? d.bufferParam(p, this.typeName(p.elem))
+      : d.scalarParam(p, this.typeName(p.type)));
+    return `${d.kernelPrefix} ${this.k.name}(${params.join(', ')})`;
+  }
+}
+
+function stripParens(s: string): string {
+  if (!s.startsWith('(') || !s.endsWith(')')) return s;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')') depth--;
+    if (depth === 0 && i < s.length - 1) return s;
+  }
+  return s.slice(1, -1);
+}
+
+function childOperands(e: Expr): readonly Expr[] {
+  switch (e.op) {
+    case 'binary': return [e.a, e.b];
+    case 'unary': case 'cast': case 'bitcast': case 'broadcast': return [e.a];
+    case 'fma': return [e.a, e.b, e.c];
+    case 'select': return [e.cond, e.a, e.b];
+    case 'dot': case 'wmacc': return [e.acc, e.a, e.b];
+    case 'call': return e.args;
+    default: return [];
+  }
+}
+
+function findAlloc(list: readonly Stmt[], name: string): ScalarType | VectorType | undefined {
+  for (const s of list) {
+    if (s.op === 'alloc' && s.name === name) return s.elem;
+    const inner = s.op === 'for' ? findAlloc(s.body, name) : s.op === 'if' ? findAlloc([...s.then, ...(s.else ?? [])], name) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Verify the kernel and print it as one translation unit: preamble, ISA preamble, helpers, kernel. */
+export function renderKernel(kernel: Kernel, dialect: Dialect): string {
+  verifyKernel(kernel);
+  const p = new Printer(dialect, kernel);
+  const body: string[] = [];
+  p.stmts(kernel.body, '  ', body);
+  const parts = [dialect.preamble, dialect.isa?.preamble ?? '', ...(kernel.helpers ?? [])].filter((x) => x.trim() !== '');
+  return `${parts.map((x) => x.trimEnd()).join('\n\n')}\n\n${p.signature()} {\n${body.join('\n')}\n}\n`;
+}

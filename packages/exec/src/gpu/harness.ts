@@ -1,0 +1,200 @@
+/**
+ * The host programs that drive GPU-class kernels (OpenCL, Vulkan, CUDA): one Handlebars template per
+ * API in packages/exec/templates/gpu, all fed the same view of a KernelArtifact, plus the code that
+ * stages inputs, runs a built host and reads its outputs back. Every host program takes
+ * `KERNEL_DIR INPUT_DIR OUTPUT_DIR [REPEATS] [WARMUP]`, reads `<buffer>.bin` (or .npy) inputs,
+ * poisons the other buffers with 0xFF, writes each output as a 1-D `<buffer>.npy` and prints one
+ * JSON line `{"device": ..., "timings_ns": [...], "median_ns": ...}`.
+ */
+import Handlebars from 'handlebars';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScalarType } from '@kforge/ir';
+import type { ArtifactScalar, KernelArtifact } from '@kforge/target';
+import { ExecError, clip, processFailure } from '../util/exec-error.ts';
+import { runProcess } from '../util/subprocess.ts';
+
+export const TEMPLATE_DIR = new URL('../../templates/gpu/', import.meta.url).pathname;
+/** The C header every host includes (file I/O, .npy output, timing, the result line). */
+export const HARNESS_IO_HEADER = 'harness_io.h';
+
+export type HostApi = 'opencl' | 'vulkan' | 'cuda';
+
+const TEMPLATE_FILE: Readonly<Record<HostApi, string>> = {
+  opencl: 'opencl_host.c.hbs',
+  vulkan: 'vulkan_host.c.hbs',
+  cuda: 'cuda_host.cu.hbs',
+};
+export const HOST_SOURCE: Readonly<Record<HostApi, string>> = { opencl: 'host.c', vulkan: 'host.c', cuda: 'host.cu' };
+
+const templates = new Map<string, HandlebarsTemplateDelegate>();
+
+/** A template of templates/gpu, compiled once; noEscape because C and shell text must pass unchanged. */
+export function gpuTemplate(file: string): HandlebarsTemplateDelegate {
+  let t = templates.get(file);
+  if (!t) {
+    t = Handlebars.compile(readFileSync(join(TEMPLATE_DIR, file), 'utf8'), { noEscape: true, strict: true });
+    templates.set(file, t);
+  }
+  return t;
+}
+
+const NPY_DESCR: Readonly<Record<ScalarType, { descr: string; bytes: number }>> = {
+  f32: { descr: '<f4', bytes: 4 }, f16: { descr: '<f2', bytes: 2 }, bf16: { descr: '<u2', bytes: 2 },
+  f64: { descr: '<f8', bytes: 8 }, i8: { descr: '|i1', bytes: 1 }, u8: { descr: '|u1', bytes: 1 },
+  i16: { descr: '<i2', bytes: 2 }, u16: { descr: '<u2', bytes: 2 }, i32: { descr: '<i4', bytes: 4 },
+  u32: { descr: '<u4', bytes: 4 }, i64: { descr: '<i8', bytes: 8 }, bool: { descr: '|b1', bytes: 1 },
+};
+
+/** Device allocations are rounded up to 16 bytes (artifact ABI) so u32 views of byte data are legal. */
+const allocBytes = (bytes: number): number => Math.max(16, Math.ceil(bytes / 16) * 16);
+
+function scalarBits(s: ArtifactScalar): string {
+  if (s.type === 'f32') return `0x${(new Uint32Array(new Float32Array([s.value]).buffer)[0]!).toString(16)}`;
+  const v = s.type === 'i32' ? s.value | 0 : s.value >>> 0;
+  return `0x${(v >>> 0).toString(16)}`;
+}
+
+/** The GLSL file a dispatch runs: the file named by its entry (with or without `.comp`), or the only file. */
+export function glslFileFor(artifact: KernelArtifact, entry: string): string {
+  const names = Object.keys(artifact.files);
+  const hit = names.find((n) => n === entry || n === `${entry}.comp`);
+  if (hit) return hit;
+  if (names.length === 1) return names[0]!;
+  throw new ExecError('harness', `${artifact.op}/${artifact.target}: no GLSL file for dispatch entry '${entry}' among ${names.join(', ')}`);
+}
+
+export const spvFileFor = (glslFile: string): string => `${glslFile.replace(/\.[^.]*$/, '')}.spv`;
+
+/** Everything a host template reads; validated here so a bad artifact fails with a clear message. */
+export function harnessView(artifact: KernelArtifact) {
+  const where = `${artifact.op}/${artifact.target}`;
+  const kernelFile = Object.keys(artifact.files)[0];
+  if (!kernelFile) throw new ExecError('harness', `${where}: the artifact has no source files`);
+  const buffers = artifact.buffers.map((b, index) => {
+    const elem = NPY_DESCR[b.elem];
+    const whole = b.bytes % elem.bytes === 0;
+    return {
+      name: b.name, index, role: b.role, bytes: b.bytes, allocBytes: allocBytes(b.bytes),
+      isIn: b.role === 'in', isOut: b.role === 'out',
+      npyDescr: whole ? elem.descr : '|u1', count: whole ? b.bytes / elem.bytes : b.bytes,
+    };
+  });
+  const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: scalarBits(s) }));
+  const dispatches = artifact.dispatches.map((d, index) => {
+    if (!d.grid || !d.workgroup) throw new ExecError('harness', `${where}: dispatch ${d.entry} needs grid and workgroup`);
+    const args = d.args.map((name, position) => {
+      const bufferIndex = buffers.findIndex((b) => b.name === name);
+      const scalarIndex = scalars.findIndex((s) => s.name === name);
+      if (bufferIndex < 0 && scalarIndex < 0) throw new ExecError('harness', `${where}: dispatch ${d.entry} names unknown argument '${name}'`);
+      return { name, position, isBuffer: bufferIndex >= 0, bufferIndex, scalarIndex };
+    });
+    const bufferArgs = args.filter((a) => a.isBuffer);
+    const scalarArgs = args.filter((a) => !a.isBuffer);
+    const glslFile = artifact.language === 'glsl' ? glslFileFor(artifact, d.entry) : kernelFile;
+    return {
+      index, entry: d.entry, grid: d.grid, workgroup: d.workgroup,
+      global: d.grid.map((g, i) => g * d.workgroup![i]!),
+      args, bufferArgs, scalarArgs, pushBytes: 4 * scalarArgs.length, spvFile: spvFileFor(glslFile),
+    };
+  });
+  return {
+    op: artifact.op, target: artifact.target, kernelFile,
+    buffers, bufferCount: buffers.length, scalars, dispatches, dispatchCount: dispatches.length,
+    bufferArgTotal: dispatches.reduce((n, d) => n + d.bufferArgs.length, 0),
+  };
+}
+
+export function renderHost(api: HostApi, artifact: KernelArtifact): string {
+  return gpuTemplate(TEMPLATE_FILE[api])(harnessView(artifact));
+}
+
+/**
+ * Write a case folder: the kernel files, the host source and its header, and `inputs/<name>.bin`.
+ * Returns the folder of inputs. Every 'in' buffer must be given with exactly its byte size.
+ */
+export function writeHostCase(api: HostApi, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(artifact.files)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, HOST_SOURCE[api]), renderHost(api, artifact));
+  writeFileSync(join(dir, HARNESS_IO_HEADER), readFileSync(join(TEMPLATE_DIR, HARNESS_IO_HEADER)));
+  const inputDir = join(dir, 'inputs');
+  mkdirSync(inputDir, { recursive: true });
+  for (const b of artifact.buffers.filter((x) => x.role === 'in')) {
+    const data = inputs[b.name];
+    if (!data) throw new ExecError('harness', `${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
+    if (data.length !== b.bytes)
+      throw new ExecError('harness', `${artifact.op}/${artifact.target}: input '${b.name}' has ${data.length} bytes, the buffer needs ${b.bytes}`);
+    writeFileSync(join(inputDir, `${b.name}.bin`), data);
+  }
+  return inputDir;
+}
+
+/** Compile GLSL to SPIR-V (Vulkan 1.3) and validate it; one .spv per GLSL file that a dispatch uses. */
+export async function compileGlsl(artifact: KernelArtifact, dir: string): Promise<void> {
+  const files = new Set(artifact.dispatches.map((d) => glslFileFor(artifact, d.entry)));
+  for (const file of files) {
+    const spv = spvFileFor(file);
+    const glslang = await runProcess('glslangValidator', ['-V', '--target-env', 'vulkan1.3', '-S', 'comp', '-o', spv, file], { cwd: dir, timeoutMs: 60_000 });
+    const compileError = processFailure(`compile ${artifact.op}/${artifact.target} ${file} to SPIR-V`, glslang, 'compile');
+    if (compileError) throw compileError;
+    const validate = await runProcess('spirv-val', ['--target-env', 'vulkan1.3', spv], { cwd: dir, timeoutMs: 60_000 });
+    const validateError = processFailure(`validate ${artifact.op}/${artifact.target} ${spv}`, validate, 'compile');
+    if (validateError) throw validateError;
+  }
+}
+
+/** The raw payload of an .npy file (the header skipped, versions 1.0 to 3.0). */
+export function npyPayload(bytes: Uint8Array, what: string): Uint8Array {
+  const magic = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
+  if (bytes.length < 10 || magic.some((m, i) => bytes[i] !== m)) throw new ExecError('harness', `${what} is not an .npy file`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const offset = bytes[6] === 1 ? 10 + view.getUint16(8, true) : 12 + view.getUint32(8, true);
+  return bytes.subarray(offset);
+}
+
+export interface HostReport {
+  readonly device: string;
+  readonly timingsNs: readonly number[];
+}
+
+/** The one JSON line a host prints, or an error that shows what it printed instead. */
+export function parseHostReport(stdout: string, what: string): HostReport {
+  const line = stdout.split('\n').find((l) => l.startsWith('{'));
+  if (!line) throw new ExecError('harness', `${what}: the host printed no result line`, clip(stdout));
+  const parsed = JSON.parse(line) as { device: string; timings_ns: number[] };
+  return { device: parsed.device, timingsNs: parsed.timings_ns };
+}
+
+/** Read every 'out' buffer the host wrote to `outputDir`, checking each has exactly its byte size. */
+export function readHostOutputs(artifact: KernelArtifact, outputDir: string): Record<string, Uint8Array> {
+  const outputs: Record<string, Uint8Array> = {};
+  for (const b of artifact.buffers.filter((x) => x.role === 'out')) {
+    const path = join(outputDir, `${b.name}.npy`);
+    const payload = npyPayload(new Uint8Array(readFileSync(path)), path);
+    if (payload.length !== b.bytes) throw new ExecError('harness', `${path}: ${payload.length} bytes, expected ${b.bytes}`);
+    outputs[b.name] = payload;
+  }
+  return outputs;
+}
+
+/** Build the C host (host.c, OpenCL or Vulkan) with gcc; the kernel itself is loaded at run time, failing with the compiler's log. */
+export async function buildCHost(artifact: KernelArtifact, dir: string, extraArgs: readonly string[]): Promise<string> {
+  const r = await runProcess('gcc', ['-O2', '-std=gnu11', '-I', dir, '-o', 'host', 'host.c', ...extraArgs], { cwd: dir, timeoutMs: 120_000 });
+  const failure = processFailure(`build the ${artifact.language} host for ${artifact.op}/${artifact.target}`, r, 'harness');
+  if (failure) throw failure;
+  return join(dir, 'host');
+}
+
+/** Run a built host on a case folder and return its report and outputs. */
+export async function runHost(
+  artifact: KernelArtifact, host: string, caseDir: string, repeats: number, env: Readonly<Record<string, string>>, what: string,
+): Promise<HostReport & { outputs: Record<string, Uint8Array> }> {
+  const outputDir = join(caseDir, 'outputs');
+  mkdirSync(outputDir, { recursive: true });
+  const r = await runProcess(host, [caseDir, join(caseDir, 'inputs'), outputDir, String(repeats), '0'], { cwd: caseDir, env, timeoutMs: 600_000 });
+  const failure = processFailure(what, r, 'crash');
+  if (failure) throw failure;
+  const report = parseHostReport(r.stdout, what);
+  return { ...report, outputs: readHostOutputs(artifact, outputDir) };
+}

@@ -1,0 +1,261 @@
+/**
+ * Typed constructors for the kernel IR, so that lowerings read like the code they produce:
+ *
+ *   forLoop('k', 0, K, [assign('acc', fma(load('W', idx, vec('f32', 16)), xv, v('acc', F32x16)))], { step: 16 })
+ *
+ * Plain numbers are accepted wherever an operand is expected and become constants of the other
+ * operand's element type (i32 when nothing tells otherwise).
+ */
+import type {
+  BinaryOp, BufferParam, Expr, ScalarParam, ScalarType, SpecialIndex, Stmt, Type, UnaryOp, VectorType,
+} from './ir.ts';
+
+export type Operand = Expr | number;
+
+export function vec(elem: ScalarType, lanes: number | 'vl', lmul?: number): VectorType {
+  return lmul === undefined ? { kind: 'vec', elem, lanes } : { kind: 'vec', elem, lanes, lmul };
+}
+
+export function isVector(t: Type): t is VectorType {
+  return typeof t !== 'string';
+}
+
+/** the element type of a vector, or the scalar itself */
+export function elemOf(t: Type): ScalarType {
+  return isVector(t) ? t.elem : t;
+}
+
+/** 'f32', 'f32x16', 'i8xvl' (m2): a stable spelling used in messages and rule-table keys */
+export function typeKey(t: Type): string {
+  if (!isVector(t)) return t;
+  return `${t.elem}x${t.lanes}${t.lmul !== undefined && t.lmul !== 1 ? `m${t.lmul}` : ''}`;
+}
+
+export function sameType(a: Type, b: Type): boolean {
+  return typeKey(a) === typeKey(b);
+}
+
+export function isFloat(t: ScalarType): boolean {
+  return t === 'f32' || t === 'f16' || t === 'bf16' || t === 'f64';
+}
+
+export function isSigned(t: ScalarType): boolean {
+  return t === 'i8' || t === 'i16' || t === 'i32' || t === 'i64';
+}
+
+export function typeOf(e: Expr): Type {
+  switch (e.op) {
+    case 'const': case 'var': case 'param': case 'binary': case 'unary': case 'fma': case 'select': case 'cast':
+    case 'bitcast': case 'load': case 'broadcast': case 'lane': case 'reduce': case 'dot': case 'wmacc':
+    case 'subgroup_reduce': case 'call': case 'concat':
+      return e.type;
+    case 'setvl': case 'special':
+      return 'i32';
+  }
+}
+
+/** constants: `c.i32(3)`, `c.f32(0.5)`, or `c('u8', 15)` */
+export const c = Object.assign((type: ScalarType, value: number): Expr => ({ op: 'const', type, value }), {
+  i32: (value: number): Expr => ({ op: 'const', type: 'i32', value }),
+  u32: (value: number): Expr => ({ op: 'const', type: 'u32', value }),
+  f32: (value: number): Expr => ({ op: 'const', type: 'f32', value }),
+  u8: (value: number): Expr => ({ op: 'const', type: 'u8', value }),
+  bool: (value: boolean): Expr => ({ op: 'const', type: 'bool', value: value ? 1 : 0 }),
+});
+
+export function v(name: string, type: Type): Expr {
+  return { op: 'var', name, type };
+}
+
+export function param(name: string, type: ScalarType = 'i32'): Expr {
+  return { op: 'param', name, type };
+}
+
+/** a number becomes a constant of `like`'s element type */
+export function toExpr(x: Operand, like: ScalarType = 'i32'): Expr {
+  return typeof x === 'number' ? c(like, x) : x;
+}
+
+function operands(a: Operand, b: Operand): [Expr, Expr] {
+  if (typeof a === 'number' && typeof b === 'number') return [c.i32(a), c.i32(b)];
+  if (typeof a === 'number') return [c(elemOf(typeOf(b as Expr)), a), b as Expr];
+  if (typeof b === 'number') return [a, c(elemOf(typeOf(a)), b)];
+  return [a, b];
+}
+
+const COMPARISONS: ReadonlySet<BinaryOp> = new Set(['lt', 'le', 'gt', 'ge', 'eq', 'ne', 'land', 'lor']);
+
+export function binary(fn: BinaryOp, a: Operand, b: Operand): Expr {
+  const [x, y] = operands(a, b);
+  const tx = typeOf(x);
+  const ty = typeOf(y);
+  // a vector operand gives the result its shape (vector << scalar shift amount)
+  const shape = isVector(tx) ? tx : ty;
+  const type: Type = COMPARISONS.has(fn) ? (isVector(shape) ? { ...shape, elem: 'bool' } : 'bool') : shape;
+  return { op: 'binary', fn, a: x, b: y, type };
+}
+
+export const add = (a: Operand, b: Operand): Expr => binary('add', a, b);
+export const sub = (a: Operand, b: Operand): Expr => binary('sub', a, b);
+export const mul = (a: Operand, b: Operand): Expr => binary('mul', a, b);
+export const div = (a: Operand, b: Operand): Expr => binary('div', a, b);
+export const rem = (a: Operand, b: Operand): Expr => binary('rem', a, b);
+export const min = (a: Operand, b: Operand): Expr => binary('min', a, b);
+export const max = (a: Operand, b: Operand): Expr => binary('max', a, b);
+export const and = (a: Operand, b: Operand): Expr => binary('and', a, b);
+export const or = (a: Operand, b: Operand): Expr => binary('or', a, b);
+export const xor = (a: Operand, b: Operand): Expr => binary('xor', a, b);
+export const shl = (a: Operand, b: Operand): Expr => binary('shl', a, b);
+export const shr = (a: Operand, b: Operand): Expr => binary('shr', a, b);
+export const lt = (a: Operand, b: Operand): Expr => binary('lt', a, b);
+export const le = (a: Operand, b: Operand): Expr => binary('le', a, b);
+export const gt = (a: Operand, b: Operand): Expr => binary('gt', a, b);
+export const ge = (a: Operand, b: Operand): Expr => binary('ge', a, b);
+export const eq = (a: Operand, b: Operand): Expr => binary('eq', a, b);
+export const ne = (a: Operand, b: Operand): Expr => binary('ne', a, b);
+export const land = (a: Operand, b: Operand): Expr => binary('land', a, b);
+export const lor = (a: Operand, b: Operand): Expr => binary('lor', a, b);
+
+export function unary(fn: UnaryOp, a: Expr): Expr {
+  return { op: 'unary', fn, a, type: fn === 'not' && !isVector(typeOf(a)) && typeOf(a) === 'bool' ? 'bool' : typeOf(a) };
+}
+
+export function fma(a: Operand, b: Operand, acc: Operand): Expr {
+  const like = [a, b, acc].find((x): x is Expr => typeof x !== 'number');
+  const t = like ? typeOf(like) : 'f32';
+  return { op: 'fma', a: toExpr(a, elemOf(t)), b: toExpr(b, elemOf(t)), c: toExpr(acc, elemOf(t)), type: t };
+}
+
+export function select(cond: Expr, a: Operand, b: Operand): Expr {
+  const [x, y] = operands(a, b);
+  return { op: 'select', cond, a: x, b: y, type: typeOf(x) };
+}
+
+export function cast(a: Expr, type: Type): Expr {
+  return { op: 'cast', a, type };
+}
+
+export function bitcast(a: Expr, type: Type): Expr {
+  return { op: 'bitcast', a, type };
+}
+
+export interface MemOptions {
+  /** tail predication: number of leading lanes touched */
+  readonly mask?: Operand;
+  /** scalable vectors: the active vector length */
+  readonly vl?: Expr;
+}
+
+export function load(buffer: string, index: Operand, type: Type, opts: MemOptions = {}): Expr {
+  return {
+    op: 'load', buffer, index: toExpr(index), type,
+    ...(opts.mask !== undefined ? { mask: toExpr(opts.mask) } : {}),
+    ...(opts.vl ? { vl: opts.vl } : {}),
+  };
+}
+
+export function broadcast(a: Operand, type: VectorType, vl?: Expr): Expr {
+  return { op: 'broadcast', a: toExpr(a, type.elem), type, ...(vl ? { vl } : {}) };
+}
+
+export function lane(a: Expr, index: number): Expr {
+  return { op: 'lane', a, lane: index, type: elemOf(typeOf(a)) };
+}
+
+export function reduce(fn: 'add' | 'max' | 'min', a: Expr, vl?: Expr): Expr {
+  return { op: 'reduce', fn, a, type: elemOf(typeOf(a)), ...(vl ? { vl } : {}) };
+}
+
+/** integer dot-product accumulate: acc lanes (i32) += sum of `group` adjacent products of a and b */
+export function dot(acc: Expr, a: Expr, b: Expr, group = 4): Expr {
+  return { op: 'dot', acc, a, b, group, type: typeOf(acc) as VectorType };
+}
+
+export function wmacc(acc: Expr, a: Expr, b: Expr, vl?: Expr): Expr {
+  return { op: 'wmacc', acc, a, b, type: typeOf(acc) as VectorType, ...(vl ? { vl } : {}) };
+}
+
+export function setvl(avl: Operand, elem: ScalarType, lmul = 1): Expr {
+  return { op: 'setvl', avl: toExpr(avl), elem, lmul };
+}
+
+export function special(index: SpecialIndex, dim: 0 | 1 | 2 = 0): Expr {
+  return { op: 'special', index, dim };
+}
+
+export function subgroupReduce(fn: 'add' | 'max', a: Expr): Expr {
+  return { op: 'subgroup_reduce', fn, a, type: elemOf(typeOf(a)) };
+}
+
+export function call(fn: string, args: readonly Operand[], type: Type): Expr {
+  return { op: 'call', fn, args: args.map((a) => toExpr(a)), type };
+}
+
+/** join vectors of one element type; lane counts add up */
+export function concat(...parts: Expr[]): Expr {
+  const types = parts.map((p) => typeOf(p) as VectorType);
+  const lanes = types.reduce((n, t) => n + (t.lanes as number), 0);
+  return { op: 'concat', parts, type: vec(types[0]!.elem, lanes) };
+}
+
+// ---- statements ----
+
+export function let_(name: string, type: Type, init?: Operand): Stmt {
+  return init === undefined ? { op: 'let', name, type } : { op: 'let', name, type, init: toExpr(init, elemOf(type)) };
+}
+
+export function letMut(name: string, type: Type, init?: Operand): Stmt {
+  return { ...let_(name, type, init), mutable: true } as Stmt;
+}
+
+export function assign(name: string, value: Expr): Stmt {
+  return { op: 'assign', name, value };
+}
+
+export function store(buffer: string, index: Operand, value: Expr, opts: MemOptions = {}): Stmt {
+  return {
+    op: 'store', buffer, index: toExpr(index), value,
+    ...(opts.mask !== undefined ? { mask: toExpr(opts.mask) } : {}),
+    ...(opts.vl ? { vl: opts.vl } : {}),
+  };
+}
+
+export interface ForOptions {
+  readonly step?: Operand;
+  readonly unroll?: number;
+  readonly parallel?: boolean;
+}
+
+export function forLoop(variable: string, from: Operand, to: Operand, body: readonly Stmt[], opts: ForOptions = {}): Stmt {
+  return {
+    op: 'for', var: variable, from: toExpr(from), to: toExpr(to), step: toExpr(opts.step ?? 1), body,
+    ...(opts.unroll !== undefined ? { unroll: opts.unroll } : {}),
+    ...(opts.parallel ? { parallel: true } : {}),
+  };
+}
+
+export function if_(cond: Expr, then: readonly Stmt[], otherwise?: readonly Stmt[]): Stmt {
+  return otherwise ? { op: 'if', cond, then, else: otherwise } : { op: 'if', cond, then };
+}
+
+export function barrier(): Stmt {
+  return { op: 'barrier', space: 'workgroup' };
+}
+
+export function alloc(name: string, elem: ScalarType | VectorType, size: number, space: 'workgroup' | 'private'): Stmt {
+  return { op: 'alloc', name, elem, size, space };
+}
+
+export function comment(text: string): Stmt {
+  return { op: 'comment', text };
+}
+
+// ---- kernel parameters ----
+
+export function bufferParam(name: string, elem: ScalarType, access: BufferParam['access'] = 'read'): BufferParam {
+  return { kind: 'buffer', name, elem, access };
+}
+
+export function scalarParam(name: string, type: ScalarType = 'i32'): ScalarParam {
+  return { kind: 'scalar', name, type };
+}

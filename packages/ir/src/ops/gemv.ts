@@ -1,0 +1,53 @@
+/** gemv (SPEC section 3): y = x · Wᵀ (+ bias), the decode-time matmul against a stored weight. */
+import { WEIGHT_FORMAT_NAMES } from '../formats/format.ts';
+import { dequantizeWeight } from '../formats/codec.ts';
+import { toFloat64 } from '../tensor/tensor.ts';
+import type { OpDef } from '../dsl/op.ts';
+import type { WeightFormatName } from '../formats/format.ts';
+
+export const GEMV: OpDef = {
+  name: 'gemv',
+  doc: 'y [M,N] = x [M,K] · W[N,K]ᵀ (+ bias [N]), W stored in any weight format',
+  params: [
+    { name: 'M', type: { kind: 'int', min: 1, max: 64 }, default: 1, doc: 'rows of x (tokens), 1..64' },
+    { name: 'N', type: { kind: 'int', min: 1 }, doc: 'output features (rows of W)' },
+    { name: 'K', type: { kind: 'int', min: 1 }, doc: 'input features (a multiple of the block for block formats)' },
+    { name: 'weight', type: { kind: 'enum', values: WEIGHT_FORMAT_NAMES }, default: 'f32', doc: 'storage format of W' },
+    { name: 'act', type: { kind: 'enum', values: ['f32', 'f16'] }, default: 'f32', doc: 'dtype of x' },
+    { name: 'bias', type: { kind: 'bool' }, default: false, doc: 'add bias [N]' },
+  ],
+  constraints: [],
+  tensors: [
+    { name: 'x', role: 'in', shape: ['M', 'K'], dtype: { param: 'act' }, doc: 'activations' },
+    { name: 'W', role: 'in', shape: ['N', 'K'], dtype: 'f32', formatParam: 'weight', init: { kind: 'normal', std: '1/sqrt(K)' },
+      doc: 'weight, stored in the `weight` format (planar formats add W_scale and W_min)' },
+    { name: 'bias', role: 'in', shape: ['N'], dtype: 'f32', when: 'bias', doc: 'bias' },
+    { name: 'y', role: 'out', shape: ['M', 'N'], dtype: 'f32', doc: 'output' },
+  ],
+  knobs: [
+    { name: 'rows_per_thread', values: [1, 2, 4, 8], doc: 'output rows one thread (CPU: one inner loop) computes at once' },
+    { name: 'rows_per_block', values: [1, 2, 4, 8, 16, 32, 64], doc: 'GPU: output rows one workgroup covers' },
+    { name: 'k_unroll', values: [1, 2, 4, 8], doc: 'unroll of the K loop (in vectors or blocks)' },
+    { name: 'vector_width', values: [1, 4, 8, 16, 32, 64, 128], doc: 'fixed-width SIMD lanes (f32 elements or bytes on the int8 path)' },
+    { name: 'lmul', values: [1, 2, 4, 8], doc: 'RVV register grouping (vector length agnostic)' },
+    { name: 'threads', values: [1, 2, 4, 8, 16], doc: 'CPU threads splitting N' },
+    { name: 'workgroup_size', values: [32, 64, 128, 256, 512], doc: 'GPU threads per workgroup' },
+    { name: 'split_k', values: [1, 2, 4, 8], doc: 'K split into partial sums reduced at the end' },
+    { name: 'dot_path', values: ['float', 'int8'], doc: "'int8': activations quantized to int8 in the kernel, integer dot products (VNNI, sdot, dp4a, vrmpy)" },
+  ],
+  reference(params, inputs) {
+    const { M, N, K } = params as Record<string, number>;
+    const x = toFloat64(inputs.x!);
+    const w = dequantizeWeight(params.weight as WeightFormatName, 'W', inputs, [N, K]);
+    const bias = params.bias ? toFloat64(inputs.bias!) : null;
+    const y = new Float64Array(M * N);
+    for (let m = 0; m < M; m++) {
+      for (let n = 0; n < N; n++) {
+        let acc = bias ? bias[n]! : 0;
+        for (let k = 0; k < K; k++) acc += x[m * K + k]! * w[n * K + k]!;
+        y[m * N + n] = acc;
+      }
+    }
+    return { y: { shape: [M, N], data: y } };
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * `kforge`: dispatch to a subcommand and turn errors into exit codes (SPEC section 6):
+ * 0 ok, 1 a check failed (CheckError), 2 bad input (InputError), 3 an internal error (a kforge bug).
+ */
+import { CheckError, InputError } from '@kforge/ir';
+import { describeOptions, parseArgs } from './args.ts';
+import type { Command } from './command.ts';
+import { demoCommand } from './commands/demo.ts';
+import { doctorCommand } from './commands/doctor.ts';
+import { emitCommand } from './commands/emit.ts';
+import { opsCommand } from './commands/ops.ts';
+import { quantizeCommand } from './commands/quantize.ts';
+import { referenceCommand } from './commands/reference.ts';
+import { runCommand } from './commands/run.ts';
+import { verifyCommand } from './commands/verify.ts';
+
+export const COMMANDS: readonly Command[] = [
+  opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand, demoCommand,
+];
+
+export const EXIT_OK = 0;
+export const EXIT_CHECK_FAILED = 1;
+export const EXIT_BAD_INPUT = 2;
+export const EXIT_INTERNAL_ERROR = 3;
+
+function overview(): string {
+  const lines = COMMANDS.map((c) => `  kforge ${c.usage}\n      ${c.summary}`);
+  return ['usage:', ...lines, '', 'kforge help COMMAND shows the options of one command.',
+    'P and C are a JSON object or @file.json. Exit codes: 0 ok, 1 check failed, 2 bad input.'].join('\n');
+}
+
+function commandHelp(c: Command): string {
+  return `usage: kforge ${c.usage}\n${c.summary}\n\noptions:\n${describeOptions(c.args) || '  (none)'}`;
+}
+
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new InputError(`unknown command '${name}' (known: ${COMMANDS.map((c) => c.name).join(', ')})`);
+  return command;
+}
+
+/** Run one command line; returns the exit code. Never throws. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined) {
+      process.stderr.write(`${overview()}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (name === 'help' || name === '--help' || name === '-h') {
+      process.stdout.write(`${rest[0] ? commandHelp(findCommand(rest[0])) : overview()}\n`);
+      return EXIT_OK;
+    }
+    const command = findCommand(name);
+    if (rest.includes('--help')) {
+      process.stdout.write(`${commandHelp(command)}\n`);
+      return EXIT_OK;
+    }
+    await command.run(parseArgs(name, rest, command.args));
+    return EXIT_OK;
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`kforge: error: ${e.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (e instanceof CheckError) {
+      process.stderr.write(`kforge: check failed: ${e.message}\n`);
+      return EXIT_CHECK_FAILED;
+    }
+    process.stderr.write(`kforge: internal error (a bug in kforge, please report it): ${(e as Error)?.stack ?? String(e)}\n`);
+    return EXIT_INTERNAL_ERROR;
+  }
+}

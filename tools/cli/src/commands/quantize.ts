@@ -1,0 +1,44 @@
+import { InputError, WEIGHT_FORMAT_NAMES, isWeightFormat, numel, quantizeWeight, tensorBytes, type Tensor } from '@kforge/ir';
+import type { Command } from '../command.ts';
+import { println } from '../command.ts';
+import { checkOutputFolder, npyFiles, readTensorFolder, writeOutputFolder } from '../files.ts';
+
+export const quantizeCommand: Command = {
+  name: 'quantize',
+  summary: 'store every f32 tensor of --in in a weight format (K = last axis), named after its file',
+  usage: 'quantize --format F --in DIR --out DIR',
+  args: {
+    positionals: [],
+    options: {
+      format: { kind: 'value', doc: `weight format: ${WEIGHT_FORMAT_NAMES.join(', ')}` },
+      in: { kind: 'value', doc: 'folder of f32 <name>.npy weights; other dtypes are skipped' },
+      out: { kind: 'value', doc: 'folder for the stored tensors (<name>.npy, plus <name>_scale/_min for planar formats)' },
+    },
+  },
+  run(args) {
+    const format = args.required('format');
+    if (!isWeightFormat(format)) throw new InputError(`unknown format '${format}' (known: ${WEIGHT_FORMAT_NAMES.join(', ')})`);
+    const inDir = args.required('in');
+    const out = args.required('out');
+    checkOutputFolder(out, [inDir]);
+    const all = readTensorFolder('in', inDir);
+    const weights = Object.entries(all).filter(([, t]) => t.dtype === 'f32');
+    if (weights.length === 0) throw new InputError(`--in '${inDir}' holds no f32 .npy tensors to quantize`);
+    const stored: Record<string, Tensor> = {};
+    for (const [name, t] of weights) {
+      const parts = quantizeWeight(format, name, t.data as Float32Array, t.shape);
+      for (const [part, tensor] of Object.entries(parts)) {
+        if (Object.hasOwn(stored, part) || (Object.hasOwn(all, part) && part !== name))
+          throw new InputError(`tensor '${name}': stored tensor '${part}' would clash with another tensor of --in`);
+        stored[part] = tensor;
+      }
+      const bytes = Object.values(parts).reduce((sum, p) => sum + tensorBytes(p).length, 0);
+      const shapes = Object.entries(parts).map(([n, p]) => `${n} ${p.dtype} [${p.shape.join(', ')}]`).join(', ');
+      println(`${name} f32 [${t.shape.join(', ')}] -> ${format}: ${shapes} (${bytes} bytes, ${(bytes * 8 / numel(t.shape)).toFixed(2)} bits/weight)`);
+    }
+    for (const [name, t] of Object.entries(all))
+      if (t.dtype !== 'f32') println(`${name}: ${t.dtype}, not f32: skipped`);
+    writeOutputFolder(out, npyFiles(stored), [inDir]);
+    println(`wrote ${Object.keys(stored).length} tensor(s) in ${format} to ${out}`);
+  },
+};

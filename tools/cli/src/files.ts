@@ -1,0 +1,127 @@
+/**
+ * Files on disk (SPEC sections 1 and 6): tensor folders of `<name>.npy`, JSON options, and output
+ * folders that are written complete or not at all.
+ *
+ * Output folders: everything is written into a hidden temporary sibling (`.<out>.tmp-<pid>-<n>`) and
+ * renamed into place. An existing `--out` folder is replaced as a whole: it is first renamed away to a
+ * hidden sibling, the new folder is renamed in, then the old one is deleted. So a reader sees the old
+ * folder, briefly nothing, or the new folder, never a mixture. Since replacing deletes, `--out` may not
+ * be the current folder, one of its parents, or the `--in` folder (or a parent of it).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { InputError, decodeNpy, encodeNpy, type Tensor } from '@kforge/ir';
+
+/** Parse the value of `--params` / `--config`: a JSON object, or `@file.json` holding one. */
+export function readJsonOption(option: string, value: string): Record<string, unknown> {
+  let text = value;
+  let source = `--${option}`;
+  if (value.startsWith('@')) {
+    const path = value.slice(1);
+    if (!existsSync(path) || !statSync(path).isFile()) throw new InputError(`--${option}: file '${path}' not found`);
+    text = readFileSync(path, 'utf8');
+    source = `--${option} file '${path}'`;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${source}: malformed JSON (${(e as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new InputError(`${source}: expected a JSON object such as {"M": 1, "N": 64}, got ${Array.isArray(parsed) ? 'an array' : JSON.stringify(parsed)}`);
+  return parsed as Record<string, unknown>;
+}
+
+function requireFolder(option: string, dir: string): void {
+  if (!existsSync(dir)) throw new InputError(`--${option}: folder '${dir}' does not exist`);
+  if (!statSync(dir).isDirectory()) throw new InputError(`--${option}: '${dir}' is not a folder`);
+}
+
+/** Names (without `.npy`) of the tensors in a folder, sorted. */
+export function listTensors(option: string, dir: string): string[] {
+  requireFolder(option, dir);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.npy') && statSync(join(dir, f)).isFile())
+    .map((f) => f.slice(0, -'.npy'.length))
+    .sort();
+}
+
+/**
+ * Read the `<name>.npy` files of a folder (only `names` when given; those absent are skipped, so the
+ * caller's signature check can name what is missing). A corrupt file is bad input naming the tensor.
+ */
+export function readTensorFolder(option: string, dir: string, names?: readonly string[]): Record<string, Tensor> {
+  const present = listTensors(option, dir);
+  const wanted = names ? present.filter((n) => names.includes(n)) : present;
+  const tensors: Record<string, Tensor> = {};
+  for (const name of wanted) tensors[name] = decodeNpy(readFileSync(join(dir, `${name}.npy`)), name);
+  return tensors;
+}
+
+/** `<name>.npy` file contents for each tensor. */
+export function npyFiles(tensors: Readonly<Record<string, Tensor>>): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, t] of Object.entries(tensors)) files[`${name}.npy`] = encodeNpy(t);
+  return files;
+}
+
+function isSameOrInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/**
+ * Refuse an `--out` that replacing would destroy something it must not: call it before any work so a
+ * bad `--out` fails fast, and `writeOutputFolder` calls it again.
+ */
+export function checkOutputFolder(out: string, inputs: readonly string[] = []): void {
+  const target = resolve(out);
+  if (isSameOrInside(process.cwd(), target))
+    throw new InputError(`--out '${out}' is the current folder or one of its parents; it would be replaced`);
+  for (const input of inputs)
+    if (isSameOrInside(resolve(input), target))
+      throw new InputError(`--out '${out}' is the input folder '${input}' or a parent of it; it would be replaced`);
+  if (existsSync(target) && !statSync(target).isDirectory())
+    throw new InputError(`--out '${out}' exists and is not a folder`);
+}
+
+let tempCounter = 0;
+
+/** Write `files` (relative path -> contents) as the folder `out`, atomically (see the file comment). */
+export function writeOutputFolder(
+  out: string,
+  files: Readonly<Record<string, Uint8Array | string>>,
+  inputs: readonly string[] = [],
+): void {
+  checkOutputFolder(out, inputs);
+  const target = resolve(out);
+  const parent = dirname(target);
+  mkdirSync(parent, { recursive: true });
+  const sibling = (kind: string): string => join(parent, `.${basename(target)}.${kind}-${process.pid}-${tempCounter++}`);
+  const temp = sibling('tmp');
+  mkdirSync(temp);
+  try {
+    for (const [path, contents] of Object.entries(files)) {
+      const file = join(temp, path);
+      if (!isSameOrInside(file, temp) || file === temp) throw new Error(`output file name '${path}' escapes the output folder`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, contents);
+    }
+    if (!existsSync(target)) {
+      renameSync(temp, target);
+      return;
+    }
+    const old = sibling('old');
+    renameSync(target, old);
+    try {
+      renameSync(temp, target);
+    } catch (e) {
+      renameSync(old, target);
+      throw e;
+    }
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
