@@ -6,6 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 function findTests(dir: string, out: string[]): string[] {
+  if (!statSync(dir).isDirectory()) return [...out, dir];
   for (const name of readdirSync(dir)) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const path = join(dir, name);

@@ -81,6 +81,7 @@ export class Printer {
   }
 
   expr(e: Expr): string {
+    if (e.op === 'var' || e.op === 'param') return e.name;
     const key = ruleKey(e);
     const rule = this.rule(key);
     if (rule !== undefined) return this.spellRule(e, rule);

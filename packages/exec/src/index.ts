@@ -3,3 +3,8 @@ export * from './util/subprocess.ts';
 export * from './util/exec-error.ts';
 export * from './util/workdir.ts';
 export * from './util/tools.ts';
+export * from './cpu/toolchains.ts';
+export * from './cpu/build.ts';
+export * from './cpu/executors.ts';
+export * from './registry.ts';
+export * from './doctor.ts';

@@ -9,3 +9,4 @@ export * from './tensor/npy.ts';
 export * from './kernel/build.ts';
 export * from './kernel/verify.ts';
 export * from './formats/codec.ts';
+export * from './dsl/accuracy.ts';

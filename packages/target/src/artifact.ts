@@ -16,7 +16,7 @@
  * Buffers are allocated rounded up to 16 bytes so 32-bit views of byte data are always legal;
  * GPU languages without 8/16-bit storage read u8/f16 data through u32 views.
  */
-import type { ParamValue, ScalarType } from '@kforge/ir';
+import type { KernelArithmetic, ParamValue, ScalarType } from '@kforge/ir';
 import type { Language, TargetName } from './targets.ts';
 
 export interface ArtifactBuffer {
@@ -55,4 +55,6 @@ export interface KernelArtifact {
   readonly dispatches: readonly Dispatch[];
   /** CPU: OpenMP threads to run with (0 = executor default) */
   readonly threads?: number;
+  /** what arithmetic the kernel does inside: picks the SPEC section 4 bound it is judged by (default 'f32') */
+  readonly arithmetic?: KernelArithmetic;
 }

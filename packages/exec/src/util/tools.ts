@@ -2,6 +2,8 @@
  * Tool probes for executors and `kforge doctor`: is a program installed, and which version. Each
  * probe runs once per process (the answer is cached) with a short timeout, so doctor stays fast.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { runProcess } from './subprocess.ts';
 
 export interface ToolProbe {
@@ -31,4 +33,15 @@ export function toolVersion(probe: ToolProbe): Promise<string | undefined> {
 /** The usual `--version` probe: the first x.y[.z] number printed. */
 export function versionProbe(command: string, args: readonly string[] = ['--version']): ToolProbe {
   return { command, args, pattern: /(\d+\.\d+(?:\.\d+)?)/ };
+}
+
+/** Version of an installed npm package (e.g. 'webgpu'), or undefined when it cannot be resolved. */
+export function npmPackageVersion(name: string): string | undefined {
+  try {
+    const path = createRequire(import.meta.url).resolve(`${name}/package.json`);
+    const version: unknown = JSON.parse(readFileSync(path, 'utf8')).version;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
 }

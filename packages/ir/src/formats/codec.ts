@@ -50,8 +50,10 @@ interface QuantizedBlock {
  * f32 values `x` of one block and returns the scale and min to store as f16.
  *
  * The ggml ones repeat `quantize_row_*_ref` of ggml-quants.c in f32: every operation is rounded
- * with Math.fround (one IEEE f32 operation, no fused multiply-add), and the codes are computed from
- * the f32 scale, which is rounded to f16 only when stored.
+ * with Math.fround (one IEEE f32 operation), and the codes are computed from the f32 scale, which is
+ * rounded to f16 only when stored. There is no fused multiply-add, as in ggml-base built for x86-64;
+ * a C compiler that contracts `x*id + 8.5f` into an FMA (gcc -march=native, or aarch64, where
+ * gcc's default is -ffp-contract=fast) writes different q4_0 codes in rare near-ties.
  */
 const QUANTIZERS: Readonly<Record<Quantizer, (x: Float32Array, codes: Int32Array) => QuantizedBlock>> = {
   ggml_q8_0(x, codes) {

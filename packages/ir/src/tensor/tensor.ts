@@ -50,3 +50,12 @@ export function expectTensor(name: string, t: Tensor | undefined, dtype: DType, 
     throw new InputError(`tensor '${name}': shape [${t.shape.join(',')}], expected [${shape.join(',')}]`);
   return t;
 }
+
+/** A tensor over a copy of raw little-endian bytes (e.g. a kernel's output buffer). */
+export function tensorFromBytes(bytes: Uint8Array, dtype: DType, shape: readonly number[], name: string): Tensor {
+  const n = numel(shape) * DTYPES[dtype].bytes;
+  if (bytes.length < n) throw new InputError(`tensor '${name}': ${bytes.length} bytes, expected ${n}`);
+  const t = allocTensor(dtype, shape);
+  tensorBytes(t).set(bytes.subarray(0, n));
+  return t;
+}

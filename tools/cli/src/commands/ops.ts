@@ -1,6 +1,7 @@
 import { OPS, type OpDef, type ParamSpec, type TensorSpec } from '@kforge/ir';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
+import { formatRows } from '../table.ts';
 
 function typeText(p: ParamSpec): string {
   const t = p.type;
@@ -23,24 +24,18 @@ function dtypeText(op: OpDef, t: TensorSpec): string {
   return param ? `'${param.name}' (${typeText(param)})` : `'${t.dtype.param}'`;
 }
 
-/** A table with columns padded to their widest cell; the last column is left ragged. */
-function table(rows: readonly (readonly string[])[], indent = '    '): string[] {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))) ?? [];
-  return rows.map((r) => indent + r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd());
-}
-
 function describeOp(op: OpDef): string[] {
   const lines = [`${op.name}: ${op.doc}`, '  params:'];
-  lines.push(...table(op.params.map((p) => [p.name, typeText(p), defaultText(p), p.doc])));
+  lines.push(...formatRows(op.params.map((p) => [p.name, typeText(p), defaultText(p), p.doc]), '    '));
   if (op.constraints.length) {
     lines.push('  constraints:');
-    lines.push(...table(op.constraints.map((c) => [c.expr, c.message])));
+    lines.push(...formatRows(op.constraints.map((c) => [c.expr, c.message]), '    '));
   }
   lines.push('  tensors:');
-  lines.push(...table(op.tensors.map((t) => [t.role, t.name, `[${t.shape.join(', ')}]`, dtypeText(op, t),
-    t.when ? `(when ${t.when}) ${t.doc}` : t.doc])));
+  lines.push(...formatRows(op.tensors.map((t) => [t.role, t.name, `[${t.shape.join(', ')}]`, dtypeText(op, t),
+    t.when ? `(when ${t.when}) ${t.doc}` : t.doc]), '    '));
   lines.push('  knobs:');
-  lines.push(...table(op.knobs.map((k) => [k.name, k.values.join('|'), k.doc])));
+  lines.push(...formatRows(op.knobs.map((k) => [k.name, k.values.join('|'), k.doc]), '    '));
   return lines;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * AVX-512 F/BW/VL/VNNI (+F16C). Float paths use zmm (16 x f32). The int8 path works one 32-element
+ * block per ymm with VNNI `vpdpbusd` (u8 x i8 -> i32, AVX-512VL form): 4-bit codes 0..15 are the
+ * unsigned operand directly; signed q8_0 codes use the sign trick (|w| as u8, x negated where w < 0),
+ * exact because codes are in [-127, 127].
+ */
+import type { SimdIsa } from './simd.ts';
+
+const M128 = '__m128i';
+const M256I = '__m256i';
+
+export const Avx512Rules: SimdIsa = {
+  f32Lanes: 16,
+  dotBytes: 32,
+  rules: {
+    name: 'avx512',
+    preamble: `#include <immintrin.h>
+
+static inline float kf_hsum256(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}`,
+    rules: {
+      'type:f32x16': '__m512', 'type:f32x8': '__m256', 'type:i32x8': M256I,
+      'type:f16x16': M256I, 'type:bf16x16': M256I, 'type:u8x16': M128, 'type:i8x16': M128, 'type:u8x32': M256I, 'type:i8x32': M256I,
+      'cast:f16->f32': '_cvtsh_ss($a)',
+      'load:f32x16': '_mm512_loadu_ps($p)',
+      'load:f16x16': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'load:bf16x16': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'load:u8x16': `_mm_loadu_si128((const ${M128}*)($p))`,
+      'load:i8x16': `_mm_loadu_si128((const ${M128}*)($p))`,
+      'load:u8x32': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'load:i8x32': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'cast:f16x16->f32x16': '_mm512_cvtph_ps($a)',
+      'cast:bf16x16->f32x16': '_mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32($a), 16))',
+      'cast:u8x16->f32x16': '_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32($a))',
+      'cast:i8x16->f32x16': '_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32($a))',
+      'cast:i32x8->f32x8': '_mm256_cvtepi32_ps($a)',
+      'broadcast:f32x16': '_mm512_set1_ps($a)', 'broadcast:f32x8': '_mm256_set1_ps($a)',
+      'broadcast:i32x8': '_mm256_set1_epi32($a)', 'broadcast:u8x16': '_mm_set1_epi8((char)$a)',
+      'fma:f32x16': '_mm512_fmadd_ps($a, $b, $c)', 'fma:f32x8': '_mm256_fmadd_ps($a, $b, $c)',
+      'add:f32x16': '_mm512_add_ps($a, $b)', 'add:f32x8': '_mm256_add_ps($a, $b)',
+      'and:u8x16': '_mm_and_si128($a, $b)',
+      // no byte shift on x86: shift 16-bit lanes, then clear the bits shifted in from the neighbour
+      'shr:u8x16': '_mm_and_si128(_mm_srli_epi16($a, $b), _mm_set1_epi8((char)(0xff >> $b)))',
+      'concat:u8x16->u8x32': '_mm256_set_m128i($b, $a)',
+      'dot:i32x8,u8x32,i8x32': '_mm256_dpbusd_epi32($a, $b, $c)',
+      'dot:i32x8,i8x32,i8x32': '_mm256_dpbusd_epi32($a, _mm256_abs_epi8($b), _mm256_sign_epi8($c, $b))',
+      'reduce.add:f32x16': '_mm512_reduce_add_ps($a)',
+      'reduce.add:f32x8': 'kf_hsum256($a)',
+    },
+  },
+};

@@ -1,0 +1,42 @@
+/**
+ * NEON (armv8.2-a + dotprod + fp16): 4 x f32 per q register. The int8 path uses `sdot`
+ * (vdotq_s32, i8 x i8 -> i32, 4 products per lane) on half blocks of 16 bytes; 4-bit codes 0..15 are
+ * reinterpreted as i8. The float path widens 4 codes at a time (u8x4 held in a d register).
+ */
+import type { SimdIsa } from './simd.ts';
+
+export const NeonRules: SimdIsa = {
+  f32Lanes: 4,
+  dotBytes: 16,
+  rules: {
+    name: 'neon',
+    preamble: `#include <arm_neon.h>
+
+static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4); return v; }`,
+    rules: {
+      'type:f32x4': 'float32x4_t', 'type:i32x4': 'int32x4_t', 'type:f16x4': 'uint16x4_t', 'type:bf16x4': 'uint16x4_t',
+      'type:u8x4': 'uint8x8_t', 'type:i8x4': 'int8x8_t', 'type:u8x16': 'uint8x16_t', 'type:i8x16': 'int8x16_t',
+      'load:f32x4': 'vld1q_f32($p)',
+      'load:f16x4': 'vld1_u16($p)',
+      'load:bf16x4': 'vld1_u16($p)',
+      'load:u8x4': 'vreinterpret_u8_u32(vdup_n_u32(kf_load_u32($p)))',
+      'load:i8x4': 'vreinterpret_s8_u32(vdup_n_u32(kf_load_u32($p)))',
+      'load:u8x16': 'vld1q_u8($p)',
+      'load:i8x16': 'vld1q_s8((const int8_t*)($p))',
+      'cast:f16x4->f32x4': 'vcvt_f32_f16(vreinterpret_f16_u16($a))',
+      'cast:bf16x4->f32x4': 'vreinterpretq_f32_u32(vshll_n_u16($a, 16))',
+      'cast:u8x4->f32x4': 'vcvtq_f32_u32(vmovl_u16(vget_low_u16(vmovl_u8($a))))',
+      'cast:i8x4->f32x4': 'vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8($a))))',
+      'cast:i32x4->f32x4': 'vcvtq_f32_s32($a)',
+      'broadcast:f32x4': 'vdupq_n_f32($a)', 'broadcast:i32x4': 'vdupq_n_s32($a)',
+      'broadcast:u8x4': 'vdup_n_u8($a)', 'broadcast:u8x16': 'vdupq_n_u8($a)',
+      'fma:f32x4': 'vfmaq_f32($c, $a, $b)',
+      'add:f32x4': 'vaddq_f32($a, $b)',
+      'and:u8x4': 'vand_u8($a, $b)', 'and:u8x16': 'vandq_u8($a, $b)',
+      'shr:u8x4': 'vshr_n_u8($a, $b)', 'shr:u8x16': 'vshrq_n_u8($a, $b)',
+      'dot:i32x4,i8x16,i8x16': 'vdotq_s32($a, $b, $c)',
+      'dot:i32x4,u8x16,i8x16': 'vdotq_s32($a, vreinterpretq_s8_u8($b), $c)',
+      'reduce.add:f32x4': 'vaddvq_f32($a)',
+    },
+  },
+};

@@ -1,0 +1,152 @@
+/**
+ * The knobs of the SIMT gemv, their domains and constraints per target and shape, and each target's
+ * default. A config is plain data (`--config`, the tuner, the database); `resolveGemvConfig` checks it.
+ */
+import { FORMATS, InputError } from '@kforge/ir';
+import type { ParamValue, Params, WeightFormatName } from '@kforge/ir';
+import { chunkBytesDomain } from './weight-chunks.ts';
+
+export type GpuTarget = 'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal';
+
+export interface GemvSimtConfig {
+  /** output rows one workgroup computes; all its threads share the x loads of those rows */
+  readonly rows_per_block: number;
+  /** threads per workgroup; they split K (one warp per row at 32, several warps above) */
+  readonly workgroup_size: number;
+  /** weight bytes one lane loads per step (16 = one 128-bit load) */
+  readonly vector_width: number;
+  /** K steps issued back to back before their arithmetic (loads in flight) */
+  readonly k_unroll: number;
+  /** workgroups splitting K; > 1 writes partial sums and adds a reduction dispatch */
+  readonly split_k: number;
+  /** reduce across a subgroup (warp shuffle / simd_sum / subgroupAdd) before shared memory */
+  readonly subgroup_reduce: boolean;
+  /** 'int8': x quantized per 32-block in a first dispatch, then dp4a (CUDA) */
+  readonly dot_path: 'float' | 'int8';
+}
+
+/** What a target offers the lowering. */
+export interface SimtCaps {
+  /** fixed subgroup width the code may rely on (CUDA warp, Metal simdgroup), null when unknown */
+  readonly subgroupSize: number | null;
+  readonly subgroupOps: boolean;
+  /** 16-byte vector loads as one operation (false: consecutive word loads) */
+  readonly vectorLoads: boolean;
+  readonly dp4a: boolean;
+  /** largest workgroup size the target's executors accept */
+  readonly maxWorkgroup: number;
+  /** bytes of workgroup memory the kernel may use */
+  readonly sharedBytes: number;
+}
+
+export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
+  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, dp4a: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024 },
+  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+};
+
+export interface KnobDomain {
+  readonly name: keyof GemvSimtConfig;
+  readonly values: readonly ParamValue[];
+  readonly doc: string;
+}
+
+export interface GemvKnobSpace {
+  readonly knobs: readonly KnobDomain[];
+  /** each returns a message when the config breaks it, else null */
+  readonly constraints: readonly { readonly doc: string; readonly check: (c: GemvSimtConfig) => string | null }[];
+}
+
+interface Shape {
+  readonly M: number;
+  readonly K: number;
+  readonly weight: WeightFormatName;
+}
+
+function shapeOf(params: Params): Shape {
+  return { M: Number(params.M ?? 1), K: Number(params.K), weight: String(params.weight ?? 'f32') as WeightFormatName };
+}
+
+/** accumulators per thread = rows_per_block * M; the shared-memory reduction holds one per thread */
+function reductionBytes(c: GemvSimtConfig, M: number, caps: SimtCaps): number {
+  const perThreadSlots = c.subgroup_reduce && caps.subgroupSize ? c.workgroup_size / caps.subgroupSize : c.workgroup_size;
+  return 4 * c.rows_per_block * M * perThreadSlots;
+}
+
+export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpace {
+  const caps = SIMT_CAPS[target];
+  const { M, K, weight } = shapeOf(params);
+  const format = FORMATS[weight];
+  const quantized = format.kind !== 'dense';
+  const knobs: KnobDomain[] = [
+    { name: 'rows_per_block', values: [1, 2, 4, 8], doc: 'output rows per workgroup (x loads shared by these rows)' },
+    { name: 'workgroup_size', values: [32, 64, 128, 256, 512, 1024].filter((w) => w <= caps.maxWorkgroup), doc: 'threads per workgroup, splitting K' },
+    { name: 'vector_width', values: chunkBytesDomain(format, K), doc: 'weight bytes per lane load' },
+    { name: 'k_unroll', values: [1, 2, 4], doc: 'K steps with loads issued before arithmetic' },
+    { name: 'split_k', values: [1, 2, 4, 8], doc: 'workgroups splitting K (partials + reduction dispatch)' },
+    { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before shared memory' },
+    { name: 'dot_path', values: caps.dp4a && quantized ? ['float', 'int8'] : ['float'], doc: "'int8': int8 activations, dp4a" },
+  ];
+  const constraints: GemvKnobSpace['constraints'] = [
+    {
+      doc: 'the reduction fits the workgroup memory',
+      check: (c) => {
+        const bytes = reductionBytes(c, M, caps);
+        return bytes > caps.sharedBytes ? `rows_per_block * M * slots needs ${bytes} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
+      },
+    },
+    {
+      doc: 'the subgroup path needs whole subgroups',
+      check: (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
+        ? `workgroup_size ${c.workgroup_size} is not a multiple of the subgroup size ${caps.subgroupSize}` : null),
+    },
+    {
+      doc: 'the int8 path reads whole 4-byte code words of blocks of 32',
+      check: (c) => (c.dot_path === 'int8' && (format.kind === 'dense' || format.block % 32 !== 0) ? `dot_path int8 needs a block format, not ${weight}` : null),
+    },
+  ];
+  return { knobs, constraints };
+}
+
+export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
+  const caps = SIMT_CAPS[target];
+  const { M, K, weight } = shapeOf(params);
+  const format = FORMATS[weight];
+  const widths = chunkBytesDomain(format, K);
+  const widest = widths[widths.length - 1]!;
+  if (target === 'cuda') {
+    // decode (M = 1): 4 warps per block on 2 rows, 16-byte loads, 2 steps in flight; many blocks per SM
+    const rows = M <= 2 ? 2 : 1;
+    return {
+      rows_per_block: rows, workgroup_size: M <= 4 ? 128 : 64, vector_width: widest, k_unroll: K >= 2048 ? 2 : 1,
+      split_k: 1, subgroup_reduce: true, dot_path: 'float',
+    };
+  }
+  // CPU-implemented GPU APIs (PoCL, lavapipe, Dawn, the Metal emulation): small workgroups, few barriers
+  const workgroup = M > 16 ? 32 : 64;
+  return {
+    rows_per_block: 1, workgroup_size: Math.min(workgroup, caps.maxWorkgroup), vector_width: widest, k_unroll: 1,
+    split_k: 1, subgroup_reduce: target === 'metal', dot_path: 'float',
+  };
+}
+
+/** Defaults overlaid by a user config, checked against the domains and constraints; InputError names the bad knob. */
+export function resolveGemvConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): GemvSimtConfig {
+  const space = gemvGpuKnobSpace(target, params);
+  const merged: Record<string, ParamValue> = { ...gemvGpuDefaults(target, params) };
+  for (const [name, value] of Object.entries(config)) {
+    const knob = space.knobs.find((k) => k.name === name);
+    if (!knob) throw new InputError(`gemv/${target}: unknown knob '${name}' (knobs: ${space.knobs.map((k) => k.name).join(', ')})`);
+    if (!knob.values.includes(value))
+      throw new InputError(`gemv/${target}: knob ${name} = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)} for these params`);
+    merged[name] = value;
+  }
+  const resolved = merged as unknown as GemvSimtConfig;
+  for (const c of space.constraints) {
+    const problem = c.check(resolved);
+    if (problem) throw new InputError(`gemv/${target}: ${problem}`);
+  }
+  return resolved;
+}

@@ -1,0 +1,308 @@
+/**
+ * gemv for the SIMT class (CUDA, OpenCL, Vulkan, WebGPU, Metal): y[M,N] = x[M,K] · W[N,K]ᵀ + bias.
+ *
+ * A workgroup owns `rows_per_block` consecutive rows; its `workgroup_size` threads split K into
+ * chunks (one up-to-16-byte weight load each: weight-chunks.ts), so a warp reads a contiguous span
+ * of every row. Per step a thread first issues the weight loads of `k_unroll` chunks for all its
+ * rows, then reads the matching x values once per token and uses them for every row. Quantized
+ * chunks are dotted with the raw codes and scaled once: scale * (Σ q·x - zero · Σ x) + min · Σ x.
+ * The thread partials are reduced by subgroup operations (optional) and shared memory; thread t < R·M
+ * then writes y (or a partial sum when `split_k` > 1, added up by a second dispatch with the bias).
+ */
+import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormatName } from '@kforge/ir';
+import {
+  FORMATS, add, alloc, and, assign, barrier, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, if_, let_, letMut,
+  lane, load, lt, min, mul, param, rem, scalarParam, shr, special, store, sub, subgroupReduce, v, vec,
+} from '@kforge/ir';
+import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
+import { chunkLayout, f16ToF32, type ChunkLayout, type KRun, type WeightChunk } from './weight-chunks.ts';
+
+const I32 = 'i32';
+const F32 = 'f32';
+const U32 = 'u32';
+
+export interface GemvShape {
+  readonly M: number;
+  readonly weight: WeightFormatName;
+  readonly act: 'f32' | 'f16';
+  readonly bias: boolean;
+}
+
+export function gemvShape(params: Params): GemvShape {
+  return {
+    M: Number(params.M ?? 1),
+    weight: String(params.weight ?? 'f32') as WeightFormatName,
+    act: params.act === 'f16' ? 'f16' : 'f32',
+    bias: params.bias === true,
+  };
+}
+
+export const GEMV_ENTRY = 'gemv';
+export const SPLITK_REDUCE_ENTRY = 'gemv_splitk_reduce';
+export const QUANTIZE_X_ENTRY = 'gemv_quantize_x';
+
+/** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
+export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
+  const format = FORMATS[shape.weight];
+  const int8 = cfg.dot_path === 'int8';
+  const out: KernelParam[] = int8
+    ? [bufferParam('xq', U32), bufferParam('xd', F32)]
+    : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
+  out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
+  if (format.kind === 'planar') out.push(bufferParam('W_scale', U32), bufferParam('W_min', U32));
+  if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
+  else {
+    if (shape.bias) out.push(bufferParam('bias', F32));
+    out.push(bufferParam('y', F32, 'write'));
+  }
+  out.push(scalarParam('M'), scalarParam('N'), scalarParam('K'));
+  return out;
+}
+
+/** x[m, k .. k+len-1] as f32 values: vector loads when allowed (runs are aligned to their length). */
+function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Expr[] {
+  const base = add(mul(param('K'), m), run.k);
+  const out: Expr[] = [];
+  if (act === 'f32') {
+    for (let i = 0; i < run.len; i += 4) {
+      const lanes = Math.min(4, run.len - i);
+      const at = i ? add(base, i) : base;
+      if (lanes === 1 || !caps.vectorLoads) {
+        for (let l = 0; l < lanes; l++) out.push(load('x', l ? add(at, l) : at, F32));
+      } else {
+        const t = vec(F32, lanes);
+        stmts.push(let_(`${tag}_${i}`, t, load('x', at, t)));
+        for (let l = 0; l < lanes; l++) out.push(lane(v(`${tag}_${i}`, t), l));
+      }
+    }
+    return out;
+  }
+  if (run.len === 1) {
+    // a single f16 of an odd-K row: pick its half of the word
+    const word = load('x', shr(base, 1), U32);
+    return [f16ToF32(shr(word, cast(mul(and(base, 1), 16), U32)))];
+  }
+  const words = run.len / 2;
+  for (let i = 0; i < words; i += 4) {
+    const lanes = Math.min(4, words - i);
+    const at = add(shr(base, 1), i);
+    const parts: Expr[] = [];
+    if (lanes === 1 || !caps.vectorLoads) {
+      for (let l = 0; l < lanes; l++) parts.push(load('x', add(at, l), U32));
+    } else {
+      const t = vec(U32, lanes);
+      stmts.push(let_(`${tag}_${i}`, t, load('x', at, t)));
+      for (let l = 0; l < lanes; l++) parts.push(lane(v(`${tag}_${i}`, t), l));
+    }
+    parts.forEach((w, l) => {
+      stmts.push(let_(`${tag}_w${i + l}`, U32, w));
+      const word = v(`${tag}_w${i + l}`, U32);
+      out.push(f16ToF32(word), f16ToF32(shr(word, c.u32(16))));
+    });
+  }
+  return out;
+}
+
+function sumOf(values: readonly Expr[]): Expr {
+  return values.slice(1).reduce((s, x) => add(s, x), values[0]!);
+}
+
+function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
+  let acc: Expr = mul(a[0]!, b[0]!);
+  for (let i = 1; i < a.length; i++) acc = fma(a[i]!, b[i]!, acc);
+  return acc;
+}
+
+const accName = (r: number, m: number): string => `acc_${r}_${m}`;
+
+/** Loads of one chunk for every row (issued first), then the arithmetic against x. */
+function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps, chunks: readonly Expr[], tag: string): Stmt[] {
+  const R = cfg.rows_per_block;
+  const K = param('K');
+  const loads: Stmt[] = [];
+  const math: Stmt[] = [];
+  const read: WeightChunk[][] = chunks.map((chunk, u) => {
+    const perRow: WeightChunk[] = [];
+    for (let r = 0; r < R; r++) {
+      const w = layout.read(chunk, v(`row_${r}`, I32), K, `w${tag}${u}_${r}`);
+      loads.push(...w.stmts);
+      perRow.push(w);
+    }
+    return perRow;
+  });
+  chunks.forEach((chunk, u) => {
+    const runs = layout.runs(chunk);
+    for (let m = 0; m < shape.M; m++) {
+      const xs = runs.flatMap((run, j) => readX(shape.act, run, m, caps, `x${tag}${u}_${m}_${j}`, math));
+      const needSum = layout.zero !== 0 || layout.hasMin;
+      const sumName = `sx${tag}${u}_${m}`;
+      if (needSum) math.push(let_(sumName, F32, sumOf(xs)));
+      for (let r = 0; r < R; r++) {
+        const w = read[u]![r]!;
+        const acc = v(accName(r, m), F32);
+        if (!w.scale) {
+          let next: Expr = acc;
+          w.values.forEach((value, e) => { next = fma(value, xs[e]!, next); });
+          math.push(assign(accName(r, m), next));
+          continue;
+        }
+        let dotq = dotOf(w.values, xs);
+        if (layout.zero !== 0) dotq = sub(dotq, mul(c.f32(layout.zero), v(sumName, F32)));
+        let next = fma(w.scale, dotq, acc);
+        if (w.min) next = fma(w.min, v(sumName, F32), next);
+        math.push(assign(accName(r, m), next));
+      }
+    }
+  });
+  return [...loads, ...math];
+}
+
+/** The K loop: `k_unroll` chunks per step while whole steps remain, then single chunks. */
+function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
+  const T = cfg.workgroup_size;
+  const S = cfg.split_k;
+  const U = cfg.k_unroll;
+  const stride = T * S;
+  const chunks = v('chunks', I32);
+  const first = v('first_chunk', I32);
+  const out: Stmt[] = [
+    let_('chunks', I32, layout.chunksPerRow(param('K'))),
+    let_('first_chunk', I32, S > 1 ? add(mul(special('group_id', 2), T), v('tid', I32)) : v('tid', I32)),
+  ];
+  if (U === 1) {
+    out.push(forLoop('chunk', first, chunks, chunkSteps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
+    return out;
+  }
+  const span = stride * U;
+  out.push(let_('chunks_main', I32, mul(div(chunks, span), span)));
+  const unrolled = Array.from({ length: U }, (_, u) => add(add(v('step', I32), first), u * stride));
+  out.push(forLoop('step', 0, v('chunks_main', I32), chunkSteps(layout, shape, cfg, caps, unrolled, 'u'), { step: span }));
+  out.push(forLoop('chunk', add(v('chunks_main', I32), first), chunks, chunkSteps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
+  return out;
+}
+
+/**
+ * Sum each accumulator over the workgroup. Slot v = m·R + r (so the writers of y are consecutive
+ * in n); the result of slot v is left in red[v * slots] for thread v.
+ */
+function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stmts: Stmt[]; total: Expr } {
+  const R = cfg.rows_per_block;
+  const T = cfg.workgroup_size;
+  const values = R * shape.M;
+  const tid = v('tid', I32);
+  const stmts: Stmt[] = [];
+  const slot = (r: number, m: number): number => m * R + r;
+  if (cfg.subgroup_reduce) {
+    const fixed = caps.subgroupSize;
+    if (fixed !== null && fixed === T) {
+      // one subgroup is the whole workgroup: no shared memory at all
+      for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) stmts.push(assign(accName(r, m), subgroupReduce('add', v(accName(r, m), F32))));
+      stmts.push(alloc('red', F32, values, 'workgroup'));
+      stmts.push(if_(eq(tid, 0), Array.from({ length: shape.M }, (_, m) => Array.from({ length: R }, (_, r) =>
+        store('red', slot(r, m), v(accName(r, m), F32)))).flat()));
+      stmts.push(barrier());
+      return { stmts, total: load('red', tid, F32) };
+    }
+    const slots = fixed !== null ? T / fixed : T;
+    stmts.push(alloc('red', F32, values * slots, 'workgroup'));
+    stmts.push(let_('sg_size', I32, special('subgroup_size')));
+    stmts.push(let_('sg_index', I32, div(tid, v('sg_size', I32))));
+    const writes: Stmt[] = [];
+    for (let m = 0; m < shape.M; m++) {
+      for (let r = 0; r < R; r++) {
+        stmts.push(assign(accName(r, m), subgroupReduce('add', v(accName(r, m), F32))));
+        writes.push(store('red', add(slot(r, m) * slots, v('sg_index', I32)), v(accName(r, m), F32)));
+      }
+    }
+    stmts.push(if_(eq(special('subgroup_lane'), 0), writes));
+    stmts.push(barrier());
+    stmts.push(letMut('total', F32, c.f32(0)));
+    stmts.push(if_(lt(tid, values), [
+      forLoop('s', 0, div(T, v('sg_size', I32)), [assign('total', add(v('total', F32), load('red', add(mul(tid, slots), v('s', I32)), F32)))]),
+    ]));
+    return { stmts, total: v('total', F32) };
+  }
+  // shared-memory tree: every thread stores its partials, halving strides add them up
+  stmts.push(alloc('red', F32, values * T, 'workgroup'));
+  for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) stmts.push(store('red', add(slot(r, m) * T, tid), v(accName(r, m), F32)));
+  stmts.push(barrier());
+  for (let half = T / 2; half >= 1; half /= 2) {
+    const adds: Stmt[] = [];
+    for (let s = 0; s < values; s++) {
+      adds.push(store('red', add(s * T, tid), add(load('red', add(s * T, tid), F32), load('red', add(s * T + half, tid), F32))));
+    }
+    stmts.push(if_(lt(tid, half), adds));
+    stmts.push(barrier());
+  }
+  stmts.push(letMut('total', F32, c.f32(0)));
+  stmts.push(if_(lt(tid, values), [assign('total', load('red', mul(tid, T), F32))]));
+  return { stmts, total: v('total', F32) };
+}
+
+/** The main kernel: partial dot products, workgroup reduction, store of y (or of split-K partials). */
+export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Kernel {
+  const format = FORMATS[shape.weight];
+  const layout = chunkLayout(format, cfg.vector_width);
+  const R = cfg.rows_per_block;
+  const N = param('N');
+  const body: Stmt[] = [
+    comment(`gemv ${shape.weight} x ${shape.act}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
+    let_('tid', I32, special('thread_id')),
+    let_('n0', I32, mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), R)),
+  ];
+  // rows past N are clamped (they compute a copy of row N-1 and store nothing): no divergent loads
+  for (let r = 0; r < R; r++) body.push(let_(`row_${r}`, I32, min(add(v('n0', I32), r), sub(N, 1))));
+  for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) body.push(letMut(accName(r, m), F32, c.f32(0)));
+  body.push(...kLoop(layout, shape, cfg, caps));
+  const { stmts, total } = reduction(shape, cfg, caps);
+  body.push(...stmts);
+  const tid = v('tid', I32);
+  const n = add(v('n0', I32), rem(tid, R));
+  const m = div(tid, R);
+  const write: Stmt[] = [let_('n', I32, n), let_('m', I32, m)];
+  const inRange = lt(v('n', I32), N);
+  if (cfg.split_k > 1) {
+    const at = add(mul(add(mul(special('group_id', 2), param('M')), v('m', I32)), N), v('n', I32));
+    write.push(if_(inRange, [store('partial', at, total)]));
+  } else {
+    const value = shape.bias ? add(total, load('bias', v('n', I32), F32)) : total;
+    write.push(if_(inRange, [store('y', add(mul(v('m', I32), N), v('n', I32)), value)]));
+  }
+  body.push(if_(lt(tid, R * shape.M), write));
+  return {
+    name: GEMV_ENTRY, model: 'simt', params: gemvKernelParams(shape, cfg), body,
+    workgroupSize: [cfg.workgroup_size, 1, 1],
+  };
+}
+
+export const REDUCE_WORKGROUP = 64;
+
+/** Second dispatch of split-K: y[i] = Σ_s partial[s][i] (+ bias), one thread per output. */
+export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel {
+  const params: KernelParam[] = [bufferParam('partial', F32)];
+  if (shape.bias) params.push(bufferParam('bias', F32));
+  params.push(bufferParam('y', F32, 'write'), scalarParam('M'), scalarParam('N'), scalarParam('K'));
+  const MN = mul(param('M'), param('N'));
+  const i = v('i', I32);
+  const sum: Stmt[] = [letMut('total', F32, shape.bias ? load('bias', rem(i, param('N')), F32) : c.f32(0))];
+  for (let s = 0; s < cfg.split_k; s++) sum.push(assign('total', add(v('total', F32), load('partial', s ? add(mul(MN, s), i) : i, F32))));
+  sum.push(store('y', i, v('total', F32)));
+  return {
+    name: SPLITK_REDUCE_ENTRY, model: 'simt', params,
+    body: [
+      let_('i', I32, add(mul(special('group_id'), REDUCE_WORKGROUP), special('thread_id'))),
+      if_(lt(i, MN), sum),
+    ],
+    workgroupSize: [REDUCE_WORKGROUP, 1, 1],
+  };
+}
+
+/** Kernels in dispatch order. */
+export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCaps): Kernel[] {
+  const shape = gemvShape(params);
+  const kernels = [lowerGemvMain(shape, cfg, caps)];
+  if (cfg.split_k > 1) kernels.push(lowerSplitKReduce(shape, cfg));
+  return kernels;
+}
+
+export { call };

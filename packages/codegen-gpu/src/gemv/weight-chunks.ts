@@ -1,0 +1,239 @@
+/**
+ * How one GPU lane reads one "chunk" of a weight row: a run of bytes it loads with one (up to
+ * 16-byte) access and the K positions those bytes hold. Everything here is derived from the format
+ * description in FORMATS (block size, bytes, offsets, bits, nibble order, signedness, zero, min):
+ * no format is named.
+ *
+ * GPU languages without 8/16-bit storage see every non-f32 buffer as u32 words (artifact.ts), so the
+ * reads below are word loads; a block whose header makes its codes only 2-byte aligned (q4_0, q8_0)
+ * is read with a funnel shift of neighbouring words.
+ */
+import type { Expr, Stmt, WeightFormat } from '@kforge/ir';
+import {
+  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, or, rem, shl, shr, sub, v, vec,
+} from '@kforge/ir';
+
+/** A run of consecutive K positions; the chunk's element values come in the order of its runs. */
+export interface KRun {
+  readonly k: Expr;
+  readonly len: number;
+}
+
+/** What one lane has for one row after reading chunk `c`. */
+export interface WeightChunk {
+  readonly stmts: Stmt[];
+  /** per element: the weight (dense) or the code minus nothing (quantized; zero is applied via sum(x)) */
+  readonly values: Expr[];
+  /** quantized formats: the block/group scale and min (null: none) */
+  readonly scale: Expr | null;
+  readonly min: Expr | null;
+  /** the raw code words, for the integer dot path (4 codes per word after `codeBytes`) */
+  readonly codeWords: Expr[];
+}
+
+export interface ChunkLayout {
+  readonly format: WeightFormat;
+  /** weight bytes one lane loads per chunk */
+  readonly chunkBytes: number;
+  readonly elems: number;
+  /** the zero point subtracted from codes (q4_0: 8) */
+  readonly zero: number;
+  readonly hasMin: boolean;
+  /** element type of the W buffer in the kernel (f32 for dense f32, else u32 words) */
+  readonly wordElem: 'f32' | 'u32';
+  chunksPerRow(K: Expr): Expr;
+  runs(chunk: Expr): KRun[];
+  read(chunk: Expr, row: Expr, K: Expr, tag: string): WeightChunk;
+}
+
+const U32 = 'u32';
+const F32 = 'f32';
+
+/** f16 bits held in the low half of a u32 -> f32 (dialects map the call to a hardware conversion) */
+export function f16ToF32(bits: Expr): Expr {
+  return call('f16_to_f32', [bits], F32);
+}
+
+/** the 16-bit element `index` of a u32-viewed buffer, in the low half of a u32 */
+export function u16At(buffer: string, index: Expr): Expr {
+  const word = load(buffer, shr(index, 1), U32);
+  return and(shr(word, cast(mul(and(index, 1), 16), U32)), c.u32(0xffff));
+}
+
+/** words 0..n-1 of a buffer starting at word `at`, as one vector load when n > 1 */
+function loadWords(buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', name: string, stmts: Stmt[]): Expr[] {
+  if (n === 1) {
+    stmts.push(let_(name, elem, load(buffer, at, elem)));
+    return [v(name, elem)];
+  }
+  const out: Expr[] = [];
+  for (let i = 0; i < n; i += 4) {
+    const lanes = Math.min(4, n - i);
+    const t = vec(elem, lanes);
+    const partName = n > 4 ? `${name}_${i / 4}` : name;
+    stmts.push(let_(partName, t, load(buffer, i ? add(at, i) : at, t)));
+    for (let l = 0; l < lanes; l++) out.push(lane(v(partName, t), l));
+  }
+  return out;
+}
+
+/**
+ * n consecutive u32 words starting at byte offset `byteOff`, which is a multiple of 2: n + 1 word
+ * loads and a funnel shift by 0 or 16 bits. The last word is clamped so that an offset that happens
+ * to be 4-aligned never reads past the row.
+ */
+function wordsAt2(buffer: string, byteOff: Expr, n: number, name: string, stmts: Stmt[]): Expr[] {
+  const base = `${name}_w`;
+  const shift = `${name}_s`;
+  stmts.push(let_(`${base}0`, 'i32', shr(byteOff, 2)));
+  stmts.push(let_(shift, U32, cast(mul(and(byteOff, 2), 8), U32)));
+  const raw: Expr[] = [];
+  for (let j = 0; j < n; j++) raw.push(load(buffer, add(v(`${base}0`, 'i32'), j), U32));
+  raw.push(load(buffer, add(shr(add(byteOff, 2), 2), n - 1), U32));
+  raw.forEach((w, j) => stmts.push(let_(`${name}_r${j}`, U32, w)));
+  const out: Expr[] = [];
+  for (let j = 0; j < n; j++) {
+    const lo = v(`${name}_r${j}`, U32);
+    const hi = v(`${name}_r${j + 1}`, U32);
+    // (hi << 16) << (16 - s) is 0 when s = 0 and hi << 16 when s = 16: no shift by 32
+    const word = or(shr(lo, v(shift, U32)), shl(shl(hi, c.u32(16)), sub(c.u32(16), v(shift, U32))));
+    stmts.push(let_(`${name}${j}`, U32, word));
+    out.push(v(`${name}${j}`, U32));
+  }
+  return out;
+}
+
+/** the 16-bit value at a 2-aligned byte offset of a u32-viewed buffer */
+function u16AtByte(buffer: string, byteOff: Expr): Expr {
+  return u16At(buffer, shr(byteOff, 1));
+}
+
+/** code i (0-based byte i of the words, nibble `high`) as an f32, or a sign-extended byte */
+function codeValue(words: readonly Expr[], byte: number, bits: 4 | 8, high: boolean, signed: boolean): Expr {
+  const w = words[byte >> 2]!;
+  const bitPos = 8 * (byte & 3);
+  if (bits === 8 && signed) {
+    const top = bitcast(shl(w, c.u32(24 - bitPos)), 'i32');
+    return cast(shr(top, c.i32(24)), F32);
+  }
+  const shiftBy = bitPos + (high ? 4 : 0);
+  const mask = bits === 8 ? 0xff : 0xf;
+  return cast(and(shiftBy ? shr(w, c.u32(shiftBy)) : w, c.u32(mask)), F32);
+}
+
+/**
+ * Element values of a dense (f32/f16/bf16) row. `chunkBytes` below the 4-byte word (an f16 row with
+ * odd K) reads single elements; otherwise K must be a multiple of the chunk's element count.
+ */
+function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: number): ChunkLayout {
+  const eb = format.elemBytes;
+  const elems = chunkBytes / eb;
+  const wordElem = format.name === 'f32' ? F32 : U32;
+  const widen = (bits: Expr, high: boolean): Expr => {
+    if (format.name === 'f16') return f16ToF32(high ? shr(bits, c.u32(16)) : bits);
+    // bf16: the value is the upper half of an f32
+    return bitcast(high ? and(bits, c.u32(0xffff0000)) : shl(bits, c.u32(16)), F32);
+  };
+  return {
+    format, chunkBytes, elems, zero: 0, hasMin: false, wordElem,
+    chunksPerRow: (K) => (elems === 1 ? K : div(K, elems)),
+    runs: (chunk) => [{ k: elems === 1 ? chunk : mul(chunk, elems), len: elems }],
+    read(chunk, row, K, tag) {
+      const stmts: Stmt[] = [];
+      const index = add(mul(row, K), elems === 1 ? chunk : mul(chunk, elems));
+      let values: Expr[];
+      if (eb === 4) values = loadWords('W', index, elems, F32, tag, stmts);
+      else if (elems === 1) values = [widen(u16At('W', index), false)];
+      else {
+        const words = loadWords('W', shr(index, 1), (elems * eb) / 4, U32, tag, stmts);
+        values = words.flatMap((w) => [widen(w, false), widen(w, true)]);
+      }
+      return { stmts, values, scale: null, min: null, codeWords: [] };
+    },
+  };
+}
+
+/** Block formats (array of structs, header then codes) and planar groups (codes plane + f16 planes). */
+function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkBytes: number): ChunkLayout {
+  const B = format.block;
+  const codeBytesPerBlock = (B * format.bits) / 8;
+  const chunksPerBlock = codeBytesPerBlock / chunkBytes;
+  const elems = (chunkBytes * 8) / format.bits;
+  const nibbles = format.nibbles;
+  const hasMin = format.kind === 'planar' || format.minOffset !== null;
+  /** element offsets inside the block of code byte i (and its high nibble) */
+  const runs = (chunk: Expr): KRun[] => {
+    const kBlock = mul(div(chunk, chunksPerBlock), B);
+    const sub = mul(rem(chunk, chunksPerBlock), chunkBytes);
+    if (format.bits === 8) return [{ k: add(kBlock, sub), len: chunkBytes }];
+    if (nibbles === 'split-halves') {
+      const lowStart = add(kBlock, sub);
+      return [{ k: lowStart, len: chunkBytes }, { k: add(lowStart, B / 2), len: chunkBytes }];
+    }
+    return [{ k: add(kBlock, mul(sub, 2)), len: 2 * chunkBytes }];
+  };
+  const valuesOf = (words: Expr[]): Expr[] => {
+    const out: Expr[] = [];
+    if (format.bits === 8) {
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 8, false, format.signedCodes));
+    } else if (nibbles === 'split-halves') {
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false));
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, true, false));
+    } else {
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false), codeValue(words, i, 4, true, false));
+    }
+    return out;
+  };
+  return {
+    format, chunkBytes, elems, zero: format.zero, hasMin, wordElem: U32,
+    chunksPerRow: (K) => mul(div(K, B), chunksPerBlock),
+    runs,
+    read(chunk, row, K, tag) {
+      const stmts: Stmt[] = [];
+      const block = `${tag}_b`;
+      stmts.push(let_(block, 'i32', div(chunk, chunksPerBlock)));
+      const sub = mul(rem(chunk, chunksPerBlock), chunkBytes);
+      let words: Expr[];
+      let scale: Expr;
+      let min: Expr | null = null;
+      if (format.kind === 'block') {
+        const blockByte = `${tag}_o`;
+        stmts.push(let_(blockByte, 'i32', mul(add(mul(row, div(K, B)), v(block, 'i32')), format.bytes)));
+        const at = add(add(v(blockByte, 'i32'), format.codesOffset), sub);
+        // every block, header and chunk offset is a multiple of this many bytes
+        const aligned4 = format.bytes % 4 === 0 && format.codesOffset % 4 === 0;
+        words = aligned4
+          ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts)
+          : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
+        scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
+        if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
+      } else {
+        const codeByte = add(add(mul(row, div(K, 2)), mul(v(block, 'i32'), codeBytesPerBlock)), sub);
+        words = loadWords('W', shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts);
+        const group = add(mul(row, div(K, B)), v(block, 'i32'));
+        scale = f16ToF32(u16At('W_scale', group));
+        min = f16ToF32(u16At('W_min', group));
+      }
+      stmts.push(let_(`${tag}_d`, F32, scale));
+      if (min) stmts.push(let_(`${tag}_m`, F32, min));
+      return {
+        stmts, values: valuesOf(words), scale: v(`${tag}_d`, F32), min: min ? v(`${tag}_m`, F32) : null, codeWords: words,
+      };
+    },
+  };
+}
+
+/** The chunk layout of a format at `chunkBytes` weight bytes per lane load. */
+export function chunkLayout(format: WeightFormat, chunkBytes: number): ChunkLayout {
+  return format.kind === 'dense' ? denseLayout(format, chunkBytes) : quantLayout(format, chunkBytes);
+}
+
+/** Chunk sizes (bytes) a format allows for a given K: powers of two up to 16 that tile its rows. */
+export function chunkBytesDomain(format: WeightFormat, K: number): number[] {
+  if (format.kind === 'dense') {
+    const eb = format.elemBytes;
+    return [eb, 4, 8, 16].filter((b, i, all) => b >= eb && all.indexOf(b) === i && K % (b / eb) === 0);
+  }
+  const codeBytesPerBlock = (format.block * format.bits) / 8;
+  return [4, 8, 16].filter((b) => codeBytesPerBlock % b === 0);
+}

@@ -1,0 +1,2 @@
+export * from './lowerings.ts';
+export * from './run.ts';

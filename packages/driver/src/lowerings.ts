@@ -1,0 +1,69 @@
+/**
+ * Which code generator lowers which (op, target): the one list that `kforge emit/run/verify/tune`,
+ * the conformance matrix and the benchmarks read. Adding an op to a target class is one entry here.
+ */
+import { InputError, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
+import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
+import { emitGemvCpu, gemvKnobSpace } from '@kforge/codegen-cpu';
+import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
+
+export interface Lowering {
+  readonly op: string;
+  readonly targets: readonly TargetName[];
+  emit(target: TargetName, params: Params, config: KnobConfig): KernelArtifact;
+  knobs(target: TargetName, params: Params): KnobSpace;
+}
+
+type GpuTarget = Parameters<typeof emitGemvGpu>[0];
+const GPU_TARGETS = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'] as const satisfies readonly GpuTarget[];
+const CPU_TARGETS = ['c', 'avx2', 'avx512', 'neon', 'rvv', 'hvx'] as const satisfies readonly TargetName[];
+
+export const LOWERINGS: readonly Lowering[] = [
+  {
+    op: 'gemv',
+    targets: CPU_TARGETS,
+    emit: (target, params, config) => emitGemvCpu(target, params, config),
+    knobs: (target, params) => gemvKnobSpace(params, target),
+  },
+  {
+    op: 'gemv',
+    targets: GPU_TARGETS,
+    emit: (target, params, config) => emitGemvGpu(target as GpuTarget, params, config),
+    knobs: (target, params) => gemvGpuKnobSpace(target as GpuTarget, params),
+  },
+];
+
+export function loweringFor(op: string, target: TargetName): Lowering {
+  const l = LOWERINGS.find((x) => x.op === op && x.targets.includes(target));
+  if (!l) {
+    const have = LOWERINGS.filter((x) => x.op === op).flatMap((x) => x.targets);
+    throw new InputError(`no kernel for op '${op}' on target '${target}' yet${have.length ? ` (available: ${have.join(', ')})` : ''}`);
+  }
+  return l;
+}
+
+/** Fills knobs from the target's defaults and rejects unknown knobs, values outside domains and violated constraints. */
+export function resolveConfig(op: string, target: TargetName, params: Params, raw: unknown): KnobConfig {
+  const space = loweringFor(op, target).knobs(target, params);
+  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
+    throw new InputError(`--config must be a JSON object of knobs, got ${JSON.stringify(raw)}`);
+  }
+  const given = (raw ?? {}) as Record<string, ParamValue>;
+  const config: Record<string, ParamValue> = { ...space.defaults };
+  for (const [k, value] of Object.entries(given)) {
+    const knob = space.knobs.find((x) => x.name === k);
+    if (!knob) throw new InputError(`${op} on ${target}: unknown knob '${k}' (knobs: ${space.knobs.map((x) => x.name).join(', ')})`);
+    if (!knob.values.includes(value)) {
+      throw new InputError(`${op} on ${target}: knob '${k}' = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)}`);
+    }
+    config[k] = value;
+  }
+  const why = space.check(config);
+  if (why) throw new InputError(`${op} on ${target}: config ${JSON.stringify(config)} is invalid: ${why}`);
+  return config;
+}
+
+export function emitKernel(op: string, target: TargetName, params: Params, config: KnobConfig): KernelArtifact {
+  if (!Object.hasOwn(TARGETS, target)) throw new InputError(`unknown target '${target}'`);
+  return loweringFor(op, target).emit(target, params, config);
+}
