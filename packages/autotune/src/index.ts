@@ -1,4 +1,3 @@
-export * from './rng.ts';
 export * from './space.ts';
 export * from './strategy.ts';
 export * from './strategies/index.ts';

@@ -3,7 +3,7 @@
  * configurations are pruned by the kernel's own constraint before anything is built.
  */
 import type { KnobConfig, KnobSpace, ParamValue } from '@kforge/ir';
-import type { Rng } from './rng.ts';
+import type { Rng } from '@kforge/ir';
 
 export class SearchSpace {
   readonly knobs: KnobSpace['knobs'];

@@ -6,7 +6,7 @@ import { STRATEGIES } from './strategies/index.ts';
 import { tune } from './tuner.ts';
 import { SimulationRunner } from './simulation.ts';
 import type { Trial } from './strategy.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '@kforge/ir';
 
 // A synthetic landscape shaped like a GEMV space: a roofline term, register pressure that punishes
 // large rows x unroll, a thread sweet spot, an int8 path that only pays off with enough rows, noise.
@@ -28,7 +28,7 @@ function syntheticTime(c: KnobConfig, noise: Rng): number {
   let t = 1 / Math.min(threads, 2) + 0.4 / vec + 0.3 / unroll + 0.2 / rows;
   if (rows * unroll > 16) t *= 1 + 0.05 * (rows * unroll - 16);
   if (c.dot === 'int8') t *= rows >= 4 ? 0.8 : 1.1;
-  return t * (1 + 0.01 * noise.next());
+  return t * (1 + 0.01 * noise.uniform());
 }
 const noise = new Rng(7);
 const recorded: Trial[] = space.configs.map((config, i) => ({

@@ -146,7 +146,8 @@ static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); retu
     floor: { f32: 'floorf($a)', f64: 'floor($a)' },
     round: { f32: 'roundf($a)', f64: 'round($a)' },
   },
-  minMax: { f32: { min: 'fminf', max: 'fmaxf' }, f64: { min: 'fmin', max: 'fmax' } },
+  // conditional expressions, not fminf/fmaxf: those are libm calls unless -ffast-math
+  minMax: {},
   // a*b+c rather than fmaf(): fmaf is a libm call on targets compiled without FMA
   fma: '($a * $b + $c)',
   literal: cLiteral,

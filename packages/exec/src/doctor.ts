@@ -96,7 +96,7 @@ async function diagnose(target: TargetName, tools: Readonly<Record<string, strin
     if (!avail.ok) {
       reasons.push(`${executor.name}: ${avail.reason ?? 'not available'}`);
     } else if (avail.mode === 'compile-only') {
-      compileOnly ??= { ...entry, status: 'compile-only', ...(avail.reason ? { reason: avail.reason } : {}) };
+      compileOnly ??= { ...entry, status: 'compile-only', reason: avail.reason ?? `${executor.name} builds ${target} here but executes it only elsewhere` };
     } else {
       return { ...entry, status: statusOf(avail.mode) };
     }

@@ -8,3 +8,5 @@ export * from './cpu/build.ts';
 export * from './cpu/executors.ts';
 export * from './registry.ts';
 export * from './doctor.ts';
+export * from './gpu/index.ts';
+export { metalEmuExecutor } from './metal/metal-emu.ts';

@@ -12,7 +12,11 @@
  * - wgsl:   buffers are `var<storage>` at @group(0) @binding(i) in order; scalars are one uniform
  *           struct at the binding after the last buffer, 4 bytes each in args order.
  * - msl:    buffers are `device T* [[buffer(i)]]` in order; scalars follow as
- *           `constant T& name [[buffer(j)]]`, j continuing the count.
+ *           `constant T& name [[buffer(j)]]`, j continuing the count. Thread-index parameters
+ *           (`uint`/`uint2`/`uint3 name [[thread_position_in_grid]]`, `[[thread_index_in_simdgroup]]`, ...,
+ *           any subset, any order) come LAST, after all buffers and scalars: the Metal emulation gives
+ *           them default arguments (exec/templates/metal/metal_emu.h explains); threadgroup memory is
+ *           declared at kernel scope as `threadgroup T name[N];`, never as a pointer or parameter.
  * Buffers are allocated rounded up to 16 bytes so 32-bit views of byte data are always legal;
  * GPU languages without 8/16-bit storage read u8/f16 data through u32 views.
  */

@@ -3,6 +3,7 @@
  * Each command declares its options; anything undeclared is bad input (exit 2), never ignored.
  */
 import { InputError } from '@kforge/ir';
+import { TARGET_NAMES, isTargetName, type TargetName } from '@kforge/target';
 
 /** 'value': the option takes one argument; 'flag': a boolean switch. */
 export type OptionKind = 'value' | 'flag';
@@ -80,4 +81,10 @@ export function describeOptions(spec: ArgsSpec): string {
   return Object.entries(spec.options)
     .map(([name, o]) => `  --${name}${o.kind === 'value' ? ' VALUE' : ''}`.padEnd(24) + o.doc)
     .join('\n');
+}
+
+/** The value of `--target`, checked against the eleven targets. */
+export function parseTarget(name: string): TargetName {
+  if (!isTargetName(name)) throw new InputError(`unknown target '${name}' (known: ${TARGET_NAMES.join(', ')})`);
+  return name;
 }

@@ -1,6 +1,6 @@
 /** Helpers for the CLI tests: run `kforge` as a child process, and scratch folders of .npy files. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { decodeNpy, encodeNpy, type Tensor } from '@kforge/ir';
@@ -25,8 +25,16 @@ export function kforge(args: readonly string[], timeoutMs = 120_000): Promise<Cl
   });
 }
 
+const scratchFolders: string[] = [];
+process.on('exit', () => {
+  for (const dir of scratchFolders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, deleted when the test process exits. */
 export function scratchFolder(): string {
-  return mkdtempSync(join(tmpdir(), 'kforge-cli-'));
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-cli-'));
+  scratchFolders.push(dir);
+  return dir;
 }
 
 export function writeTensors(dir: string, tensors: Readonly<Record<string, Tensor>>): void {

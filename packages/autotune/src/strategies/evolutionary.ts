@@ -1,5 +1,5 @@
 import type { KnobConfig, ParamValue } from '@kforge/ir';
-import { Rng } from '../rng.ts';
+import { Rng } from '@kforge/ir';
 import { History, score, type StrategyDef } from '../strategy.ts';
 
 /**
@@ -31,8 +31,8 @@ export const evolutionary: StrategyDef = {
       const b = select();
       const c: Record<string, ParamValue> = {};
       for (const k of space.knobs) {
-        c[k.name] = rng.next() < 0.5 ? a[k.name]! : b[k.name]!;
-        if (rng.next() < options.mutation!) c[k.name] = rng.pick(k.values);
+        c[k.name] = rng.uniform() < 0.5 ? a[k.name]! : b[k.name]!;
+        if (rng.uniform() < options.mutation!) c[k.name] = rng.pick(k.values);
       }
       return c;
     };

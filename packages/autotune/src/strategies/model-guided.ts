@@ -1,5 +1,5 @@
 import type { KnobConfig } from '@kforge/ir';
-import { Rng } from '../rng.ts';
+import { Rng } from '@kforge/ir';
 import { History, type StrategyDef, type Trial } from '../strategy.ts';
 
 /**
@@ -45,7 +45,7 @@ export const modelGuided: StrategyDef = {
     return {
       ask(): KnobConfig | undefined {
         if (h.exhausted) return undefined;
-        if (h.trials.length >= options.initial! && rng.next() < options.explore!) {
+        if (h.trials.length >= options.initial! && rng.uniform() < options.explore!) {
           for (;;) {
             const c = space.random(rng);
             if (h.isNew(c)) return h.mark(c);

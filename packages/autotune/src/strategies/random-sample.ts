@@ -1,4 +1,4 @@
-import { Rng } from '../rng.ts';
+import { Rng } from '@kforge/ir';
 import type { StrategyDef } from '../strategy.ts';
 
 /** Uniform sampling without replacement (a seeded permutation of the space). */

@@ -1,5 +1,5 @@
 import type { KnobConfig } from '@kforge/ir';
-import { Rng } from '../rng.ts';
+import { Rng } from '@kforge/ir';
 import { History, score, type StrategyDef, type Trial } from '../strategy.ts';
 
 /**
@@ -40,7 +40,7 @@ export const simulatedAnnealing: StrategyDef = {
           current = t;
         } else if (score(t) <= score(current)) {
           current = t;
-        } else if (score(t) < Infinity && rng.next() < Math.exp(-(score(t) / score(current) - 1) / Math.max(T, 1e-9))) {
+        } else if (score(t) < Infinity && rng.uniform() < Math.exp(-(score(t) / score(current) - 1) / Math.max(T, 1e-9))) {
           current = t;
         }
         T *= options.alpha!;

@@ -32,7 +32,6 @@ export interface SimtCaps {
   readonly subgroupOps: boolean;
   /** 16-byte vector loads as one operation (false: consecutive word loads) */
   readonly vectorLoads: boolean;
-  readonly dp4a: boolean;
   /** largest workgroup size the target's executors accept */
   readonly maxWorkgroup: number;
   /** bytes of workgroup memory the kernel may use */
@@ -40,11 +39,11 @@ export interface SimtCaps {
 }
 
 export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
-  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, dp4a: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024 },
-  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, dp4a: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024 },
+  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
 };
 
 export interface KnobDomain {
@@ -79,7 +78,6 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpa
   const caps = SIMT_CAPS[target];
   const { M, K, weight } = shapeOf(params);
   const format = FORMATS[weight];
-  const quantized = format.kind !== 'dense';
   const knobs: KnobDomain[] = [
     { name: 'rows_per_block', values: [1, 2, 4, 8], doc: 'output rows per workgroup (x loads shared by these rows)' },
     { name: 'workgroup_size', values: [32, 64, 128, 256, 512, 1024].filter((w) => w <= caps.maxWorkgroup), doc: 'threads per workgroup, splitting K' },
@@ -87,7 +85,7 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpa
     { name: 'k_unroll', values: [1, 2, 4], doc: 'K steps with loads issued before arithmetic' },
     { name: 'split_k', values: [1, 2, 4, 8], doc: 'workgroups splitting K (partials + reduction dispatch)' },
     { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before shared memory' },
-    { name: 'dot_path', values: caps.dp4a && quantized ? ['float', 'int8'] : ['float'], doc: "'int8': int8 activations, dp4a" },
+    { name: 'dot_path', values: ['float'], doc: "'float' only so far; 'int8' (x quantized per 32-block, dp4a) is not lowered yet" },
   ];
   const constraints: GemvKnobSpace['constraints'] = [
     {
@@ -101,10 +99,6 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpa
       doc: 'the subgroup path needs whole subgroups',
       check: (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
         ? `workgroup_size ${c.workgroup_size} is not a multiple of the subgroup size ${caps.subgroupSize}` : null),
-    },
-    {
-      doc: 'the int8 path reads whole 4-byte code words of blocks of 32',
-      check: (c) => (c.dot_path === 'int8' && (format.kind === 'dense' || format.block % 32 !== 0) ? `dot_path int8 needs a block format, not ${weight}` : null),
     },
   ];
   return { knobs, constraints };

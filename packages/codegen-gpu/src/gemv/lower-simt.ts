@@ -11,7 +11,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, and, assign, barrier, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, if_, let_, letMut,
+  FORMATS, add, alloc, and, assign, barrier, bufferParam, c, cast, comment, div, eq, fma, forLoop, if_, let_, letMut,
   lane, load, lt, min, mul, param, rem, scalarParam, shr, special, store, sub, subgroupReduce, v, vec,
 } from '@kforge/ir';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
@@ -44,10 +44,7 @@ export const QUANTIZE_X_ENTRY = 'gemv_quantize_x';
 /** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
 export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
   const format = FORMATS[shape.weight];
-  const int8 = cfg.dot_path === 'int8';
-  const out: KernelParam[] = int8
-    ? [bufferParam('xq', U32), bufferParam('xd', F32)]
-    : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
+  const out: KernelParam[] = [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
   out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
   if (format.kind === 'planar') out.push(bufferParam('W_scale', U32), bufferParam('W_min', U32));
   if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
@@ -107,10 +104,14 @@ function sumOf(values: readonly Expr[]): Expr {
   return values.slice(1).reduce((s, x) => add(s, x), values[0]!);
 }
 
+/** Σ a·b as two interleaved fma chains (half the dependency latency) */
 function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
-  let acc: Expr = mul(a[0]!, b[0]!);
-  for (let i = 1; i < a.length; i++) acc = fma(a[i]!, b[i]!, acc);
-  return acc;
+  const chains: Expr[] = [];
+  a.forEach((ai, i) => {
+    const j = i % 2;
+    chains[j] = chains[j] ? fma(ai, b[i]!, chains[j]) : mul(ai, b[i]!);
+  });
+  return chains.length === 1 ? chains[0]! : add(chains[0]!, chains[1]!);
 }
 
 const accName = (r: number, m: number): string => `acc_${r}_${m}`;
@@ -134,7 +135,7 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
     const runs = layout.runs(chunk);
     for (let m = 0; m < shape.M; m++) {
       const xs = runs.flatMap((run, j) => readX(shape.act, run, m, caps, `x${tag}${u}_${m}_${j}`, math));
-      const needSum = layout.zero !== 0 || layout.hasMin;
+      const needSum = layout.hasMin;
       const sumName = `sx${tag}${u}_${m}`;
       if (needSum) math.push(let_(sumName, F32, sumOf(xs)));
       for (let r = 0; r < R; r++) {
@@ -146,9 +147,7 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
           math.push(assign(accName(r, m), next));
           continue;
         }
-        let dotq = dotOf(w.values, xs);
-        if (layout.zero !== 0) dotq = sub(dotq, mul(c.f32(layout.zero), v(sumName, F32)));
-        let next = fma(w.scale, dotq, acc);
+        let next = fma(w.scale, dotOf(w.values, xs), acc);
         if (w.min) next = fma(w.min, v(sumName, F32), next);
         math.push(assign(accName(r, m), next));
       }
@@ -304,5 +303,3 @@ export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCap
   if (cfg.split_k > 1) kernels.push(lowerSplitKReduce(shape, cfg));
   return kernels;
 }
-
-export { call };

@@ -10,7 +10,7 @@
  */
 import type { Expr, Stmt, WeightFormat } from '@kforge/ir';
 import {
-  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, or, rem, shl, shr, sub, v, vec,
+  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, or, rem, shl, shr, sub, v, vec, xor,
 } from '@kforge/ir';
 
 /** A run of consecutive K positions; the chunk's element values come in the order of its runs. */
@@ -22,7 +22,7 @@ export interface KRun {
 /** What one lane has for one row after reading chunk `c`. */
 export interface WeightChunk {
   readonly stmts: Stmt[];
-  /** per element: the weight (dense) or the code minus nothing (quantized; zero is applied via sum(x)) */
+  /** per element: the weight (dense) or `code - zero` (quantized; scale and min are applied per chunk) */
   readonly values: Expr[];
   /** quantized formats: the block/group scale and min (null: none) */
   readonly scale: Expr | null;
@@ -36,8 +36,6 @@ export interface ChunkLayout {
   /** weight bytes one lane loads per chunk */
   readonly chunkBytes: number;
   readonly elems: number;
-  /** the zero point subtracted from codes (q4_0: 8) */
-  readonly zero: number;
   readonly hasMin: boolean;
   /** element type of the W buffer in the kernel (f32 for dense f32, else u32 words) */
   readonly wordElem: 'f32' | 'u32';
@@ -108,17 +106,27 @@ function u16AtByte(buffer: string, byteOff: Expr): Expr {
   return u16At(buffer, shr(byteOff, 1));
 }
 
-/** code i (0-based byte i of the words, nibble `high`) as an f32, or a sign-extended byte */
-function codeValue(words: readonly Expr[], byte: number, bits: 4 | 8, high: boolean, signed: boolean): Expr {
+/** 2^23: an f32 with this exponent holds a 23-bit integer in its mantissa exactly */
+const MAGIC_BITS = 0x4b000000;
+const MAGIC = 8388608;
+
+/**
+ * Code `byte` (nibble `high`) of the words as the f32 value `q - zero`, without an int-to-float
+ * conversion (a quarter-rate instruction on NVIDIA): the code is or-ed into the mantissa of 2^23 and
+ * 2^23 + zero subtracted. Signed bytes flip their sign bit first (q + 128 is then unsigned).
+ */
+function codeValue(words: readonly Expr[], byte: number, bits: 4 | 8, high: boolean, signed: boolean, zero: number): Expr {
   const w = words[byte >> 2]!;
-  const bitPos = 8 * (byte & 3);
-  if (bits === 8 && signed) {
-    const top = bitcast(shl(w, c.u32(24 - bitPos)), 'i32');
-    return cast(shr(top, c.i32(24)), F32);
-  }
-  const shiftBy = bitPos + (high ? 4 : 0);
+  const shiftBy = 8 * (byte & 3) + (high ? 4 : 0);
   const mask = bits === 8 ? 0xff : 0xf;
-  return cast(and(shiftBy ? shr(w, c.u32(shiftBy)) : w, c.u32(mask)), F32);
+  const flip = signed ? 0x80 : 0;
+  const field = and(shiftBy ? shr(w, c.u32(shiftBy)) : w, c.u32(mask));
+  return sub(bitcast(xor(field, c.u32(MAGIC_BITS | flip)), F32), c.f32(MAGIC + flip + zero));
+}
+
+/** chunk / per and chunk % per, folded when a block is one chunk */
+function splitChunk(chunk: Expr, per: number): { block: Expr; sub: Expr } {
+  return per === 1 ? { block: chunk, sub: c.i32(0) } : { block: div(chunk, per), sub: rem(chunk, per) };
 }
 
 /**
@@ -135,7 +143,7 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
     return bitcast(high ? and(bits, c.u32(0xffff0000)) : shl(bits, c.u32(16)), F32);
   };
   return {
-    format, chunkBytes, elems, zero: 0, hasMin: false, wordElem,
+    format, chunkBytes, elems, hasMin: false, wordElem,
     chunksPerRow: (K) => (elems === 1 ? K : div(K, elems)),
     runs: (chunk) => [{ k: elems === 1 ? chunk : mul(chunk, elems), len: elems }],
     read(chunk, row, K, tag) {
@@ -161,38 +169,41 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
   const elems = (chunkBytes * 8) / format.bits;
   const nibbles = format.nibbles;
   const hasMin = format.kind === 'planar' || format.minOffset !== null;
+  const zero = format.zero;
   /** element offsets inside the block of code byte i (and its high nibble) */
   const runs = (chunk: Expr): KRun[] => {
-    const kBlock = mul(div(chunk, chunksPerBlock), B);
-    const sub = mul(rem(chunk, chunksPerBlock), chunkBytes);
-    if (format.bits === 8) return [{ k: add(kBlock, sub), len: chunkBytes }];
+    const parts = splitChunk(chunk, chunksPerBlock);
+    const kBlock = mul(parts.block, B);
+    const sub = mul(parts.sub, chunkBytes);
+    if (format.bits === 8) return [{ k: chunksPerBlock === 1 ? kBlock : add(kBlock, sub), len: chunkBytes }];
     if (nibbles === 'split-halves') {
-      const lowStart = add(kBlock, sub);
+      const lowStart = chunksPerBlock === 1 ? kBlock : add(kBlock, sub);
       return [{ k: lowStart, len: chunkBytes }, { k: add(lowStart, B / 2), len: chunkBytes }];
     }
-    return [{ k: add(kBlock, mul(sub, 2)), len: 2 * chunkBytes }];
+    return [{ k: chunksPerBlock === 1 ? kBlock : add(kBlock, mul(sub, 2)), len: 2 * chunkBytes }];
   };
   const valuesOf = (words: Expr[]): Expr[] => {
     const out: Expr[] = [];
     if (format.bits === 8) {
-      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 8, false, format.signedCodes));
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 8, false, format.signedCodes, zero));
     } else if (nibbles === 'split-halves') {
-      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false));
-      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, true, false));
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false, zero));
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, true, false, zero));
     } else {
-      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false), codeValue(words, i, 4, true, false));
+      for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 4, false, false, zero), codeValue(words, i, 4, true, false, zero));
     }
     return out;
   };
   return {
-    format, chunkBytes, elems, zero: format.zero, hasMin, wordElem: U32,
+    format, chunkBytes, elems, hasMin, wordElem: U32,
     chunksPerRow: (K) => mul(div(K, B), chunksPerBlock),
     runs,
     read(chunk, row, K, tag) {
       const stmts: Stmt[] = [];
       const block = `${tag}_b`;
-      stmts.push(let_(block, 'i32', div(chunk, chunksPerBlock)));
-      const sub = mul(rem(chunk, chunksPerBlock), chunkBytes);
+      const parts = splitChunk(chunk, chunksPerBlock);
+      stmts.push(let_(block, 'i32', parts.block));
+      const sub = mul(parts.sub, chunkBytes);
       let words: Expr[];
       let scale: Expr;
       let min: Expr | null = null;

@@ -52,7 +52,8 @@ export async function buildCpuArtifact(artifact: KernelArtifact, dir: string): P
   mkdirSync(srcDir, { recursive: true });
   for (const [name, text] of Object.entries(artifact.files)) writeFileSync(join(srcDir, name), text);
   writeFileSync(join(srcDir, HARNESS_FILE), harness);
-  const result = await runProcess(toolchain.compiler, args, { cwd: dir, timeoutMs: COMPILE_TIMEOUT_MS });
+  // LC_ALL=C: plain ASCII diagnostics, the same on every machine
+  const result = await runProcess(toolchain.compiler, args, { cwd: dir, env: { LC_ALL: 'C' }, timeoutMs: COMPILE_TIMEOUT_MS });
   const failure = processFailure(`compile ${artifact.op} for ${artifact.target}`, result, 'compile');
   if (failure) throw failure;
   // atomic: a concurrent build of the same key in the same folder never sees a half-written binary

@@ -162,7 +162,8 @@ export const RVV_VLENS = [128, 256, 512] as const;
 
 export const qemuRiscv64Executor = new CpuExecutor({
   name: 'qemu-riscv64', targets: ['rvv'], mode: 'emulated', variants: RVV_VLENS.map((vlen) => ({ vlen })),
-  launcher: (variant) => ['qemu-riscv64', '-cpu', `rv64,v=true,vlen=${variant.vlen ?? RVV_VLENS[0]}`, '-L', '/usr/riscv64-linux-gnu'],
+  // vext_spec pins RVV 1.0 (what clang's rv64gcv emits) and silences qemu's warning about the default
+  launcher: (variant) => ['qemu-riscv64', '-cpu', `rv64,v=true,vext_spec=v1.0,vlen=${variant.vlen ?? RVV_VLENS[0]}`, '-L', '/usr/riscv64-linux-gnu'],
   emulator: versionProbe('qemu-riscv64'),
   runTimeoutMs: 300_000,
 });

@@ -9,7 +9,7 @@
 import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScalarType } from '@kforge/ir';
+import { InputError, type ScalarType } from '@kforge/ir';
 import type { ArtifactScalar, KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
@@ -111,7 +111,7 @@ export function renderHost(api: HostApi, artifact: KernelArtifact): string {
 
 /**
  * Write a case folder: the kernel files, the host source and its header, and `inputs/<name>.bin`.
- * Returns the folder of inputs. Every 'in' buffer must be given with exactly its byte size.
+ * Returns the folder of inputs. Every 'in' buffer must be given with exactly its byte size (else InputError).
  */
 export function writeHostCase(api: HostApi, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, dir: string): string {
   mkdirSync(dir, { recursive: true });
@@ -122,9 +122,9 @@ export function writeHostCase(api: HostApi, artifact: KernelArtifact, inputs: Re
   mkdirSync(inputDir, { recursive: true });
   for (const b of artifact.buffers.filter((x) => x.role === 'in')) {
     const data = inputs[b.name];
-    if (!data) throw new ExecError('harness', `${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
+    if (!data) throw new InputError(`${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
     if (data.length !== b.bytes)
-      throw new ExecError('harness', `${artifact.op}/${artifact.target}: input '${b.name}' has ${data.length} bytes, the buffer needs ${b.bytes}`);
+      throw new InputError(`${artifact.op}/${artifact.target}: input '${b.name}' has ${data.length} bytes, the buffer needs ${b.bytes}`);
     writeFileSync(join(inputDir, `${b.name}.bin`), data);
   }
   return inputDir;

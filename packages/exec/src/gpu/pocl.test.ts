@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { InputError } from '@kforge/ir';
 import { poclExecutor } from './pocl.ts';
 import { N, expectedPartials, expectedSaxpy, expectedTotal, f32View, reductionArtifact, saxpyArtifact, xBytes } from './test-kernels.ts';
 
@@ -49,5 +50,8 @@ test('pocl prints the build log when the kernel does not compile', { skip }, asy
 });
 
 test('pocl refuses an input of the wrong size, naming the buffer', { skip }, async () => {
-  await assert.rejects(poclExecutor.run({ artifact: saxpyArtifact('opencl'), inputs: { x: new Uint8Array(8) } }), /input 'x' has 8 bytes, the buffer needs 4004/);
+  await assert.rejects(poclExecutor.run({ artifact: saxpyArtifact('opencl'), inputs: { x: new Uint8Array(8) } }),
+    (e: unknown) => e instanceof InputError && /input 'x' has 8 bytes, the buffer needs 4004/.test(e.message));
+  await assert.rejects(poclExecutor.run({ artifact: saxpyArtifact('opencl'), inputs: {} }),
+    (e: unknown) => e instanceof InputError && /no input given for buffer 'x'/.test(e.message));
 });

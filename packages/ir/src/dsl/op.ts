@@ -36,7 +36,8 @@ export interface TensorSpec {
   readonly shape: readonly string[];
   /** a fixed dtype, or the name of an enum param that holds it ('act', 'kv') */
   readonly dtype: DType | { readonly param: string };
-  /** set for weight tensors: the param naming its WeightFormat; storage (planes, bytes per row) follows FORMATS */
+  /** set for weight tensors: the param naming its WeightFormat; storage (planes, bytes per row) follows FORMATS
+   *  and `dtype` is then the logical dtype the values are drawn in before quantization ('f32') */
   readonly formatParam?: string;
   /** present only when this expression is true (e.g. 'bias', "routing == 'router'") */
   readonly when?: string;

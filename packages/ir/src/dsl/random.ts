@@ -57,6 +57,20 @@ export class Rng {
     return Math.floor(this.uniform() * n);
   }
 
+  /** one element of a non-empty array, uniformly */
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)]!;
+  }
+
+  /** shuffles in place (Fisher-Yates) and returns the array */
+  shuffle<T>(xs: T[]): T[] {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+    }
+    return xs;
+  }
+
   /** standard normal (Box-Muller; the second value of each pair is kept for the next call) */
   normal(): number {
     if (this.spareNormal !== null) {

@@ -36,6 +36,15 @@ test('q8_0 golden blocks (ggml quantize_row_q8_0_ref: d = amax/127, q = roundf(x
   // +3 and -3: amax = 3, d = 3/127 = 0.023622 = 2^-6 * 1.51181 -> mantissa round(0.51181*1024) = 524 = 0x20c,
   // f16 0x2400 | 0x20c = 0x260c; q = +-roundf(3 * 42.333332) = +-127 (0x7f, 0x81): symmetric, no winner.
   assert.deepEqual(quantizedBytes('q8_0', block({ 0: 3, 1: -3 })), [0x0c, 0x26, 0x7f, 0x81, ...rep(0, 30)]);
+  // f32 arithmetic decides an exact tie: amax = 9, d = f32(9/127) = 0.070866145 (f16: 2^-4 * 1.133858 ->
+  // mantissa 137 = 0x89, 0x2c00 | 0x89 = 0x2c89), id = f32(1/d) = 14.111111 (not 127/9). x = 4.5 is 63.5 steps:
+  // x*id = 63.4999981 exactly, half an f32 ulp below 63.5, so it rounds (to even) to 63.5 and roundf gives 64
+  // (0x40); without the f32 rounding of id or of the product it would be 63. 9*id rounds to 127.
+  assert.deepEqual(quantizedBytes('q8_0', block({ 0: 9, 1: 4.5 })), [0x89, 0x2c, 0x7f, 0x40, ...rep(0, 30)]);
+  // The same half step goes the other way for amax = 11: d = f32(11/127) = 0.086614177 (f16 2^-4 * 1.385827:
+  // mantissa 395 = 0x18b, 0x2d8b), id = f32(1/d) = 11.5454540; x = 5.5: x*id = 63.4999971 -> f32 63.4999962
+  // -> roundf 63 (0x3f). An id from the unrounded d (11.5454550) would give 63.5000038 -> 64.
+  assert.deepEqual(quantizedBytes('q8_0', block({ 0: 11, 1: 5.5 })), [0x8b, 0x2d, 0x7f, 0x3f, ...rep(0, 30)]);
 });
 
 test('q4_0 golden blocks (ggml quantize_row_q4_0_ref: d = max/-8, q = min(15, (int8)(x/d + 8.5)))', () => {
@@ -56,6 +65,10 @@ test('q4_0 golden blocks (ggml quantize_row_q4_0_ref: d = max/-8, q = min(15, (i
   // +3 then -3: `amax < fabsf(v)` is strict, so the first (+3) wins: d = -0.375 (0xb600: sign, exp 13, mantissa
   // 0x200), id = f32(-8/3) = -2.6666667; 3*id rounds to -8.0f -> q 0; -3 -> trunc(16.5) = 16 -> min 15.
   assert.deepEqual(quantizedBytes('q4_0', block({ 0: 3, 1: -3 })), [0x00, 0xb6, 0x80, 0x8f, ...rep(0x88, 14)]);
+  // f32 arithmetic decides an exact tie: max = 3 as above, id = -2.66666675; x = 2.4375 is halfway between the
+  // values of codes 2 and 1 (2.25, 2.625). x*id = -6.50000019 rounds in f32 to -6.5, + 8.5 = 2.0 -> 2 (a fused
+  // multiply-add, or double arithmetic, gives 1.9999998 -> 1). Bytes [0 | 8<<4, 2 | 8<<4, 0x88...].
+  assert.deepEqual(quantizedBytes('q4_0', block({ 0: 3, 1: 2.4375 })), [0x00, 0xb6, 0x80, 0x82, ...rep(0x88, 14)]);
   // -3 then +3: now -3 wins, d = +0.375 (0x3600), and the codes are the same.
   assert.deepEqual(quantizedBytes('q4_0', block({ 0: -3, 1: 3 })), [0x00, 0x36, 0x80, 0x8f, ...rep(0x88, 14)]);
 });
@@ -79,6 +92,11 @@ test('q4_1 golden blocks (ggml quantize_row_q4_1_ref: d = (max-min)/15, q = min(
   // +1 and -1, where f32 arithmetic shows: d = f32(2/15) = 0.13333334 (f16 2^-3 * (1 + 68/1024): 0x3044),
   // id = f32(1/d) = 7.4999995, so 0 -> (0+1)*id + 0.5 = 7.9999995 -> 7 (not 8); 1 -> 14.999999 + 0.5 -> 15.
   assert.deepEqual(quantizedBytes('q4_1', block({ 0: 1, 1: -1 })), [0x44, 0x30, 0x00, 0xbc, 0x7f, 0x70, ...rep(0x77, 14)]);
+  // f32 arithmetic decides an exact tie: min = 0, max = 9, d = f32(9/15) = 0.60000002 (f16 1.2 * 2^-1: mantissa
+  // round(0.2*1024) = 205, 0x3800 | 0xcd = 0x38cd), id = f32(1/d) = 1.6666666. x = 4.5 is 7.5 steps:
+  // 4.5*id = 7.49999982 rounds in f32 to 7.5, + 0.5 = 8.0 -> 8 (unrounded arithmetic gives 7.9999998 -> 7).
+  // 9*id rounds to 15.0 -> trunc(15.5) = 15; zeros -> 0. Bytes [15 | 0<<4, 8 | 0<<4, 0...].
+  assert.deepEqual(quantizedBytes('q4_1', block({ 0: 9, 1: 4.5 })), [0xcd, 0x38, 0x00, 0x00, 0x0f, 0x08, ...rep(0, 14)]);
 });
 
 test('w4g32 golden groups (planar; scale and min rounded to f16 before the codes)', () => {

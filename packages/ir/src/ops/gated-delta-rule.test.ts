@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { GATED_DELTA_RULE, gatedDeltaRuleChunked } from './gated-delta-rule.ts';
 import { randomInputs, resolveParams } from '../dsl/resolve.ts';
 import { toFloat64, type Tensor } from '../tensor/tensor.ts';
-import { assertClose, assertNmse, f32Tensor, nmse } from './test-support.ts';
+import { assertClose, assertNmse, f32Tensor } from './test-support.ts';
+import { nmse } from '../dsl/accuracy.ts';
 
 const GDR = GATED_DELTA_RULE;
 

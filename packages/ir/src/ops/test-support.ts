@@ -1,6 +1,7 @@
 /** Helpers shared by the operator tests (not exported from the package). */
 import assert from 'node:assert/strict';
 import type { Tensor } from '../tensor/tensor.ts';
+import { nmse } from '../dsl/accuracy.ts';
 
 export function f32Tensor(shape: readonly number[], values: ArrayLike<number>): Tensor {
   assert.equal(values.length, shape.reduce((a, b) => a * b, 1), `values for shape [${shape.join(',')}]`);
@@ -11,19 +12,8 @@ export function i32Tensor(shape: readonly number[], values: ArrayLike<number>): 
   return { dtype: 'i32', shape: [...shape], data: Int32Array.from(values) };
 }
 
-/** SPEC section 3: sum((y - r)^2) / sum(r^2). */
-export function nmse(y: ArrayLike<number>, r: ArrayLike<number>): number {
-  assert.equal(y.length, r.length, 'nmse of arrays of different lengths');
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < r.length; i++) {
-    num += (y[i]! - r[i]!) ** 2;
-    den += r[i]! ** 2;
-  }
-  return num / den;
-}
-
 export function assertNmse(y: ArrayLike<number>, r: ArrayLike<number>, bound: number, what: string): void {
+  assert.equal(y.length, r.length, `${what}: length`);
   const e = nmse(y, r);
   assert.ok(e <= bound, `${what}: nmse ${e} > ${bound}`);
 }

@@ -49,7 +49,18 @@ export function f32ToF16Bits(x: number): number {
   return sign | h; // a carry into the exponent is the correct rounding (up to inf)
 }
 
+let halfTable: Float32Array | undefined;
+
+/** IEEE half bits -> value, through a 64K-entry table (decoding is on every reference's hot path). */
 export function f16BitsToF32(h: number): number {
+  if (!halfTable) {
+    halfTable = new Float32Array(0x10000);
+    for (let i = 0; i < 0x10000; i++) halfTable[i] = decodeHalf(i);
+  }
+  return halfTable[h & 0xffff]!;
+}
+
+function decodeHalf(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
   const exp = (h >>> 10) & 0x1f;
   const mant = h & 0x3ff;

@@ -5,7 +5,7 @@
  * 3. gemv generated, executed and checked on every target executable here.
  */
 import {
-  CheckError, WEIGHT_FORMAT_NAMES, checkInputs, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
+  CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
   resolveParams, tensorBytes, type Float64Tensor,
 } from '@kforge/ir';
 import type { Command } from '../command.ts';
@@ -90,18 +90,70 @@ function references(): { summary: string[]; failures: string[] } {
   return { summary: [`references: ${REFERENCE_CASES.length - failures.length}/${REFERENCE_CASES.length} cases finite`], failures };
 }
 
+/** The gemv every target runs: Qwen3-0.6B q_proj at decode, q4_0 (a format every target supports). */
+const GEMV_EVERYWHERE = { M: 1, N: QWEN3_06B.Hq * QWEN3_06B.D, K: QWEN3_06B.hidden, weight: 'q4_0' };
+
+async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[] }> {
+  println(`\n3. gemv generated, built, executed and checked on every target executable here: ${JSON.stringify(GEMV_EVERYWHERE)}`);
+  const [{ doctor, executorByName }, driver] = await Promise.all([import('@kforge/exec'), import('@kforge/driver')]);
+  const op = getOp('gemv');
+  const params = resolveParams(op, GEMV_EVERYWHERE);
+  const inputs = randomInputs(op, params, SEED);
+  const failures: string[] = [];
+  let passed = 0;
+  const rows: string[][] = [];
+  for (const t of (await doctor()).targets) {
+    const row = (executor: string, mode: string, error: string, status: string, note: string): void => {
+      rows.push([t.target, executor, mode, error, status, note]);
+    };
+    const executor = t.executor && executorByName(t.executor);
+    if (t.status === 'unavailable' || t.status === 'compile-only' || !executor) {
+      row(t.executor ?? '-', t.status, '-', 'not run', t.reason ?? (executor ? '' : `executor ${t.executor} not registered yet`));
+      continue;
+    }
+    let config;
+    try {
+      config = driver.resolveConfig(op.name, t.target, params, undefined);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      row(executor.name, t.status, '-', 'no kernel', e.message);
+      continue;
+    }
+    for (const variant of executor.variants) {
+      const variantText = Object.entries(variant).map(([k, v]) => `${k}=${v}`).join(',');
+      const name = variantText ? `${executor.name} ${variantText}` : executor.name;
+      const start = performance.now();
+      try {
+        const run = await driver.runKernel(op.name, t.target, params, config, inputs, { executor, variant });
+        const { ok, checks } = driver.checkRun(run, inputs);
+        const error = checks.map((c) => `${c.nmse.toExponential(2)} (<= ${c.bound.toExponential(0)})`).join(', ');
+        if (ok) passed++;
+        else failures.push(`gemv on ${t.target} (${name}): ${checks.map((c) => c.message).join('; ')}`);
+        row(name, run.result.mode, error, ok ? 'ok' : 'FAIL', `${ms(start)}, ${run.result.detail}`);
+      } catch (e) {
+        failures.push(`gemv on ${t.target} (${name}): ${(e as Error).message}`);
+        row(name, t.status, '-', 'ERROR', (e as Error).message.split('\n')[0]!);
+      }
+    }
+  }
+  println(formatTable(['target', 'executor', 'mode', 'nmse (bound)', 'status', 'notes'], rows, '   ').join('\n'));
+  return { summary: [`gemv: ${passed} target runs checked ok, ${failures.length} failed`], failures };
+}
+
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'quantize a model-shaped weight, run the four references, and run gemv on every target here',
   usage: 'demo',
   args: { positionals: [], options: {} },
-  run() {
+  async run() {
     const start = performance.now();
     const summary = weightFormats();
     const refs = references();
-    summary.push(...refs.summary);
+    const gemv = await gemvEverywhere();
+    summary.push(...refs.summary, ...gemv.summary);
     println(`\nSummary (${ms(start)}):`);
     for (const line of summary) println(`   ${line}`);
-    if (refs.failures.length) throw new CheckError(refs.failures.join('; '));
+    const failures = [...refs.failures, ...gemv.failures];
+    if (failures.length) throw new CheckError(failures.join('; '));
   },
 };

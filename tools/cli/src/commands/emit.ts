@@ -1,14 +1,14 @@
 import { getOp, resolveParams } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
+import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { checkOutputFolder, readJsonOption, writeOutputFolder } from '../files.ts';
-import { emitKernel, parseConfig, parseTarget } from '../kernels.ts';
 
 /** The binding ABI of an artifact (everything but the sources), written next to them as kernel.json. */
-export function artifactManifest(a: KernelArtifact): object {
+function artifactManifest(a: KernelArtifact): object {
   return {
-    op: a.op, target: a.target, language: a.language, params: a.params, config: a.config,
+    op: a.op, target: a.target, language: a.language, arithmetic: a.arithmetic ?? 'f32', params: a.params, config: a.config,
     files: Object.keys(a.files), buffers: a.buffers, scalars: a.scalars, dispatches: a.dispatches, threads: a.threads ?? 0,
   };
 }
@@ -31,12 +31,13 @@ export const emitCommand: Command = {
     const target = parseTarget(args.required('target'));
     const params = resolveParams(op, readJsonOption('params', args.required('params')));
     const configText = args.optional('config');
-    const config = parseConfig(configText === undefined ? {} : readJsonOption('config', configText));
     const out = args.required('out');
     checkOutputFolder(out);
-    const artifact = await emitKernel(op, target, params, config);
+    const { emitKernel, resolveConfig } = await import('@kforge/driver');
+    const config = resolveConfig(op.name, target, params, configText === undefined ? undefined : readJsonOption('config', configText));
+    const artifact = emitKernel(op.name, target, params, config);
     writeOutputFolder(out, { ...artifact.files, 'kernel.json': `${JSON.stringify(artifactManifest(artifact), null, 2)}\n` });
     for (const file of Object.keys(artifact.files)) println(file);
-    println(`wrote ${op.name} for ${target} (${artifact.language}) to ${out}`);
+    println(`wrote ${op.name} for ${target} (${artifact.language}, config ${JSON.stringify(config)}) to ${out}`);
   },
 };

@@ -1,7 +1,47 @@
-import { InputError } from '@kforge/ir';
+import { CheckError, checkInputs, getOp, resolveParams, tensorSignature, toFloat64 } from '@kforge/ir';
+import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
+import { println } from '../command.ts';
+import { checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder } from '../files.ts';
 
 export const runCommand: Command = {
-  name: 'run', summary: 'todo', usage: 'run', args: { positionals: [], options: {} },
-  run() { throw new InputError('run: not yet available'); },
+  name: 'run',
+  summary: 'generate, build and execute OP on a target (native, emulator or GPU runtime here) and write its outputs',
+  usage: 'run OP --target T --params P [--config C] --in DIR --out DIR',
+  args: {
+    positionals: ['OP'],
+    options: {
+      target: { kind: 'value', doc: 'target name (see kforge doctor for what executes here)' },
+      params: { kind: 'value', doc: 'operator parameters: a JSON object or @file.json' },
+      config: { kind: 'value', doc: "kernel knobs: a JSON object or @file.json (default: the target's)" },
+      in: { kind: 'value', doc: 'folder of <tensor>.npy inputs' },
+      out: { kind: 'value', doc: 'folder for the <tensor>.npy outputs (replaced if it exists)' },
+    },
+  },
+  async run(args) {
+    const op = getOp(args.positionals[0]!);
+    const target = parseTarget(args.required('target'));
+    const params = resolveParams(op, readJsonOption('params', args.required('params')));
+    const configText = args.optional('config');
+    const inDir = args.required('in');
+    const out = args.required('out');
+    checkOutputFolder(out, [inDir]);
+    const inputNames = tensorSignature(op, params).filter((t) => t.role === 'in').map((t) => t.name);
+    const inputs = readTensorFolder('in', inDir, inputNames);
+    checkInputs(op, params, inputs);
+    const { resolveConfig, runKernel } = await import('@kforge/driver');
+    const config = resolveConfig(op.name, target, params, configText === undefined ? undefined : readJsonOption('config', configText));
+    const run = await runKernel(op.name, target, params, config, inputs);
+    // written even when NaN/Inf are present: the poisoned elements show which ones the kernel missed
+    writeOutputFolder(out, npyFiles(run.outputs), [inDir]);
+    println(`${op.name} on ${target}: ${run.result.executor} (${run.result.mode}), ${run.result.detail}`);
+    println(`config ${JSON.stringify(config)}`);
+    const problems: string[] = [];
+    for (const [name, t] of Object.entries(run.outputs)) {
+      const bad = toFloat64(t).filter((v) => !Number.isFinite(v)).length;
+      println(`${name}.npy  ${t.dtype} [${t.shape.join(', ')}]${bad ? `  ${bad} NaN/Inf or unwritten elements` : ''}`);
+      if (bad) problems.push(`${name}: ${bad} NaN/Inf or unwritten elements`);
+    }
+    if (problems.length) throw new CheckError(`${op.name} on ${target}: ${problems.join('; ')} (outputs written to ${out})`);
+  },
 };

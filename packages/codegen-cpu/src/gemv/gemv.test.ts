@@ -1,0 +1,208 @@
+// End-to-end: emit every CPU SIMD gemv variant, compile, run (native, or qemu for neon), compare
+// against a float64 reference from the dequantized weights, and assert the intended instructions.
+// The harness is private to this test (codegen may not depend on exec).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KernelArtifact } from '@kforge/target';
+import type { Tensor, WeightFormatName } from '@kforge/ir';
+import { FORMATS, WEIGHT_FORMAT_NAMES, dequantizeWeight, f16BitsToF32, f32ToF16Bits, quantizeWeight } from '@kforge/ir';
+import { emitGemvCpu, type CpuSimdTarget } from '../index.ts';
+
+const run = promisify(execFile);
+
+const COMPILERS: Record<CpuSimdTarget, { cc: string; flags: string[]; objdump: string; exec: string[] }> = {
+  c: { cc: 'gcc', flags: ['-O3', '-std=c11', '-fopenmp'], objdump: 'objdump', exec: [] },
+  avx2: { cc: 'gcc', flags: ['-O3', '-mavx2', '-mfma', '-mf16c', '-fopenmp'], objdump: 'objdump', exec: [] },
+  avx512: { cc: 'gcc', flags: ['-O3', '-mavx512f', '-mavx512bw', '-mavx512vl', '-mavx512vnni', '-mavx512bf16', '-mfma', '-mf16c', '-fopenmp'], objdump: 'objdump', exec: [] },
+  neon: { cc: 'aarch64-linux-gnu-gcc', flags: ['-O3', '-march=armv8.2-a+dotprod+fp16', '-fopenmp'], objdump: 'aarch64-linux-gnu-objdump', exec: ['qemu-aarch64', '-cpu', 'max', '-L', '/usr/aarch64-linux-gnu'] },
+};
+
+/** a main() that reads each input buffer from DIR/<name>.bin, poisons outputs with NaN, calls the kernel, writes y.bin */
+function harness(a: KernelArtifact): string {
+  const d = a.dispatches[0]!;
+  const lines = ['#include <stdio.h>', '#include <stdlib.h>', 'int main(int argc, char** argv) {', '  char path[4096];',
+    '  int32_t M = atoi(argv[2]), N = atoi(argv[3]), K = atoi(argv[4]);'];
+  for (const b of a.buffers) {
+    lines.push(`  size_t ${b.name}_n = ${b.bytes} + 64; void* ${b.name} = calloc(1, ${b.name}_n);`);
+    if (b.role === 'in') lines.push(`  snprintf(path, sizeof path, "%s/${b.name}.bin", argv[1]); { FILE* f = fopen(path, "rb"); if (!f || fread(${b.name}, 1, ${b.bytes}, f) != ${b.bytes}) return 3; fclose(f); }`);
+    if (b.role === 'out') lines.push(`  for (size_t i = 0; i < ${b.bytes} / 4; i++) ((float*)${b.name})[i] = NAN;`);
+  }
+  lines.push(`  ${d.entry}(${d.args.join(', ')});`);
+  lines.push('  snprintf(path, sizeof path, "%s/y.bin", argv[1]); { FILE* f = fopen(path, "wb"); fwrite(y, 4, (size_t)M * N, f); fclose(f); }', '  return 0;', '}');
+  return lines.join('\n');
+}
+
+/** deterministic pseudo-random numbers in [-1, 1) */
+function randoms(n: number, seed: number): Float32Array {
+  const out = new Float32Array(n);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out[i] = s / 2 ** 31 - 1;
+  }
+  return out;
+}
+
+interface Shape { readonly M: number; readonly N: number; readonly K: number }
+
+function shapesFor(format: WeightFormatName): Shape[] {
+  const f = FORMATS[format];
+  const block = f.kind === 'dense' ? 7 : f.block; // dense: K with vector tails
+  const long = f.kind === 'dense' ? 4096 + 5 : 4096;
+  return [{ M: 1, N: 37, K: long }, { M: 3, N: 37, K: block }, { M: 16, N: 37, K: long }];
+}
+
+const BOUNDS = { f32: 1e-8, half: 1e-5, int8: 5e-4 };
+
+interface Case {
+  readonly target: CpuSimdTarget;
+  readonly format: WeightFormatName;
+  readonly act: 'f32' | 'f16';
+  readonly bias: boolean;
+  readonly dotPath: 'float' | 'int8';
+  readonly config: Record<string, number | string>;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const target of Object.keys(COMPILERS) as CpuSimdTarget[]) {
+    for (const format of WEIGHT_FORMAT_NAMES) {
+      const paths: ('float' | 'int8')[] = FORMATS[format].kind === 'dense' ? ['float'] : ['float', 'int8'];
+      for (const dotPath of paths) {
+        // two builds per (target, format, path): defaults with f32 x and bias; other tiles with f16 x and no bias
+        out.push({ target, format, act: 'f32', bias: true, dotPath, config: { dot_path: dotPath } });
+        out.push({ target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, rows: 8, m_tile: 2, k_unroll: 1, threads: 2 } });
+      }
+    }
+  }
+  return out;
+}
+
+async function pool<T>(items: readonly T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+function writeInputs(dir: string, format: WeightFormatName, act: 'f32' | 'f16', s: Shape, seed: number): Float64Array {
+  const x32 = randoms(s.M * s.K, seed);
+  const xBits = act === 'f16' ? Uint16Array.from(x32, (v) => f32ToF16Bits(v)) : x32;
+  const x = Float64Array.from(xBits, (v, i) => (act === 'f16' ? f16BitsToF32(v) : x32[i]!));
+  const w = quantizeWeight(format, 'W', randoms(s.N * s.K, seed + 1), [s.N, s.K]);
+  const wf = dequantizeWeight(format, 'W', w, [s.N, s.K]);
+  const bias = randoms(s.N, seed + 2);
+  const bytes = (t: Tensor | Float32Array | Uint16Array): Buffer => {
+    const d = 'data' in t ? t.data : t;
+    return Buffer.from(d.buffer, d.byteOffset, d.byteLength);
+  };
+  writeFileSync(join(dir, 'x.bin'), bytes(xBits));
+  for (const [name, t] of Object.entries(w)) writeFileSync(join(dir, `${name}.bin`), bytes(t));
+  writeFileSync(join(dir, 'bias.bin'), bytes(bias));
+  // float64 reference y = x W^T + bias (bias added by the caller's choice below)
+  const y = new Float64Array(s.M * s.N * 2);
+  for (let m = 0; m < s.M; m++) {
+    for (let n = 0; n < s.N; n++) {
+      let acc = 0;
+      for (let k = 0; k < s.K; k++) acc += x[m * s.K + k]! * wf[n * s.K + k]!;
+      y[m * s.N + n] = acc;
+      y[s.M * s.N + m * s.N + n] = acc + bias[n]!;
+    }
+  }
+  return y;
+}
+
+function nmse(y: Float32Array, r: Float64Array): number {
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < y.length; i++) {
+    num += (y[i]! - r[i]!) ** 2;
+    den += r[i]! ** 2;
+  }
+  return num / den;
+}
+
+test('gemv on c, avx2, avx512, neon: every format, act, bias, M in {1,3,16}, N with tails, both dot paths', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'kf-gemv-cpu-'));
+  try {
+    const all = cases();
+    const failures: string[] = [];
+    let checked = 0;
+    // inputs and references per (format, act, shape), shared by every target
+    const refs = new Map<string, { dir: string; ref: Float64Array }>();
+    const inputsFor = (format: WeightFormatName, act: 'f32' | 'f16', s: Shape, bias: boolean): { dir: string; ref: Float64Array } => {
+      const key = `${format}_${act}_${s.M}_${s.N}_${s.K}`;
+      let e = refs.get(key);
+      if (!e) {
+        const dir = join(root, `in_${key}`);
+        mkdirSync(dir);
+        e = { dir, ref: writeInputs(dir, format, act, s, refs.size * 7 + 1) };
+        refs.set(key, e);
+      }
+      const half = s.M * s.N;
+      return { dir: e.dir, ref: bias ? e.ref.subarray(half) : e.ref.subarray(0, half) };
+    };
+    const objects = new Map<string, string>();
+    await pool(all, 4, async (cs) => {
+      const name = `${cs.target}_${cs.format}_${cs.act}_${cs.bias ? 'bias' : 'nobias'}_${cs.dotPath}`;
+      const tool = COMPILERS[cs.target];
+      const artifact = emitGemvCpu(cs.target, { M: 16, N: 37, K: 4096, weight: cs.format, act: cs.act, bias: cs.bias }, cs.config);
+      const src = join(root, `${name}.c`);
+      writeFileSync(src, `${Object.values(artifact.files)[0]}\n${harness(artifact)}\n`);
+      const exe = join(root, name);
+      try {
+        await run(tool.cc, [...tool.flags, '-o', exe, src]);
+      } catch (err) {
+        failures.push(`${name} ${JSON.stringify(artifact.config)}: compile failed: ${(err as { stderr?: string }).stderr?.slice(0, 800)}`);
+        return;
+      }
+      objects.set(name, exe);
+      for (const s of shapesFor(cs.format)) {
+        const { dir, ref } = inputsFor(cs.format, cs.act, s, cs.bias);
+        const runDir = join(root, `run_${name}_${s.M}_${s.K}`);
+        mkdirSync(runDir);
+        for (const f of ['x', 'W', 'W_scale', 'W_min', 'bias']) {
+          if (existsSync(join(dir, `${f}.bin`))) copyFileSync(join(dir, `${f}.bin`), join(runDir, `${f}.bin`));
+        }
+        const [cmd, ...pre] = tool.exec.length ? tool.exec : [exe];
+        try {
+          await run(cmd!, [...(tool.exec.length ? [...pre, exe] : []), runDir, String(s.M), String(s.N), String(s.K)], { env: { ...process.env, OMP_NUM_THREADS: '2' } });
+        } catch (err) {
+          failures.push(`${name} M=${s.M} N=${s.N} K=${s.K}: run failed: ${String(err).slice(0, 300)}`);
+          continue;
+        }
+        const raw = readFileSync(join(runDir, 'y.bin'));
+        const y = new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
+        const e = nmse(y, ref);
+        const halfStorage = cs.act === 'f16' || FORMATS[cs.format].kind !== 'dense' || cs.format !== 'f32';
+        const bound = cs.dotPath === 'int8' ? BOUNDS.int8 : halfStorage ? BOUNDS.half : BOUNDS.f32;
+        checked++;
+        if (!(e <= bound) || y.some((v) => !Number.isFinite(v))) {
+          failures.push(`gemv ${cs.target} ${cs.format} act=${cs.act} bias=${cs.bias} config=${JSON.stringify(artifact.config)} M=${s.M} N=${s.N} K=${s.K}: nmse ${e} > ${bound}`);
+        }
+      }
+    });
+    assert.deepEqual(failures, []);
+    assert.equal(checked, all.length * 3);
+
+    // instruction assertions on the compiled kernels
+    const disasm = async (name: string): Promise<string> => {
+      const target = name.split('_')[0] as CpuSimdTarget;
+      return (await run(COMPILERS[target].objdump, ['-d', objects.get(name)!], { maxBuffer: 64 << 20 })).stdout;
+    };
+    assert.match(await disasm('avx512_q8_0_f32_bias_int8'), /vpdpbusd/);
+    assert.match(await disasm('avx512_q4_0_f32_bias_int8'), /vpdpbusd/);
+    assert.match(await disasm('avx512_f32_f32_bias_float'), /vfmadd\w*ps\s+[^\n]*zmm/);
+    assert.match(await disasm('avx512_bf16_f32_bias_float'), /vfmadd\w*ps\s+[^\n]*zmm/);
+    assert.match(await disasm('avx2_q4_0_f32_bias_int8'), /vpmaddubsw/);
+    assert.match(await disasm('neon_q8_0_f32_bias_int8'), /\bsdot\b/);
+    assert.match(await disasm('neon_f32_f32_bias_float'), /\bfmla\b/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,62 @@
+/** The knobs of the SIMD gemv lowering: domains, constraints and per-target defaults for the tuner. */
+import type { KnobConfig, KnobSpace, Params, WeightFormatName } from '@kforge/ir';
+import { FORMATS } from '@kforge/ir';
+import type { GemvSimdConfig } from './simd.ts';
+
+export type CpuSimdTarget = 'c' | 'avx2' | 'avx512' | 'neon';
+
+/** the threads knob: 0 leaves the count to the executor (OMP_NUM_THREADS) */
+export interface GemvCpuConfig extends GemvSimdConfig {
+  readonly threads: number;
+}
+
+const ROWS = [1, 2, 4, 8];
+const M_TILES = [1, 2, 4];
+const K_UNROLLS = [1, 2, 4];
+const THREADS = [0, 1, 2, 4, 8];
+
+function quantized(params: Params): boolean {
+  return FORMATS[params.weight as WeightFormatName].kind !== 'dense';
+}
+
+export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpuConfig {
+  const dotPath = params && quantized(params) && target !== 'c' ? 'int8' : 'float';
+  const M = params ? Number(params.M) : 1;
+  return {
+    rows: target === 'c' ? 2 : 4,
+    m_tile: M >= 4 ? 4 : M >= 2 ? 2 : 1,
+    k_unroll: target === 'c' ? 1 : 2,
+    threads: 2,
+    dot_path: dotPath,
+  };
+}
+
+export function gemvKnobSpace(params: Params, target: CpuSimdTarget): KnobSpace {
+  const isQuant = quantized(params);
+  return {
+    knobs: [
+      { name: 'rows', values: ROWS, doc: 'weight rows per block (and per thread work item)' },
+      { name: 'm_tile', values: M_TILES, doc: 'rows of x sharing each loaded weight vector' },
+      { name: 'k_unroll', values: K_UNROLLS, doc: 'independent accumulator sets along K' },
+      { name: 'threads', values: THREADS, doc: 'OpenMP threads (0: executor default)' },
+      { name: 'dot_path', values: isQuant ? ['float', 'int8'] : ['float'], doc: 'float: dequantize to f32 and fma; int8: x quantized per 32-block, integer dot products' },
+    ],
+    check: (config: KnobConfig) => checkGemvCpuConfig(config, params),
+    defaults: gemvCpuDefaults(target, params) as unknown as KnobConfig,
+  };
+}
+
+/** undefined when valid, else why not */
+export function checkGemvCpuConfig(config: KnobConfig, params: Params): string | undefined {
+  const { rows, m_tile: mTile, k_unroll: kUnroll, threads, dot_path: dotPath } = config as Partial<Record<string, unknown>>;
+  if (!ROWS.includes(rows as number)) return `rows must be one of ${ROWS.join(', ')}`;
+  if (!M_TILES.includes(mTile as number)) return `m_tile must be one of ${M_TILES.join(', ')}`;
+  if (!K_UNROLLS.includes(kUnroll as number)) return `k_unroll must be one of ${K_UNROLLS.join(', ')}`;
+  if (!THREADS.includes(threads as number)) return `threads must be one of ${THREADS.join(', ')}`;
+  if (dotPath !== 'float' && dotPath !== 'int8') return 'dot_path must be float or int8';
+  if (dotPath === 'int8' && !quantized(params)) return `dot_path int8 needs a quantized weight format, not ${params.weight}`;
+  if ((mTile as number) > Number(params.M)) return `m_tile ${mTile} exceeds M = ${params.M}`;
+  // accumulators must stay in registers (16 on NEON/AVX2 leave room for operands at 16 accumulators)
+  if ((rows as number) * (mTile as number) * (kUnroll as number) > 16) return 'rows * m_tile * k_unroll must be at most 16';
+  return undefined;
+}

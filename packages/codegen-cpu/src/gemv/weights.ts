@@ -1,0 +1,72 @@
+/**
+ * How a gemv lowering reads one weight row, derived from the format descriptions (FORMATS): where a
+ * 32-element block's codes, scale and min live, and how 4-bit codes sit in bytes. No format is
+ * special-cased by name; a new block or planar format only needs its FORMATS entry.
+ *
+ * Every quantized block is read as 16 (4-bit) or 32 (8-bit) bytes of codes whose low nibbles hold
+ * block elements 0..15 and high nibbles 16..31. That is ggml's 'split-halves' order; for
+ * 'adjacent-pairs' (planar w4, element 2i low / 2i+1 high) the lowering instead permutes x inside
+ * each block when it stages it (`evenOddX`), so the weight side never shuffles.
+ */
+import type { Expr, WeightFormat } from '@kforge/ir';
+import { FORMATS, add, c, cast, div, load, mul, param, type WeightFormatName } from '@kforge/ir';
+
+/** elements per block of x for the quantized paths (ggml's QK8_0) */
+export const XBLOCK = 32;
+
+export interface QuantWeights {
+  readonly bits: 4 | 8;
+  /** 8-bit codes are two's complement */
+  readonly signedCodes: boolean;
+  /** value = (code - zero) * scale + min */
+  readonly zero: number;
+  readonly hasMin: boolean;
+  /** x must be staged with even elements of each block first, then odd ones */
+  readonly evenOddX: boolean;
+  /** the planes besides W (planar formats): f16 buffers */
+  readonly planes: readonly string[];
+  /** byte offset in W of the codes of x-block `b` of row `n` */
+  codes(n: Expr, b: Expr): Expr;
+  /** f32 scale and min of x-block `b` of row `n` */
+  scale(n: Expr, b: Expr): Expr;
+  min(n: Expr, b: Expr): Expr;
+}
+
+const K = param('K');
+
+export function quantWeights(name: WeightFormatName): QuantWeights | undefined {
+  const f: WeightFormat = FORMATS[name];
+  if (f.kind === 'dense') return undefined;
+  if (f.kind === 'block') {
+    if (f.block !== XBLOCK) throw new Error(`gemv cpu: block size ${f.block} of ${name} is not ${XBLOCK}`);
+    const rowBytes = mul(div(K, f.block), f.bytes);
+    const base = (n: Expr, b: Expr): Expr => add(mul(n, rowBytes), mul(b, f.bytes));
+    const minOffset = f.minOffset;
+    return {
+      bits: f.bits, signedCodes: f.signedCodes, zero: f.zero, hasMin: minOffset !== null, evenOddX: f.nibbles === 'adjacent-pairs', planes: [],
+      codes: (n, b) => add(base(n, b), f.codesOffset),
+      scale: (n, b) => cast(load('W', add(base(n, b), f.scaleOffset), 'f16'), 'f32'),
+      min: (n, b) => {
+        if (minOffset === null) throw new Error(`${name} has no min`);
+        return cast(load('W', add(base(n, b), minOffset), 'f16'), 'f32');
+      },
+    };
+  }
+  const G = f.block;
+  if (G % XBLOCK !== 0) throw new Error(`gemv cpu: group ${G} of ${name} is not a multiple of ${XBLOCK}`);
+  const group = (n: Expr, b: Expr): Expr => add(mul(n, div(K, G)), G === XBLOCK ? b : div(b, G / XBLOCK));
+  return {
+    bits: f.bits, signedCodes: false, zero: f.zero, hasMin: true, evenOddX: f.nibbles === 'adjacent-pairs',
+    planes: f.planes.map((p) => `W_${p}`),
+    codes: (n, b) => add(mul(n, div(K, 2)), mul(b, XBLOCK / 2)),
+    scale: (n, b) => cast(load('W_scale', group(n, b), 'f16'), 'f32'),
+    min: (n, b) => cast(load('W_min', group(n, b), 'f16'), 'f32'),
+  };
+}
+
+/** the f32 offset added per block: min - zero * scale (absent when both are 0) */
+export function blockOffset(q: QuantWeights, scale: Expr, n: Expr, b: Expr): Expr | undefined {
+  const zeroTerm = q.zero !== 0 ? mul(scale, c.f32(-q.zero)) : undefined;
+  if (!q.hasMin) return zeroTerm;
+  return zeroTerm ? add(q.min(n, b), zeroTerm) : q.min(n, b);
+}

@@ -1,0 +1,67 @@
+/**
+ * CUDA C++ as a dialect of the shared C-family printer. f16 data arrives as u32 words (the same IR
+ * as every GPU language) and is widened with the hardware conversion; vectors are CUDA's uint4/float4.
+ */
+import { C_DIALECT, type Dialect } from '@kforge/codegen-core';
+import { gpuVectorRules, workgroupSizeOf } from './common.ts';
+
+const AXES = ['x', 'y', 'z'];
+
+export const CUDA_DIALECT: Dialect = {
+  ...C_DIALECT,
+  name: 'cuda',
+  types: {
+    f32: 'float', f16: '__half', bf16: '__nv_bfloat16', f64: 'double', i8: 'signed char', u8: 'unsigned char', i16: 'short',
+    u16: 'unsigned short', i32: 'int', u32: 'unsigned int', i64: 'long long', bool: 'bool',
+  },
+  preamble: `#include <cuda_fp16.h>
+
+__device__ __forceinline__ float kf_f16_to_f32(unsigned int bits) {
+  return __half2float(__ushort_as_half((unsigned short)(bits & 0xffffu)));
+}
+
+// butterfly over the warp: every lane ends with the sum
+__device__ __forceinline__ float kf_warp_sum(float v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
+  return v;
+}`,
+  kernelPrefix: 'extern "C" __global__ void',
+  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}* __restrict__ ${p.name}`,
+  signature: (k, d) => {
+    const params = k.params.map((p) => (p.kind === 'buffer' ? d.bufferParam(p, d.types[p.elem]) : d.scalarParam(p, d.types[p.type])));
+    return `${d.kernelPrefix} __launch_bounds__(${workgroupSizeOf(k)}) ${k.name}(${params.join(', ')})`;
+  },
+  special: (index, dim) => {
+    const axis = AXES[dim]!;
+    switch (index) {
+      case 'thread_id': return `(int)threadIdx.${axis}`;
+      case 'group_id': return `(int)blockIdx.${axis}`;
+      case 'group_size': return `(int)blockDim.${axis}`;
+      case 'num_groups': return `(int)gridDim.${axis}`;
+      case 'global_id': return `(int)(blockIdx.${axis} * blockDim.${axis} + threadIdx.${axis})`;
+      case 'subgroup_lane': return '((int)threadIdx.x & 31)';
+      case 'subgroup_size': return '32';
+      default: throw new Error(`the cuda dialect has no ${index}`);
+    }
+  },
+  barrier: '__syncthreads();',
+  subgroupReduce: (fn, a) => {
+    if (fn !== 'add') throw new Error(`the cuda dialect has no subgroup ${fn}`);
+    return `kf_warp_sum(${a})`;
+  },
+  sharedArray: (type, name, size) => `__shared__ ${type} ${name}[${size}];`,
+  minMax: { ...C_DIALECT.minMax, i32: { min: 'min', max: 'max' } },
+  fma: 'fmaf($a, $b, $c)',
+  conversions: {
+    'bits:u32->f32': '__uint_as_float($a)',
+    'bits:f32->u32': '__float_as_uint($a)',
+    'bits:u32->i32': '((int)($a))',
+    'bits:i32->u32': '((unsigned int)($a))',
+  },
+  rawLoad: (type, address) => `(*(const ${type}*)(${address}))`,
+  parallelForPragma: undefined,
+  unrollPragma: (n) => `#pragma unroll ${n}`,
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)' },
+  isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
+};

@@ -1,0 +1,76 @@
+/**
+ * `emitGemvGpu`: params + config -> a KernelArtifact for a GPU target (artifact.ts ABI): the lowered
+ * kernels rendered in the target's language, the buffers with their sizes and the dispatches.
+ */
+import type { Kernel, ParamValue, Params } from '@kforge/ir';
+import { storedWeightTensors } from '@kforge/ir';
+import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { renderKernel } from '@kforge/codegen-core';
+import { GPU_DIALECTS } from '../dialects/index.ts';
+import { renderWgsl } from '../wgsl/render.ts';
+import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
+import { REDUCE_WORKGROUP, gemvShape, lowerGemvSimt } from './lower-simt.ts';
+
+/** the largest workgroup count per grid dimension every API accepts */
+const MAX_GRID_DIM = 65535;
+
+const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
+
+/** Source files: GLSL and WGSL one per kernel (named after it), the others one translation unit. */
+function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
+  const ext = FILE_EXTENSION[target];
+  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
+  const dialect = GPU_DIALECTS[target];
+  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
+  // one translation unit: the dialect preamble once, then every kernel
+  const shared = `${dialect.preamble.trimEnd()}\n\n`;
+  const text = kernels.map((k, i) => {
+    const source = renderKernel(k, dialect);
+    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
+  }).join('\n');
+  return { [`gemv.${ext}`]: text };
+}
+
+function gridFor(groups: number, z = 1): [number, number, number] {
+  const x = Math.min(groups, MAX_GRID_DIM);
+  return [x, Math.ceil(groups / x), z];
+}
+
+export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
+  const cfg = resolveGemvConfig(target, params, config);
+  const shape = gemvShape(params);
+  const M = shape.M;
+  const N = Number(params.N);
+  const K = Number(params.K);
+  const kernels = lowerGemvSimt(params, cfg, SIMT_CAPS[target]);
+  const stored = storedWeightTensors(shape.weight, 'W', [N, K]);
+  const elemOfParam = (name: string) => {
+    for (const k of kernels) for (const p of k.params) if (p.kind === 'buffer' && p.name === name) return p.elem;
+    throw new Error(`gemv/${target}: no kernel reads buffer ${name}`);
+  };
+  const storedBytes = (name: string): number => {
+    const t = stored.find((s) => s.name === name)!;
+    const elemBytes = t.dtype === 'u8' ? 1 : t.dtype === 'f32' ? 4 : 2;
+    return t.shape.reduce((a, b) => a * b, elemBytes);
+  };
+  const buffers: ArtifactBuffer[] = [
+    { name: 'x', elem: elemOfParam('x'), bytes: M * K * (shape.act === 'f32' ? 4 : 2), role: 'in' },
+    ...stored.map((s) => ({ name: s.name, elem: elemOfParam(s.name), bytes: storedBytes(s.name), role: 'in' as const })),
+  ];
+  if (shape.bias) buffers.push({ name: 'bias', elem: 'f32', bytes: N * 4, role: 'in' });
+  buffers.push({ name: 'y', elem: 'f32', bytes: M * N * 4, role: 'out' });
+  if (cfg.split_k > 1) buffers.push({ name: 'partial', elem: 'f32', bytes: cfg.split_k * M * N * 4, role: 'scratch' });
+  const argsOf = (k: Kernel) => k.params.map((p) => p.name);
+  const [main, reduce] = kernels;
+  const dispatches: Dispatch[] = [{
+    entry: main!.name, args: argsOf(main!), grid: gridFor(Math.ceil(N / cfg.rows_per_block), cfg.split_k),
+    workgroup: [cfg.workgroup_size, 1, 1],
+  }];
+  if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [Math.ceil((M * N) / REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
+  return {
+    op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
+    files: renderFiles(target, kernels), buffers,
+    scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
+    dispatches,
+  };
+}
