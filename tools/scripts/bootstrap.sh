@@ -11,7 +11,7 @@ fi
 
 APT_PACKAGES=(clang-19 lld-19 qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu libc6-dev-arm64-cross
   libc6-dev-riscv64-cross pocl-opencl-icd ocl-icd-opencl-dev clinfo glslang-tools spirv-tools libvulkan-dev
-  vulkan-tools libopenblas-dev cmake zlib1g-dev)
+  vulkan-tools libopenblas-dev cmake zlib1g-dev openssh-server openssh-client chromium)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 mesa_ok=0

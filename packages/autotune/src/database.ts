@@ -3,6 +3,7 @@
  * schema-versioned (TVM's json_database shape, MNN's device-keyed cache). Every query names the op,
  * its params, the target and the device fingerprint: a record tuned elsewhere never leaks in.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import type { KnobConfig, Params } from '@kforge/ir';
 import type { ExecutorName, TargetName } from '@kforge/target';
@@ -68,6 +69,11 @@ export function canonicalJson(v: unknown): string {
     return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
   }
   return JSON.stringify(v);
+}
+
+/** sha256 of generated sources (names and texts, canonical order): what replaying a config must reproduce. */
+export function hashSources(files: Readonly<Record<string, string>>): string {
+  return createHash('sha256').update(canonicalJson(files)).digest('hex');
 }
 
 export function deviceKey(d: DeviceFingerprint): string {

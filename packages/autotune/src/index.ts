@@ -4,3 +4,4 @@ export * from './strategies/index.ts';
 export * from './database.ts';
 export * from './tuner.ts';
 export * from './simulation.ts';
+export * from './runners/index.ts';

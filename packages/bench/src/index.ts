@@ -1,1 +1,11 @@
-export {};
+export * from './stats.ts';
+export * from './measure.ts';
+export * from './probe.ts';
+export * from './provenance.ts';
+export * from './baselines.ts';
+export * from './schema.ts';
+export * from './runner.ts';
+export * from './suites/index.ts';
+export * from './local-runner.ts';
+export * from './compare.ts';
+export * from './report.ts';

@@ -16,12 +16,18 @@ export interface MeasureOptions {
   readonly maxRepeats?: number;
   /** timings dropped from the front (cache and frequency warm-up) */
   readonly discard?: number;
+  /** input copies cycled across timed repeats (RunRequest.rotate), so small shapes are not timed from cache */
+  readonly rotate?: number;
+  /** build folder kept across calls, so repeated measurements of one artifact compile once */
+  readonly workDir?: string;
 }
 
 export interface Timing {
   readonly ms: Summary;
   readonly timingsMs: readonly number[];
   readonly result: RunResult;
+  /** input copies the executor actually cycled through (1: none) */
+  readonly rotatedCopies: number;
 }
 
 const DEFAULTS = { minTimeMs: 300, minRepeats: 10, maxRepeats: 400, discard: 2 };
@@ -32,12 +38,58 @@ export async function timeArtifact(executor: Executor, artifact: KernelArtifact,
   if (probe.mode !== 'native' && probe.mode !== 'gpu') {
     throw new Error(`refusing to time ${artifact.op} on ${artifact.target}: executor ${executor.name} is ${probe.mode}, its times say nothing about the device`);
   }
-  const calibration = await executor.run({ artifact, inputs, timedRepeats: 3 });
+  const shared = { artifact, inputs, ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.workDir ? { workDir: o.workDir } : {}) };
+  const calibration = await executor.run({ ...shared, timedRepeats: 3 });
   const perRun = Math.max(1e-6, summarize(calibration.timingsNs!.map((t) => t / 1e6)).median);
   const repeats = Math.min(opt.maxRepeats, Math.max(opt.minRepeats, Math.ceil(opt.minTimeMs / perRun))) + opt.discard;
-  const result = await executor.run({ artifact, inputs, timedRepeats: repeats });
+  const result = await executor.run({ ...shared, timedRepeats: repeats });
   const timingsMs = result.timingsNs!.slice(opt.discard).map((t) => t / 1e6);
-  return { ms: summarize(timingsMs), timingsMs, result };
+  return { ms: summarize(timingsMs), timingsMs, result, rotatedCopies: result.rotatedCopies ?? 1 };
+}
+
+export interface Contestant {
+  readonly artifact: KernelArtifact;
+  readonly inputs: Readonly<Record<string, Uint8Array>>;
+  /** per-contestant overrides (e.g. its own rotation count) */
+  readonly options?: MeasureOptions;
+}
+
+/**
+ * Interleaved A/B(/C...) timing: `rounds` rounds, each timing every contestant for 1/rounds of the
+ * budget, the starting contestant rotating per round, so drift (frequency, other load) hits all
+ * alike. Returns one Timing per contestant over the timings of all its rounds.
+ */
+export async function timeInterleaved(executor: Executor, contestants: readonly Contestant[], o: MeasureOptions & { readonly rounds?: number } = {}): Promise<Timing[]> {
+  const rounds = Math.max(1, o.rounds ?? 3);
+  const opt = { ...DEFAULTS, ...o };
+  const perRound: MeasureOptions = {
+    ...o,
+    minTimeMs: opt.minTimeMs / rounds,
+    minRepeats: Math.ceil(opt.minRepeats / rounds),
+    maxRepeats: Math.ceil(opt.maxRepeats / rounds),
+  };
+  const parts: Timing[][] = contestants.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < contestants.length; j++) {
+      const i = (r + j) % contestants.length;
+      const c = contestants[i]!;
+      parts[i]!.push(await timeArtifact(executor, c.artifact, c.inputs, { ...perRound, ...c.options }));
+    }
+  }
+  return parts.map((ts) => {
+    const timingsMs = ts.flatMap((t) => t.timingsMs);
+    const last = ts[ts.length - 1]!;
+    return { ms: summarize(timingsMs), timingsMs, result: last.result, rotatedCopies: Math.min(...ts.map((t) => t.rotatedCopies)) };
+  });
+}
+
+/**
+ * How many input copies to cycle so that one pass over them is at least twice the last-level cache
+ * (at most `maxCopies`): 1 when the inputs alone are already that large.
+ */
+export function rotationCopies(inputBytes: number, cacheBytes: number, maxCopies = 256): number {
+  if (inputBytes <= 0) return 1;
+  return Math.max(1, Math.min(maxCopies, Math.ceil((2 * cacheBytes) / inputBytes)));
 }
 
 /** Bytes a kernel must move at least: every input read once, every output written once. */
@@ -46,10 +98,10 @@ export function bytesMoved(artifact: KernelArtifact): number {
 }
 
 /** Read bandwidth in GB/s measured now with the probe (1 GiB unless told otherwise). */
-export async function measureReadCeiling(executor: Executor, artifact: KernelArtifact, bytes = 1 << 30): Promise<{ gbps: number; ms: Summary }> {
+export async function measureReadCeiling(executor: Executor, artifact: KernelArtifact, bytes = 1 << 30, workDir?: string): Promise<{ gbps: number; ms: Summary }> {
   const probe = readProbeArtifact(artifact.target, bytes, artifact.threads ?? 0);
   const buf = new Uint8Array(probe.buffers[0]!.bytes);
   new Float32Array(buf.buffer).fill(1);
-  const t = await timeArtifact(executor, probe, { buf }, { minTimeMs: 500, minRepeats: 5, maxRepeats: 50 });
+  const t = await timeArtifact(executor, probe, { buf }, { minTimeMs: 500, minRepeats: 5, maxRepeats: 50, ...(workDir ? { workDir } : {}) });
   return { gbps: probe.buffers[0]!.bytes / (t.ms.median * 1e6), ms: t.ms };
 }

@@ -19,8 +19,9 @@ import type { BufferParam, Kernel, ScalarParam, ScalarType, SpecialIndex, UnaryO
 
 /**
  * How one operation is spelled. A template string substitutes `$a`, `$b`, `$c` (the operands in
- * order), `$p` (the address `&buf[index]` for loads and stores), `$n` (mask lane count or lane index)
- * and `$T` (the result type's name); a function gets the same pieces.
+ * order), `$p` (the address `&buf[index]` for loads and stores), `$n` (mask lane count or lane index),
+ * `$T` (the result type's name) and `$vl` (the vector length of a scalable-vector operation); a
+ * function gets the same pieces.
  */
 export type Spelling = string | ((o: SpellOperands) => string);
 
@@ -33,6 +34,8 @@ export interface SpellOperands {
   readonly T: string;
   /** every operand, for operations with more than three (concat) */
   readonly all: readonly string[];
+  /** `$vl`: the active vector length of a scalable-vector operation (empty for fixed vectors) */
+  readonly vl: string;
 }
 
 /** An instruction-selection table: keys as described above, plus the headers/helpers it needs. */

@@ -16,7 +16,7 @@ const C_OPERATORS: Readonly<Record<string, string>> = {
  * binary/unary `add:f32x16`, `shr:u8x16` (scalar shift amount as $b); `fma:f32x16`; `select:f32x8`;
  * `cast:u8x16->f32x16`; `bitcast:...`; `load:f16x16` / `load.mask:f32x16`; `store:...` / `store.mask:...`;
  * `broadcast:f32x16`; `lane:f32x4`; `reduce.add:f32x16`; `dot:i32x8,u8x32,i8x32`; `wmacc:i16xvl,i8xvl,i8xvl`;
- * `concat:u8x16->u8x32`; `setvl:f32m1`; vector type names `type:f32x16`.
+ * `concat:u8x16->u8x32`; `setvl:f32m1`; `call.kf_hsum:i32x8` (a helper on vectors); vector type names `type:f32x16`.
  */
 export function ruleKey(e: Expr): string | undefined {
   switch (e.op) {
@@ -25,10 +25,14 @@ export function ruleKey(e: Expr): string | undefined {
     case 'cast': case 'bitcast': return `${e.op}:${typeKey(typeOf(e.a))}->${typeKey(e.type)}`;
     case 'load': return `${e.mask ? 'load.mask' : 'load'}:${typeKey(e.type)}`;
     case 'lane': return `lane:${typeKey(typeOf(e.a))}`;
-    case 'reduce': return `reduce.${e.fn}:${typeKey(typeOf(e.a))}`;
+    case 'reduce': {
+      const from = typeOf(e.a);
+      return `reduce.${e.fn}:${typeKey(from)}${isVector(from) && from.elem !== e.type ? `->${e.type}` : ''}`;
+    }
     case 'dot': case 'wmacc': return `${e.op}:${[e.acc, e.a, e.b].map((x) => typeKey(typeOf(x))).join(',')}`;
     case 'concat': return `concat:${typeKey(typeOf(e.parts[0]!))}->${typeKey(e.type)}`;
     case 'setvl': return `setvl:${e.elem}m${e.lmul}`;
+    case 'call': return `call.${e.fn}:${typeKey(e.type)}`;
     default: return undefined;
   }
 }
@@ -39,9 +43,9 @@ function involvesVector(e: Expr): boolean {
 }
 
 export function spell(s: Spelling, o: Partial<SpellOperands>): string {
-  const full: SpellOperands = { a: '', b: '', c: '', p: '', n: '', T: '', all: [], ...o };
+  const full: SpellOperands = { a: '', b: '', c: '', p: '', n: '', T: '', all: [], vl: '', ...o };
   if (typeof s === 'function') return s(full);
-  return s.replace(/\$([abcpnT])/g, (_, k: 'a' | 'b' | 'c' | 'p' | 'n' | 'T') => full[k]);
+  return s.replace(/\$(vl|[abcpnT])/g, (_, k: 'a' | 'b' | 'c' | 'p' | 'n' | 'T' | 'vl') => full[k]);
 }
 
 export class Printer {
@@ -91,18 +95,19 @@ export class Printer {
 
   private spellRule(e: Expr, rule: Spelling): string {
     const T = this.typeName(typeOf(e));
+    const vl = 'vl' in e && e.vl ? this.expr(e.vl) : '';
     switch (e.op) {
-      case 'load': return spell(rule, { p: this.address(e.buffer, e.index), n: e.mask ? this.expr(e.mask) : '', a: e.vl ? this.expr(e.vl) : '', T });
+      case 'load': return spell(rule, { p: this.address(e.buffer, e.index), n: e.mask ? this.expr(e.mask) : '', a: vl, vl, T });
       case 'lane': return spell(rule, { a: this.expr(e.a), n: String(e.lane), T });
       case 'setvl': return spell(rule, { a: this.expr(e.avl), T });
-      case 'reduce': return spell(rule, { a: this.expr(e.a), b: e.vl ? this.expr(e.vl) : '', T });
+      case 'reduce': return spell(rule, { a: this.expr(e.a), b: vl, vl, T });
       case 'concat': {
         const all = e.parts.map((p) => this.expr(p));
         return spell(rule, { a: all[0], b: all[1] ?? '', c: all[2] ?? '', all, T });
       }
       default: {
         const all = childOperands(e).map((x) => this.expr(x));
-        return spell(rule, { a: all[0] ?? '', b: all[1] ?? '', c: all[2] ?? '', all, T });
+        return spell(rule, { a: all[0] ?? '', b: all[1] ?? '', c: all[2] ?? '', all, vl, T });
       }
     }
   }
@@ -185,7 +190,8 @@ export class Printer {
         const t = typeOf(s.value);
         if (isVector(t)) {
           const rule = this.requireRule(`${s.mask ? 'store.mask' : 'store'}:${typeKey(t)}`);
-          out.push(`${ind}${spell(rule, { p: this.address(s.buffer, s.index), a: this.expr(s.value), n: s.mask ? this.expr(s.mask) : '', b: s.vl ? this.expr(s.vl) : '' })};`);
+          const vl = s.vl ? this.expr(s.vl) : '';
+          out.push(`${ind}${spell(rule, { p: this.address(s.buffer, s.index), a: this.expr(s.value), n: s.mask ? this.expr(s.mask) : '', b: vl, vl })};`);
         } else {
           out.push(`${ind}${s.buffer}[${this.expr(s.index)}] = ${this.expr(s.value)};`);
         }

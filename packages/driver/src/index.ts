@@ -1,2 +1,5 @@
 export * from './lowerings.ts';
 export * from './run.ts';
+export * from './conformance.ts';
+export * from './runtime/cpu.ts';
+export * from './runtime/tuned.ts';

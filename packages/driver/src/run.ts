@@ -19,15 +19,17 @@ export interface RunOptions {
   readonly executor?: Executor;
   readonly variant?: Readonly<Record<string, number | string>>;
   readonly timedRepeats?: number;
+  /** where the executor keeps build products; reusing one folder reuses the binary (e.g. across VLEN variants) */
+  readonly workDir?: string;
 }
 
-/** The first executor for the target whose probe succeeds here. */
+/** The first executor that can execute the target here (compile-only ones do not count). */
 export async function executorFor(target: TargetName): Promise<Executor> {
   const reasons: string[] = [];
   for (const e of executorsFor(target)) {
-    const a = await e.probe();
-    if (a.ok) return e;
-    reasons.push(`${e.name}: ${a.reason ?? 'unavailable'}`);
+    const a = await (e.probeTarget ? e.probeTarget(target) : e.probe());
+    if (a.ok && a.mode !== 'compile-only') return e;
+    reasons.push(`${e.name}: ${a.ok ? 'compiles here but executes only on the GPU machine (kforge emit --bundle)' : (a.reason ?? 'unavailable')}`);
   }
   throw new InputError(`target '${target}' cannot execute on this machine (${reasons.join('; ') || 'no executor'}); try \`kforge emit\` or \`kforge doctor\``);
 }
@@ -47,6 +49,7 @@ export async function runArtifact(artifact: KernelArtifact, inputs: Readonly<Rec
     artifact, inputs: bytes,
     ...(o.variant ? { variant: o.variant } : {}),
     ...(o.timedRepeats ? { timedRepeats: o.timedRepeats } : {}),
+    ...(o.workDir ? { workDir: o.workDir } : {}),
   });
   const outputs: Record<string, Tensor> = {};
   for (const t of signature) {

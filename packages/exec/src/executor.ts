@@ -16,6 +16,11 @@ export interface RunRequest {
   readonly variant?: Readonly<Record<string, number | string>>;
   /** timing: run the dispatches this many extra times after the checked run and report each time */
   readonly timedRepeats?: number;
+  /**
+   * timing: keep this many copies of every input and let timed repeat r read copy r % rotate, so a
+   * working set smaller than the last-level cache is not timed from cache (1 or absent: one copy)
+   */
+  readonly rotate?: number;
   /** where to keep build products; a fresh temporary folder when absent */
   readonly workDir?: string;
 }
@@ -29,6 +34,8 @@ export interface RunResult {
   readonly detail: string;
   /** wall time of each timed repeat in nanoseconds (kernel only: no build, no upload) */
   readonly timingsNs?: readonly number[];
+  /** how many input copies the timed repeats cycled through (absent: 1, the executor does not rotate) */
+  readonly rotatedCopies?: number;
 }
 
 export interface Availability {
@@ -47,6 +54,8 @@ export interface Executor {
   /** variants a conformance run must cover (e.g. VLEN 128, 256, 512); one empty variant when none */
   readonly variants: readonly Readonly<Record<string, number | string>>[];
   probe(): Promise<Availability>;
+  /** probe() plus what this host needs for one target (e.g. AVX-512 flags); absent when probe() says it all */
+  probeTarget?(target: TargetName): Promise<Availability>;
   run(req: RunRequest): Promise<RunResult>;
 }
 

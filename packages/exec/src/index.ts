@@ -10,3 +10,4 @@ export * from './registry.ts';
 export * from './doctor.ts';
 export * from './gpu/index.ts';
 export { metalEmuExecutor } from './metal/metal-emu.ts';
+export { renderCpuHarness } from './cpu/harness.ts';

@@ -1,1 +1,3 @@
-export {};
+export * from './model.ts';
+export * from './generate.ts';
+export * from './node/binding.ts';

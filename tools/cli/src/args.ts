@@ -14,7 +14,7 @@ export interface OptionSpec {
 }
 
 export interface ArgsSpec {
-  /** names of the positional arguments, in order (all required) */
+  /** names of the positional arguments, in order (all required, except a last 'NAME...': zero or more) */
   readonly positionals: readonly string[];
   readonly options: Readonly<Record<string, OptionSpec>>;
 }
@@ -69,9 +69,12 @@ export function parseArgs(command: string, argv: readonly string[], spec: ArgsSp
       throw new InputError(`${command}: option --${name} needs a value`);
     values.set(name, value);
   }
-  if (positionals.length < spec.positionals.length)
-    throw new InputError(`${command}: missing ${spec.positionals.slice(positionals.length).join(', ')}`);
-  if (positionals.length > spec.positionals.length)
+  // a last positional named 'NAME...' takes zero or more arguments
+  const variadic = spec.positionals.at(-1)?.endsWith('...') ?? false;
+  const required = spec.positionals.length - (variadic ? 1 : 0);
+  if (positionals.length < required)
+    throw new InputError(`${command}: missing ${spec.positionals.slice(positionals.length, required).join(', ')}`);
+  if (!variadic && positionals.length > spec.positionals.length)
     throw new InputError(`${command}: unexpected argument '${positionals[spec.positionals.length]}'`);
   return new ParsedArgs(command, positionals, values, flags);
 }

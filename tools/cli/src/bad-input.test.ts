@@ -2,7 +2,7 @@
  * Every bad input of SPEC section 6 exits 2 with `kforge: error: ` and a message naming the problem,
  * and writes nothing: --out does not exist afterwards.
  */
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,93 +35,96 @@ function reference(params: object, c: { inDir: string; out: string }): string[] 
   return ['reference', 'gemv', '--params', JSON.stringify(params), '--in', c.inDir, '--out', c.out];
 }
 
-test('bad input: unknown command lists the commands', async () => {
-  const r = await kforge(['frobnicate']);
-  assert.equal(r.code, 2);
-  assert.match(r.stderr, /^kforge: error: unknown command 'frobnicate' \(known: ops, doctor, quantize, reference/);
-});
+// each case spawns kforge; they are independent, so run a few at once
+describe('bad input', { concurrency: 4 }, () => {
+  test('unknown command lists the commands', async () => {
+    const r = await kforge(['frobnicate']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^kforge: error: unknown command 'frobnicate' \(known: ops, doctor, quantize, reference/);
+  });
 
-test('bad input: unknown op names it and lists the ops', async () => {
-  const c = gemvCase();
-  await expectBadInput(['reference', 'gemm', '--params', '{}', '--in', c.inDir, '--out', c.out], c.out, /'gemm'.*gemv.*attention/s);
-});
+  test('unknown op names it and lists the ops', async () => {
+    const c = gemvCase();
+    await expectBadInput(['reference', 'gemm', '--params', '{}', '--in', c.inDir, '--out', c.out], c.out, /'gemm'.*gemv.*attention/s);
+  });
 
-test('bad input: malformed JSON params', async () => {
-  const c = gemvCase();
-  await expectBadInput(['reference', 'gemv', '--params', '{"N": 8,', '--in', c.inDir, '--out', c.out], c.out, /--params: malformed JSON/);
-});
+  test('malformed JSON params', async () => {
+    const c = gemvCase();
+    await expectBadInput(['reference', 'gemv', '--params', '{"N": 8,', '--in', c.inDir, '--out', c.out], c.out, /--params: malformed JSON/);
+  });
 
-test('bad input: negative size', async () => {
-  const c = gemvCase();
-  await expectBadInput(reference({ ...GEMV, N: -8 }, c), c.out, /param 'N'.*-8/);
-});
+  test('negative size', async () => {
+    const c = gemvCase();
+    await expectBadInput(reference({ ...GEMV, N: -8 }, c), c.out, /param 'N'.*-8/);
+  });
 
-test('bad input: zero size', async () => {
-  const c = gemvCase();
-  await expectBadInput(reference({ ...GEMV, K: 0 }, c), c.out, /param 'K'.*0/);
-});
+  test('zero size', async () => {
+    const c = gemvCase();
+    await expectBadInput(reference({ ...GEMV, K: 0 }, c), c.out, /param 'K'.*0/);
+  });
 
-test('bad input: K not a multiple of the block (reference)', async () => {
-  const c = gemvCase();
-  await expectBadInput(reference({ ...GEMV, K: 40 }, c), c.out, /K = 40 is not a multiple of the block size 32/);
-});
+  test('K not a multiple of the block (reference)', async () => {
+    const c = gemvCase();
+    await expectBadInput(reference({ ...GEMV, K: 40 }, c), c.out, /K = 40 is not a multiple of the block size 32/);
+  });
 
-test('bad input: K not a multiple of the block (quantize)', async () => {
-  const dir = scratchFolder();
-  const inDir = join(dir, 'in');
-  mkdirSync(inDir);
-  writeTensors(inDir, { W: allocTensor('f32', [4, 40]) });
-  const out = join(dir, 'out');
-  await expectBadInput(['quantize', '--format', 'q4_0', '--in', inDir, '--out', out], out, /'W'.*K = 40 is not a multiple of the block size 32/);
-});
+  test('K not a multiple of the block (quantize)', async () => {
+    const dir = scratchFolder();
+    const inDir = join(dir, 'in');
+    mkdirSync(inDir);
+    writeTensors(inDir, { W: allocTensor('f32', [4, 40]) });
+    const out = join(dir, 'out');
+    await expectBadInput(['quantize', '--format', 'q4_0', '--in', inDir, '--out', out], out, /'W'.*K = 40 is not a multiple of the block size 32/);
+  });
 
-test('bad input: missing tensor', async () => {
-  const c = gemvCase((inputs) => delete inputs.W);
-  await expectBadInput(reference(GEMV, c), c.out, /missing tensor 'W'/);
-});
+  test('missing tensor', async () => {
+    const c = gemvCase((inputs) => delete inputs.W);
+    await expectBadInput(reference(GEMV, c), c.out, /missing tensor 'W'/);
+  });
 
-test('bad input: wrong shape', async () => {
-  const c = gemvCase((inputs) => { inputs.x = allocTensor('f32', [1, 32]); });
-  await expectBadInput(reference(GEMV, c), c.out, /tensor 'x': shape \[1,32\], expected \[1,64\]/);
-});
+  test('wrong shape', async () => {
+    const c = gemvCase((inputs) => { inputs.x = allocTensor('f32', [1, 32]); });
+    await expectBadInput(reference(GEMV, c), c.out, /tensor 'x': shape \[1,32\], expected \[1,64\]/);
+  });
 
-test('bad input: wrong dtype', async () => {
-  const c = gemvCase((inputs) => { inputs.x = allocTensor('f16', [1, 64]); });
-  await expectBadInput(reference(GEMV, c), c.out, /tensor 'x': dtype f16, expected f32/);
-});
+  test('wrong dtype', async () => {
+    const c = gemvCase((inputs) => { inputs.x = allocTensor('f16', [1, 64]); });
+    await expectBadInput(reference(GEMV, c), c.out, /tensor 'x': dtype f16, expected f32/);
+  });
 
-test('bad input: corrupt .npy (bad magic)', async () => {
-  const c = gemvCase();
-  writeFileSync(join(c.inDir, 'x.npy'), 'PK\x03\x04 this is a zip file, not an npy file');
-  await expectBadInput(reference(GEMV, c), c.out, /'x'.*bad magic/);
-});
+  test('corrupt .npy (bad magic)', async () => {
+    const c = gemvCase();
+    writeFileSync(join(c.inDir, 'x.npy'), 'PK\x03\x04 this is a zip file, not an npy file');
+    await expectBadInput(reference(GEMV, c), c.out, /'x'.*bad magic/);
+  });
 
-test('bad input: corrupt .npy (truncated data)', async () => {
-  const c = gemvCase();
-  const bytes = readFileSync(join(c.inDir, 'W.npy'));
-  writeFileSync(join(c.inDir, 'W.npy'), bytes.subarray(0, bytes.length - 7));
-  await expectBadInput(reference(GEMV, c), c.out, /'W'.*truncated/);
-});
+  test('corrupt .npy (truncated data)', async () => {
+    const c = gemvCase();
+    const bytes = readFileSync(join(c.inDir, 'W.npy'));
+    writeFileSync(join(c.inDir, 'W.npy'), bytes.subarray(0, bytes.length - 7));
+    await expectBadInput(reference(GEMV, c), c.out, /'W'.*truncated/);
+  });
 
-test('bad input: unknown target names it and lists the targets', async () => {
-  const c = gemvCase();
-  await expectBadInput(['emit', 'gemv', '--target', 'tpu', '--params', JSON.stringify(GEMV), '--out', c.out], c.out,
-    /unknown target 'tpu' \(known: c, avx2, avx512, neon, rvv, hvx, opencl, vulkan, wgsl, cuda, metal\)/);
-  await expectBadInput(['run', 'gemv', '--target', 'tpu', '--params', JSON.stringify(GEMV), '--in', c.inDir, '--out', c.out], c.out,
-    /unknown target 'tpu'/);
-});
+  test('unknown target names it and lists the targets', async () => {
+    const c = gemvCase();
+    await expectBadInput(['emit', 'gemv', '--target', 'tpu', '--params', JSON.stringify(GEMV), '--out', c.out], c.out,
+      /unknown target 'tpu' \(known: c, avx2, avx512, neon, rvv, hvx, opencl, vulkan, wgsl, cuda, metal\)/);
+    await expectBadInput(['run', 'gemv', '--target', 'tpu', '--params', JSON.stringify(GEMV), '--in', c.inDir, '--out', c.out], c.out,
+      /unknown target 'tpu'/);
+  });
 
-test('bad input: unknown format names it and lists the formats', async () => {
-  const dir = scratchFolder();
-  writeFileSync(join(dir, 'W.npy'), encodeNpy(allocTensor('f32', [2, 32])));
-  const out = join(dir, 'out');
-  await expectBadInput(['quantize', '--format', 'q3_k', '--in', dir, '--out', out], out, /unknown format 'q3_k' \(known: f32, f16, bf16, q8_0, q4_0, q4_1, w4g32/);
-});
+  test('unknown format names it and lists the formats', async () => {
+    const dir = scratchFolder();
+    writeFileSync(join(dir, 'W.npy'), encodeNpy(allocTensor('f32', [2, 32])));
+    const out = join(dir, 'out');
+    await expectBadInput(['quantize', '--format', 'q3_k', '--in', dir, '--out', out], out, /unknown format 'q3_k' \(known: f32, f16, bf16, q8_0, q4_0, q4_1, w4g32/);
+  });
 
-test('bad input: missing --in folder', async () => {
-  const dir = scratchFolder();
-  const out = join(dir, 'out');
-  await expectBadInput(['reference', 'gemv', '--params', JSON.stringify(GEMV), '--in', join(dir, 'nope'), '--out', out], out,
-    /--in: folder '.*nope' does not exist/);
-  await expectBadInput(['quantize', '--format', 'q8_0', '--in', join(dir, 'nope'), '--out', out], out, /--in: folder '.*nope' does not exist/);
+  test('missing --in folder', async () => {
+    const dir = scratchFolder();
+    const out = join(dir, 'out');
+    await expectBadInput(['reference', 'gemv', '--params', JSON.stringify(GEMV), '--in', join(dir, 'nope'), '--out', out], out,
+      /--in: folder '.*nope' does not exist/);
+    await expectBadInput(['quantize', '--format', 'q8_0', '--in', join(dir, 'nope'), '--out', out], out, /--in: folder '.*nope' does not exist/);
+  });
 });

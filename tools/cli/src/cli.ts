@@ -13,9 +13,12 @@ import { quantizeCommand } from './commands/quantize.ts';
 import { referenceCommand } from './commands/reference.ts';
 import { runCommand } from './commands/run.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { buildRuntimeCommand } from './commands/build-runtime.ts';
+import { tuneCommand } from './commands/tune.ts';
+import { dbCommand } from './commands/db.ts';
 
 export const COMMANDS: readonly Command[] = [
-  opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand, demoCommand,
+  opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand, demoCommand, tuneCommand, dbCommand,
 ];
 
 export const EXIT_OK = 0;

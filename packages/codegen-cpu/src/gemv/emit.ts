@@ -8,9 +8,11 @@ import { Avx512Rules } from '../isa/avx512.ts';
 import { Avx2Rules } from '../isa/avx2.ts';
 import { NeonRules } from '../isa/neon.ts';
 import { ScalarRules } from '../isa/scalar.ts';
-import { checkGemvCpuConfig, gemvCpuDefaults, type CpuSimdTarget, type GemvCpuConfig } from './knobs.ts';
+import { checkGemvCpuConfig, gemvCpuDefaults, type CpuSimdTarget, type CpuTarget, type GemvCpuConfig } from './knobs.ts';
 import { lowerGemvSimd } from './simd.ts';
 import { XBLOCK } from './weights.ts';
+import { emitGemvRvv } from '../rvv/emit.ts';
+import { emitGemvHvx } from '../hvx/emit.ts';
 
 export const SIMD_ISAS: Readonly<Record<CpuSimdTarget, SimdIsa>> = { c: ScalarRules, avx2: Avx2Rules, avx512: Avx512Rules, neon: NeonRules };
 
@@ -34,18 +36,27 @@ export function gemvCpuKernel(target: CpuSimdTarget, params: Params, config: Gem
   return lowerGemvSimd(params, config, SIMD_ISAS[target]);
 }
 
-export function emitGemvCpu(target: CpuSimdTarget, params: Params, config?: Readonly<Record<string, ParamValue>>): KernelArtifact {
+export function emitGemvCpu(target: CpuTarget, params: Params, config?: Readonly<Record<string, ParamValue>>): KernelArtifact {
+  if (target === 'rvv') return emitGemvRvv(params, config);
+  if (target === 'hvx') return emitGemvHvx(params, config);
   const full = { ...gemvCpuDefaults(target, params), ...(config ?? {}) } as GemvCpuConfig;
   const why = checkGemvCpuConfig(full as unknown as Record<string, ParamValue>, params);
   if (why) throw new InputError(`gemv ${target} config ${JSON.stringify(config ?? {})}: ${why}`);
+  const kernel = gemvCpuKernel(target, params, full);
+  const source = renderKernel(kernel, { ...C_DIALECT, isa: SIMD_ISAS[target].rules });
+  return gemvCpuArtifact(target, params, full as unknown as Record<string, ParamValue>, kernel, source, full.threads);
+}
+
+/** The artifact of a rendered CPU gemv kernel: its buffers (sized from the params) in the kernel's parameter order. */
+export function gemvCpuArtifact(
+  target: CpuTarget, params: Params, config: Readonly<Record<string, ParamValue>>, kernel: Kernel, source: string, threads: number,
+): KernelArtifact {
   const M = Number(params.M);
   const N = Number(params.N);
   const K = Number(params.K);
   const format = params.weight as WeightFormatName;
   const act = params.act as 'f32' | 'f16';
   const weights = weightBuffers(format, N, K);
-  const kernel = gemvCpuKernel(target, params, full);
-  const source = renderKernel(kernel, { ...C_DIALECT, isa: SIMD_ISAS[target].rules });
 
   const sizes: Record<string, ArtifactBuffer> = {
     x: { name: 'x', elem: act, bytes: M * K * (act === 'f32' ? 4 : 2), role: 'in' },
@@ -59,11 +70,11 @@ export function emitGemvCpu(target: CpuSimdTarget, params: Params, config?: Read
   };
   const buffers = kernel.params.flatMap((p) => (p.kind === 'buffer' ? [sizes[p.name]!] : []));
   return {
-    op: 'gemv', target, params, config: full as unknown as Record<string, ParamValue>, language: 'c',
+    op: 'gemv', target, params, config, language: 'c',
     files: { [`${kernel.name}.c`]: source },
     buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
     dispatches: [{ entry: kernel.name, args: kernel.params.map((p) => p.name) }],
-    threads: full.threads,
+    threads,
   };
 }

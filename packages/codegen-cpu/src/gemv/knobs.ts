@@ -2,8 +2,12 @@
 import type { KnobConfig, KnobSpace, Params, WeightFormatName } from '@kforge/ir';
 import { FORMATS } from '@kforge/ir';
 import type { GemvSimdConfig } from './simd.ts';
+import { gemvRvvKnobSpace } from '../rvv/knobs.ts';
+import { gemvHvxKnobSpace } from '../hvx/knobs.ts';
 
 export type CpuSimdTarget = 'c' | 'avx2' | 'avx512' | 'neon';
+/** every CPU-class target: the fixed-width SIMD ones, scalable RVV and the HVX DSP */
+export type CpuTarget = CpuSimdTarget | 'rvv' | 'hvx';
 
 /** the threads knob: 0 leaves the count to the executor (OMP_NUM_THREADS) */
 export interface GemvCpuConfig extends GemvSimdConfig {
@@ -22,16 +26,21 @@ function quantized(params: Params): boolean {
 export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpuConfig {
   const dotPath = params && quantized(params) && target !== 'c' ? 'int8' : 'float';
   const M = params ? Number(params.M) : 1;
+  const rows = target === 'c' ? 2 : 4;
+  const mTile = M >= 4 ? 4 : M >= 2 ? 2 : 1;
   return {
-    rows: target === 'c' ? 2 : 4,
-    m_tile: M >= 4 ? 4 : M >= 2 ? 2 : 1,
-    k_unroll: target === 'c' ? 1 : 2,
+    rows,
+    m_tile: mTile,
+    // two accumulator sets hide FMA latency while rows * m_tile alone leaves too few chains
+    k_unroll: target === 'c' || rows * mTile > 8 ? 1 : 2,
     threads: 2,
     dot_path: dotPath,
   };
 }
 
-export function gemvKnobSpace(params: Params, target: CpuSimdTarget): KnobSpace {
+export function gemvKnobSpace(params: Params, target: CpuTarget): KnobSpace {
+  if (target === 'rvv') return gemvRvvKnobSpace(params);
+  if (target === 'hvx') return gemvHvxKnobSpace(params);
   const isQuant = quantized(params);
   return {
     knobs: [

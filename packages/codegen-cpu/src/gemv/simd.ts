@@ -109,7 +109,7 @@ function loadX(act: 'f32' | 'f16', index: Expr): Expr {
   return act === 'f32' ? raw : cast(raw, 'f32');
 }
 
-function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
+export function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
   const m = i32('m');
   const k = i32('k');
   const b = i32('b');
@@ -128,7 +128,7 @@ function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f32' | '
 }
 
 /** ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q) */
-function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
+export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
   const m = i32('m');
   const b = i32('b');
   const j = i32('j');
@@ -287,7 +287,8 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
       }
     }
     const codeBytes = q.bits === 8 ? XBLOCK : XBLOCK / 2;
-    s.push(forLoop('j', 0, codeBytes, chunk, { step: L, unroll: codeBytes / L }));
+    // width 1 leaves unrolling to the compiler: 16 scalar chunks per row fully unrolled compile slowly
+    s.push(forLoop('j', 0, codeBytes, chunk, L > 1 ? { step: L, unroll: codeBytes / L } : {}));
     for (let r = 0; r < R; r++) {
       for (let t = 0; t < MT; t++) {
         s.push(assign(accName(r, t, u), fma(v(`bacc_${r}_${t}`, VT), splat(ctx, v(`sc_${r}`, 'f32')), v(accName(r, t, u), VT))));

@@ -174,8 +174,8 @@ function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps:
   }
   const span = stride * U;
   out.push(let_('chunks_main', I32, mul(div(chunks, span), span)));
-  const unrolled = Array.from({ length: U }, (_, u) => add(add(v('step', I32), first), u * stride));
-  out.push(forLoop('step', 0, v('chunks_main', I32), chunkSteps(layout, shape, cfg, caps, unrolled, 'u'), { step: span }));
+  const unrolled = Array.from({ length: U }, (_, u) => add(add(v('k_step', I32), first), u * stride));
+  out.push(forLoop('k_step', 0, v('chunks_main', I32), chunkSteps(layout, shape, cfg, caps, unrolled, 'u'), { step: span }));
   out.push(forLoop('chunk', add(v('chunks_main', I32), first), chunks, chunkSteps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
   return out;
 }
@@ -241,7 +241,7 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
 /** The main kernel: partial dot products, workgroup reduction, store of y (or of split-K partials). */
 export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Kernel {
   const format = FORMATS[shape.weight];
-  const layout = chunkLayout(format, cfg.vector_width);
+  const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads);
   const R = cfg.rows_per_block;
   const N = param('N');
   const body: Stmt[] = [

@@ -58,8 +58,14 @@ export function u16At(buffer: string, index: Expr): Expr {
   return and(shr(word, cast(mul(and(index, 1), 16), U32)), c.u32(0xffff));
 }
 
-/** words 0..n-1 of a buffer starting at word `at`, as one vector load when n > 1 */
-function loadWords(buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', name: string, stmts: Stmt[]): Expr[] {
+/** words 0..n-1 of a buffer starting at word `at`: vector loads of up to 4 when allowed, else one by one */
+function loadWords(buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', name: string, stmts: Stmt[], vectorLoads: boolean): Expr[] {
+  if (!vectorLoads) {
+    return Array.from({ length: n }, (_, i) => {
+      stmts.push(let_(`${name}${i}`, elem, load(buffer, i ? add(at, i) : at, elem)));
+      return v(`${name}${i}`, elem);
+    });
+  }
   if (n === 1) {
     stmts.push(let_(name, elem, load(buffer, at, elem)));
     return [v(name, elem)];
@@ -133,7 +139,7 @@ function splitChunk(chunk: Expr, per: number): { block: Expr; sub: Expr } {
  * Element values of a dense (f32/f16/bf16) row. `chunkBytes` below the 4-byte word (an f16 row with
  * odd K) reads single elements; otherwise K must be a multiple of the chunk's element count.
  */
-function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: number): ChunkLayout {
+function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
   const eb = format.elemBytes;
   const elems = chunkBytes / eb;
   const wordElem = format.name === 'f32' ? F32 : U32;
@@ -150,10 +156,10 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
       const stmts: Stmt[] = [];
       const index = add(mul(row, K), elems === 1 ? chunk : mul(chunk, elems));
       let values: Expr[];
-      if (eb === 4) values = loadWords('W', index, elems, F32, tag, stmts);
+      if (eb === 4) values = loadWords('W', index, elems, F32, tag, stmts, vectorLoads);
       else if (elems === 1) values = [widen(u16At('W', index), false)];
       else {
-        const words = loadWords('W', shr(index, 1), (elems * eb) / 4, U32, tag, stmts);
+        const words = loadWords('W', shr(index, 1), (elems * eb) / 4, U32, tag, stmts, vectorLoads);
         values = words.flatMap((w) => [widen(w, false), widen(w, true)]);
       }
       return { stmts, values, scale: null, min: null, codeWords: [] };
@@ -162,7 +168,7 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
 }
 
 /** Block formats (array of structs, header then codes) and planar groups (codes plane + f16 planes). */
-function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkBytes: number): ChunkLayout {
+function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
   const B = format.block;
   const codeBytesPerBlock = (B * format.bits) / 8;
   const chunksPerBlock = codeBytesPerBlock / chunkBytes;
@@ -214,13 +220,13 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
         // every block, header and chunk offset is a multiple of this many bytes
         const aligned4 = format.bytes % 4 === 0 && format.codesOffset % 4 === 0;
         words = aligned4
-          ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts)
+          ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads)
           : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
         scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
         if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
       } else {
         const codeByte = add(add(mul(row, div(K, 2)), mul(v(block, 'i32'), codeBytesPerBlock)), sub);
-        words = loadWords('W', shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts);
+        words = loadWords('W', shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads);
         const group = add(mul(row, div(K, B)), v(block, 'i32'));
         scale = f16ToF32(u16At('W_scale', group));
         min = f16ToF32(u16At('W_min', group));
@@ -234,9 +240,9 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
   };
 }
 
-/** The chunk layout of a format at `chunkBytes` weight bytes per lane load. */
-export function chunkLayout(format: WeightFormat, chunkBytes: number): ChunkLayout {
-  return format.kind === 'dense' ? denseLayout(format, chunkBytes) : quantLayout(format, chunkBytes);
+/** The chunk layout of a format at `chunkBytes` weight bytes per lane load (`vectorLoads`: one access). */
+export function chunkLayout(format: WeightFormat, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
+  return format.kind === 'dense' ? denseLayout(format, chunkBytes, vectorLoads) : quantLayout(format, chunkBytes, vectorLoads);
 }
 
 /** Chunk sizes (bytes) a format allows for a given K: powers of two up to 16 that tile its rows. */

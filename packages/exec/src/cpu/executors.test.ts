@@ -172,7 +172,7 @@ void scale(int32_t *y, int32_t *lanes, const int32_t *x, int32_t k, int32_t n) {
       variant: c.variant,
     });
     assert.deepEqual(asI32(result.outputs.lanes!), [Number(c.variant.vlen) / 32]);
-    assert.deepEqual(asI32(result.outputs.y!), X.map((x) => -3 * x));
+    assert.deepEqual(asI32(result.outputs.y!), X.map((x) => (-3 * x) | 0));
   });
 }
 

@@ -80,6 +80,7 @@ export class CpuExecutor implements Executor {
     const toolchain = cpuToolchainFor(artifact);
     checkInputs(artifact, req.inputs);
     const repeats = req.timedRepeats ?? 0;
+    const copies = Math.max(1, Math.floor(req.rotate ?? 1));
     if (repeats > 0 && !toolchain.hosted) {
       throw new ExecError('unavailable', `executor ${this.name} cannot time ${artifact.target}: its freestanding harness has no clock`);
     }
@@ -94,7 +95,7 @@ export class CpuExecutor implements Executor {
         for (const b of artifact.buffers) {
           if (b.role === 'in') writeFileSync(join(runDir, `in_${b.name}.bin`), req.inputs[b.name]!);
         }
-        const argv = [...launcher, build.binary, ...(repeats > 0 ? [String(repeats)] : [])];
+        const argv = [...launcher, build.binary, ...(repeats > 0 ? [String(repeats), String(copies)] : [])];
         const result = await runProcess(argv[0]!, argv.slice(1), {
           cwd: runDir,
           env: threads > 0 ? { OMP_NUM_THREADS: String(threads) } : {},
@@ -117,7 +118,7 @@ export class CpuExecutor implements Executor {
           executor: this.name,
           mode: this.spec.mode,
           detail: `${launcher.length ? formatCommand(launcher[0]!, launcher.slice(1)) : 'native'} (${toolchain.compiler} ${avail.versions[toolchain.compiler] ?? ''}${threadNote})`,
-          ...(repeats > 0 ? { timingsNs: readTimings(join(runDir, 'timings.bin'), repeats, what) } : {}),
+          ...(repeats > 0 ? { timingsNs: readTimings(join(runDir, 'timings.bin'), repeats, what), rotatedCopies: copies } : {}),
         };
       } finally {
         rmSync(runDir, { recursive: true, force: true });

@@ -69,6 +69,8 @@ export function renderCpuHarness(artifact: KernelArtifact, toolchain: CpuToolcha
   const align = toolchain.bufferAlign;
   const buffers = artifact.buffers.map((b, index) => ({
     index, name: b.name, role: b.role, bytes: b.bytes, allocBytes: allocBytes(b.bytes),
+    // rotated input copies start on `align` boundaries, like the originals
+    copyStride: Math.ceil(allocBytes(b.bytes) / align) * align,
     input: b.role === 'in', output: b.role === 'out',
   }));
   return harnessTemplate({

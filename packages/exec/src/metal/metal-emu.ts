@@ -13,6 +13,7 @@ import { ExecError, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
 import { toolVersion, versionProbe } from '../util/tools.ts';
 import { withWorkDir } from '../util/workdir.ts';
+import { readOutputFiles, writeInputFiles } from './buffer-files.ts';
 import { METAL_EMU_DIR, renderMetalHost } from './metal-host.ts';
 
 const COMPILER = 'clang++-19';
@@ -48,15 +49,6 @@ async function buildMetalHost(artifact: KernelArtifact, dir: string): Promise<st
   return binary;
 }
 
-function checkInputs(req: RunRequest): void {
-  for (const b of req.artifact.buffers) {
-    if (b.role !== 'in') continue;
-    const data = req.inputs[b.name];
-    if (!data) throw new ExecError('harness', `input buffer '${b.name}' was not given`);
-    if (data.length !== b.bytes) throw new ExecError('harness', `input buffer '${b.name}' has ${data.length} bytes, the artifact expects ${b.bytes}`);
-  }
-}
-
 export const metalEmuExecutor: Executor = {
   name: 'metal-emu',
   targets: ['metal'],
@@ -69,22 +61,16 @@ export const metalEmuExecutor: Executor = {
   },
 
   async run(req: RunRequest): Promise<RunResult> {
-    checkInputs(req);
     return withWorkDir(req.workDir, 'metal-emu', async (dir) => {
       const binary = await buildMetalHost(req.artifact, dir);
       const runDir = mkdtempSync(join(dir, 'run-'));
       try {
-        for (const b of req.artifact.buffers) {
-          if (b.role === 'in') writeFileSync(join(runDir, `in_${b.name}.bin`), req.inputs[b.name]!);
-        }
+        writeInputFiles(req.artifact, req.inputs, runDir);
         const repeats = Math.max(0, Math.floor(req.timedRepeats ?? 0));
         const result = await runProcess(binary, [runDir, String(repeats)], { timeoutMs: RUN_TIMEOUT_MS });
         const failure = processFailure(`run ${req.artifact.op} on metal-emu`, result, 'crash');
         if (failure) throw failure;
-        const outputs: Record<string, Uint8Array> = {};
-        for (const b of req.artifact.buffers) {
-          if (b.role === 'out') outputs[b.name] = new Uint8Array(readFileSync(join(runDir, `out_${b.name}.bin`)));
-        }
+        const outputs = readOutputFiles(req.artifact, runDir);
         const timingsNs = [...result.stdout.matchAll(/^kforge-time-ns (\d+)$/gm)].map((m) => Number(m[1]));
         return { outputs, executor: 'metal-emu', mode: 'emulated', detail: DETAIL, ...(repeats > 0 ? { timingsNs } : {}) };
       } finally {

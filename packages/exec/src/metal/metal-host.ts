@@ -9,6 +9,7 @@ import Handlebars from 'handlebars';
 import type { KernelArtifact } from '@kforge/target';
 import { allocBytes } from '../cpu/harness.ts';
 import { ExecError } from '../util/exec-error.ts';
+import { scalarBits } from './buffer-files.ts';
 
 /** The folder with metal_emu.h; its include/ subfolder holds the <metal_stdlib> shim. */
 export const METAL_EMU_DIR = fileURLToPath(new URL('../../templates/metal/', import.meta.url));
@@ -18,15 +19,6 @@ const hostTemplate = Handlebars.create().compile(readFileSync(`${METAL_EMU_DIR}h
 /** Buffer names become C string literals and file names; entries and file names are spliced into C++. */
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PLAIN_FILE = /^[\w.-]+$/;
-
-/** The bits of a scalar as the 4 bytes the kernel's `constant T&` reads. */
-function scalarBits(type: 'i32' | 'u32' | 'f32', value: number): number {
-  const view = new DataView(new ArrayBuffer(4));
-  if (type === 'f32') view.setFloat32(0, value, true);
-  else if (type === 'i32') view.setInt32(0, value, true);
-  else view.setUint32(0, value, true);
-  return view.getUint32(0, true);
-}
 
 const uint3 = (v: readonly [number, number, number] | undefined, what: string, entry: string): string => {
   if (!v || v.some((n) => !Number.isInteger(n) || n < 1)) {
@@ -53,7 +45,7 @@ export function renderMetalHost(artifact: KernelArtifact): string {
       if (index !== undefined) return `kf_host.buffer(${index})`;
       const scalar = scalars.get(name);
       if (!scalar) throw new ExecError('harness', `dispatch ${d.entry} names '${name}', which is neither a buffer nor a scalar of the artifact`);
-      return `kf::ScalarArg(0x${scalarBits(scalar.type, scalar.value).toString(16)}u)`;
+      return `kf::ScalarArg(0x${scalarBits(scalar).toString(16)}u)`;
     });
     return { entry: d.entry, args: args.join(', '), grid: uint3(d.grid, 'grid', d.entry), workgroup: uint3(d.workgroup, 'workgroup', d.entry) };
   });

@@ -166,6 +166,27 @@ export function reduce(fn: 'add' | 'max' | 'min', a: Expr, vl?: Expr): Expr {
   return { op: 'reduce', fn, a, type: elemOf(typeOf(a)), ...(vl ? { vl } : {}) };
 }
 
+const WIDER: Partial<Record<ScalarType, ScalarType>> = { i8: 'i16', i16: 'i32', i32: 'i64', u8: 'u16', u16: 'u32' };
+
+/** the integer type of twice the width (i8 -> i16), for widening operations */
+export function widerInt(t: ScalarType): ScalarType | undefined {
+  return WIDER[t];
+}
+
+/** sum of an integer vector into a scalar of twice the element width (RVV vwredsum) */
+export function reduceWiden(a: Expr, vl?: Expr): Expr {
+  const elem = elemOf(typeOf(a));
+  const type = WIDER[elem];
+  if (!type) throw new Error(`reduceWiden: no wider integer type than ${elem}`);
+  return { op: 'reduce', fn: 'add', a, type, ...(vl ? { vl } : {}) };
+}
+
+/** the same element-wise operation on the first `vl` lanes of scalable vectors (binary, fma, cast) */
+export function withVl(e: Expr, vl: Expr): Expr {
+  if (e.op !== 'binary' && e.op !== 'fma' && e.op !== 'cast') throw new Error(`withVl: ${e.op} takes its vl in its own builder`);
+  return { ...e, vl };
+}
+
 /** integer dot-product accumulate: acc lanes (i32) += sum of `group` adjacent products of a and b */
 export function dot(acc: Expr, a: Expr, b: Expr, group = 4): Expr {
   return { op: 'dot', acc, a, b, group, type: typeOf(acc) as VectorType };

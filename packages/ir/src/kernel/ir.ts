@@ -46,18 +46,22 @@ export type Expr =
   | { readonly op: 'const'; readonly type: ScalarType; readonly value: number }
   | { readonly op: 'var'; readonly name: string; readonly type: Type }
   | { readonly op: 'param'; readonly name: string; readonly type: ScalarType }
-  | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: Expr; readonly b: Expr; readonly type: Type }
+  | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: Expr; readonly b: Expr; readonly type: Type; readonly vl?: Expr }
   | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: Expr; readonly type: Type }
-  | { readonly op: 'fma'; readonly a: Expr; readonly b: Expr; readonly c: Expr; readonly type: Type }
+  /** with `vl` (scalable vectors), lanes at and beyond vl keep the accumulator `c`'s values */
+  | { readonly op: 'fma'; readonly a: Expr; readonly b: Expr; readonly c: Expr; readonly type: Type; readonly vl?: Expr }
   | { readonly op: 'select'; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly type: Type }
   /** numeric conversion, lane-wise for vectors (widening/narrowing included) */
-  | { readonly op: 'cast'; readonly a: Expr; readonly type: Type }
+  | { readonly op: 'cast'; readonly a: Expr; readonly type: Type; readonly vl?: Expr }
   /** reinterpret bits (e.g. u16 -> f16) */
   | { readonly op: 'bitcast'; readonly a: Expr; readonly type: Type }
   | { readonly op: 'load'; readonly buffer: string; readonly index: Expr; readonly type: Type; readonly mask?: Expr; readonly vl?: Expr }
   | { readonly op: 'broadcast'; readonly a: Expr; readonly type: VectorType; readonly vl?: Expr }
   | { readonly op: 'lane'; readonly a: Expr; readonly lane: number; readonly type: ScalarType }
-  /** horizontal reduction of a vector to a scalar */
+  /**
+   * horizontal reduction of a vector to a scalar; `type` is the element type or, for integer
+   * vectors, twice its width (a widening reduction, RVV vwredsum)
+   */
   | { readonly op: 'reduce'; readonly fn: 'add' | 'max' | 'min'; readonly a: Expr; readonly type: ScalarType; readonly vl?: Expr }
   /**
    * Integer dot product accumulate: each i32 lane of `acc` adds the sum of `group` adjacent products

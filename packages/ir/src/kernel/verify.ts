@@ -7,7 +7,7 @@
  * It throws an Error naming the kernel and the offending statement.
  */
 import type { Expr, Kernel, ScalarType, SpecialIndex, Stmt, Type, VectorType } from './ir.ts';
-import { elemOf, isFloat, isVector, sameType, typeKey, typeOf } from './build.ts';
+import { elemOf, isFloat, isVector, sameType, typeKey, typeOf, widerInt } from './build.ts';
 
 interface Binding {
   readonly type: Type;
@@ -108,6 +108,7 @@ export function verifyKernel(k: Kernel): void {
           fail(`${e.fn}: operand types differ (${typeKey(ta)} vs ${typeKey(tb)})`);
         }
         if (['and', 'or', 'xor', 'shl', 'shr', 'rem'].includes(e.fn) && isFloat(elemOf(ta))) fail(`${e.fn} on float type ${typeKey(ta)}`);
+        checkVl(e.type, e.vl, e.fn);
         return e.type;
       }
       case 'unary': {
@@ -119,6 +120,7 @@ export function verifyKernel(k: Kernel): void {
         const ts = [check(e.a), check(e.b), check(e.c)];
         if (!ts.every((t) => sameType(t, e.type))) fail(`fma: operand types ${ts.map(typeKey).join(', ')} do not all equal ${typeKey(e.type)}`);
         if (!isFloat(elemOf(e.type))) fail(`fma on non-float type ${typeKey(e.type)}`);
+        checkVl(e.type, e.vl, 'fma');
         return e.type;
       }
       case 'select': {
@@ -133,6 +135,7 @@ export function verifyKernel(k: Kernel): void {
         const t = check(e.a);
         if (isVector(t) !== isVector(e.type)) fail(`${e.op}: cannot change between scalar and vector (${typeKey(t)} -> ${typeKey(e.type)})`);
         if (isVector(t) && isVector(e.type) && t.lanes !== e.type.lanes) fail(`${e.op}: lane counts differ (${typeKey(t)} -> ${typeKey(e.type)})`);
+        if (e.op === 'cast') checkVl(e.type, e.vl, 'cast');
         return e.type;
       }
       case 'load': {
@@ -157,7 +160,7 @@ export function verifyKernel(k: Kernel): void {
       }
       case 'reduce': {
         const t = check(e.a);
-        if (!isVector(t) || t.elem !== e.type) fail(`reduce: ${typeKey(t)} to ${e.type}`);
+        if (!isVector(t) || (t.elem !== e.type && widerInt(t.elem) !== e.type)) fail(`reduce: ${typeKey(t)} to ${e.type}`);
         checkVl(t, e.vl, 'reduce');
         return e.type;
       }
@@ -294,10 +297,11 @@ export function verifyKernel(k: Kernel): void {
 export function children(e: Expr): readonly Expr[] {
   switch (e.op) {
     case 'const': case 'var': case 'param': case 'special': return [];
-    case 'binary': return [e.a, e.b];
-    case 'unary': case 'cast': case 'bitcast': case 'broadcast': case 'lane': case 'subgroup_reduce': return [e.a];
+    case 'binary': return e.vl ? [e.a, e.b, e.vl] : [e.a, e.b];
+    case 'cast': return e.vl ? [e.a, e.vl] : [e.a];
+    case 'unary': case 'bitcast': case 'broadcast': case 'lane': case 'subgroup_reduce': return [e.a];
     case 'reduce': return e.vl ? [e.a, e.vl] : [e.a];
-    case 'fma': return [e.a, e.b, e.c];
+    case 'fma': return e.vl ? [e.a, e.b, e.c, e.vl] : [e.a, e.b, e.c];
     case 'select': return [e.cond, e.a, e.b];
     case 'load': return [e.index, ...(e.mask ? [e.mask] : []), ...(e.vl ? [e.vl] : [])];
     case 'dot': return [e.acc, e.a, e.b];

@@ -1,0 +1,139 @@
+/**
+ * Provenance of a benchmark result: what code (git revision, generated-source hash, config), built
+ * how (compiler, flags), run where (CPU, ISA flags, cores, memory, caches, GPU) and when. A reviewer
+ * who reruns the same command on the same machine should be able to tell whether anything differed.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem, release, platform } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { KernelArtifact } from '@kforge/target';
+import { CPU_TOOLCHAINS, isCpuTarget, toolVersion } from '@kforge/exec';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface GitInfo {
+  readonly revision: string;
+  /** uncommitted changes in the working tree: the revision alone does not reproduce the code */
+  readonly dirty: boolean;
+}
+
+export interface GpuInfo {
+  readonly name: string;
+  readonly driver: string;
+  readonly memory_mib: number;
+}
+
+export interface MachineInfo {
+  readonly cpu_model: string;
+  /** the SIMD-relevant flags of /proc/cpuinfo */
+  readonly isa_flags: readonly string[];
+  readonly cores: number;
+  readonly memory_bytes: number;
+  readonly l3_bytes: number | null;
+  readonly os: string;
+  readonly node: string;
+  readonly gpus: readonly GpuInfo[];
+}
+
+export interface CompilerInfo {
+  readonly compiler: string;
+  readonly version: string | null;
+  readonly flags: readonly string[];
+  readonly libs: readonly string[];
+}
+
+function run(cmd: string, args: readonly string[]): string | null {
+  try {
+    return execFileSync(cmd, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function gitInfo(): GitInfo {
+  const revision = run('git', ['rev-parse', 'HEAD']) ?? 'unknown';
+  const status = run('git', ['status', '--porcelain', '--untracked-files=no']);
+  return { revision, dirty: status === null || status.length > 0 };
+}
+
+export function kforgeVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+const ISA_FLAG = /^(sse4_2|avx|avx2|fma|f16c|bmi2|avx512\w*|avx_vnni|amx\w*)$/;
+
+function readCpuinfo(): string {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Size of the last-level (L3) cache in bytes from sysfs, or null where the kernel does not say. */
+export function lastLevelCacheBytes(): number | null {
+  const path = '/sys/devices/system/cpu/cpu0/cache/index3/size';
+  if (!existsSync(path)) return null;
+  const m = /^(\d+)([KMG]?)/.exec(readFileSync(path, 'utf8').trim());
+  if (!m) return null;
+  return Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>)[m[2]!]!;
+}
+
+function gpus(): GpuInfo[] {
+  const out = run('nvidia-smi', ['--query-gpu=name,driver_version,memory.total', '--format=csv,noheader,nounits']);
+  if (!out) return [];
+  return out.split('\n').map((line) => {
+    const [name, driver, mem] = line.split(',').map((s) => s.trim());
+    return { name: name ?? '', driver: driver ?? '', memory_mib: Number(mem) };
+  });
+}
+
+let machineCache: MachineInfo | undefined;
+
+export function machineInfo(): MachineInfo {
+  if (!machineCache) {
+    const text = readCpuinfo();
+    const flags = /^flags\s*:(.*)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? [];
+    machineCache = {
+      cpu_model: /^model name\s*:(.*)$/m.exec(text)?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown',
+      isa_flags: flags.filter((f) => ISA_FLAG.test(f)).sort(),
+      cores: cpus().length,
+      memory_bytes: totalmem(),
+      l3_bytes: lastLevelCacheBytes(),
+      os: `${platform()} ${release()}`,
+      node: process.version,
+      gpus: gpus(),
+    };
+  }
+  return machineCache;
+}
+
+/** sha256 over the artifact's source files (names and texts, in order). */
+export function sourceSha256(artifact: KernelArtifact): string {
+  const hash = createHash('sha256');
+  for (const [name, text] of Object.entries(artifact.files)) hash.update(`${name}\0${text}\0`);
+  return hash.digest('hex');
+}
+
+export async function compilerInfo(artifact: KernelArtifact): Promise<CompilerInfo | null> {
+  if (!isCpuTarget(artifact.target) || artifact.language !== 'c') return null;
+  const t = CPU_TOOLCHAINS[artifact.target];
+  return { compiler: t.compiler, version: (await toolVersion(t.probe)) ?? null, flags: t.flags, libs: t.libs };
+}
+
+export interface Affinity {
+  readonly OMP_PROC_BIND: string | null;
+  readonly OMP_PLACES: string | null;
+}
+
+/**
+ * Thread placement for timed runs: OMP_PROC_BIND=close and OMP_PLACES=cores unless the user set
+ * them, written into this process's environment so every harness it starts inherits them.
+ */
+export function pinThreads(): Affinity {
+  process.env.OMP_PROC_BIND ??= 'close';
+  process.env.OMP_PLACES ??= 'cores';
+  return { OMP_PROC_BIND: process.env.OMP_PROC_BIND, OMP_PLACES: process.env.OMP_PLACES };
+}

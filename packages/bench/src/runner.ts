@@ -1,0 +1,239 @@
+/**
+ * Running benchmark cases: each case is emitted, checked against the float64 reference, then timed
+ * with its baselines interleaved (measure.ts), in one process beside the bandwidth probe, and written
+ * up with provenance (schema.ts). Emulated executors are refused: their times say nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
+import type { KernelArtifact, TargetName } from '@kforge/target';
+import type { Executor } from '@kforge/exec';
+import { checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
+import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
+import { baselinesFor, withThreads, type ImplName } from './baselines.ts';
+import { compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
+import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type Measurement, type Provenance } from './schema.ts';
+import type { Suite, SuiteCase } from './suites/suite.ts';
+
+export interface BenchOptions {
+  readonly target: TargetName;
+  /** CPU threads (the kernel's `threads` knob and the baselines'); the target default when absent */
+  readonly threads?: number;
+  /** knobs for kforge's kernel (JSON object); the target's defaults when absent */
+  readonly config?: Record<string, unknown>;
+  readonly configSource?: Measurement['config_source'];
+  readonly seed?: number;
+  /** total timed time per implementation and case, split over `rounds` interleaved rounds */
+  readonly minTimeMs?: number;
+  readonly rounds?: number;
+  /** bytes the read probe streams (default 512 MiB, 16 × a 32 MiB L3) */
+  readonly probeBytes?: number;
+  readonly baselines?: boolean;
+  /** the command line, for provenance */
+  readonly command?: readonly string[];
+  readonly onProgress?: (line: string) => void;
+}
+
+const DISCARD = 2;
+const DEFAULT_PROBE_BYTES = 512 * 1024 * 1024;
+
+/** The executor for the target, refusing (exit 2) one whose times would not describe the device. */
+export async function timingExecutor(target: TargetName): Promise<Executor> {
+  const executor = await executorFor(target);
+  const availability = await executor.probe();
+  if (availability.mode !== 'native' && availability.mode !== 'gpu') {
+    throw new InputError(`refusing to time ${target}: its executor here is ${executor.name} (${availability.mode}); emulated times say nothing about the device. Use \`kforge run\` to check it, or bench on the real device`);
+  }
+  return executor;
+}
+
+export function hasKernel(op: string, target: TargetName): boolean {
+  return LOWERINGS.some((l) => l.op === op && l.targets.includes(target));
+}
+
+function flops(op: string, p: Params): number {
+  return op === 'gemv' ? 2 * Number(p.M) * Number(p.N) * Number(p.K) : 0;
+}
+
+function inputBytes(artifact: KernelArtifact): number {
+  return artifact.buffers.filter((b) => b.role === 'in').reduce((s, b) => s + b.bytes, 0);
+}
+
+interface Entrant {
+  readonly impl: ImplName;
+  readonly artifact: KernelArtifact;
+  readonly configSource: Measurement['config_source'];
+}
+
+class RunContext {
+  readonly workDir = mkdtempSync(join(tmpdir(), 'kforge-bench-'));
+  readonly ceilings: Ceiling[] = [];
+  readonly startedAt = new Date().toISOString();
+  readonly startLoad = loadavg();
+  readonly l3 = lastLevelCacheBytes();
+  readonly affinity = pinThreads();
+
+  constructor(readonly executor: Executor, readonly o: BenchOptions) {}
+
+  get minTimeMs(): number { return this.o.minTimeMs ?? 300; }
+  get rounds(): number { return this.o.rounds ?? 3; }
+  get ceilingGbps(): number { return Math.max(0, ...this.ceilings.map((c) => c.gbps)); }
+
+  async probe(when: Ceiling['when'], like: KernelArtifact): Promise<void> {
+    const bytes = this.o.probeBytes ?? DEFAULT_PROBE_BYTES;
+    const c = await measureReadCeiling(this.executor, like, bytes, this.workDir);
+    this.ceilings.push({ name: 'read_probe', when, gbps: c.gbps, bytes, median_ms: c.ms.median });
+    this.o.onProgress?.(`read probe (${when}): ${c.gbps.toFixed(1)} GB/s over ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+  }
+
+  async runCase(c: SuiteCase): Promise<CaseResult> {
+    const base = { id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params };
+    const target = this.o.target;
+    if (!hasKernel(c.op, target)) return { ...base, status: 'skipped', reason: `no kernel yet for ${c.op} on ${target}`, measurements: [], speedup: {} };
+    const op = getOp(c.op);
+    const params = resolveParams(op, c.params);
+    const config = resolveConfig(c.op, target, params, withThreads(c.op, target, params, this.o.config, this.o.threads));
+    const artifact = emitKernel(c.op, target, params, config);
+    const threads = artifact.threads ?? this.o.threads ?? 0;
+    const entrants: Entrant[] = [{ impl: 'kforge', artifact, configSource: this.o.configSource ?? (this.o.config ? 'given' : 'default') }];
+    if (this.o.baselines !== false) {
+      for (const b of baselinesFor(c.op, target, params, threads)) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default' });
+    }
+    const inputs = randomInputs(op, params, this.o.seed ?? 1);
+    const bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
+
+    const checked: { entrant: Entrant; nmse: number; bound: number; ok: boolean; error?: string }[] = [];
+    for (const e of entrants) checked.push({ entrant: e, ...(await this.check(e.artifact, inputs)) });
+    const kforge = checked[0]!;
+    if (!kforge.ok) {
+      const reason = kforge.error ?? `incorrect: nmse ${kforge.nmse.toExponential(2)} > bound ${kforge.bound.toExponential(0)}`;
+      return { ...base, params, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
+    }
+    const timed = checked.filter((x) => x.ok);
+    const timings = await timeInterleaved(this.executor, timed.map((x) => ({
+      artifact: x.entrant.artifact,
+      inputs: pick(bytes, x.entrant.artifact),
+      options: { rotate: rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
+    })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir });
+    const measurements: Measurement[] = [];
+    for (let i = 0; i < timed.length; i++) {
+      measurements.push(await this.measurement(timed[i]!.entrant, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params));
+    }
+    const speedup: Partial<Record<ImplName, number>> = {};
+    for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
+    const notes = checked.filter((x) => !x.ok).map((x) => `${x.entrant.impl} baseline not timed: ${x.error ?? `nmse ${x.nmse.toExponential(2)}`}`);
+    return { ...base, params, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+  }
+
+  private async check(artifact: KernelArtifact, inputs: Record<string, Tensor>): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
+    try {
+      const run = await runArtifact(artifact, inputs, { executor: this.executor });
+      const { ok, checks } = checkRun(run, inputs);
+      return { ok, nmse: Math.max(...checks.map((c) => c.nmse)), bound: Math.min(...checks.map((c) => c.bound)) };
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      return { ok: false, nmse: NaN, bound: NaN, error: (e as Error).message.split('\n')[0]! };
+    }
+  }
+
+  private async measurement(e: Entrant, t: Timing, threads: number, nmse: number, bound: number, params: Params): Promise<Measurement> {
+    const moved = bytesMoved(e.artifact);
+    const gbps = moved / (t.ms.median * 1e6);
+    return {
+      impl: e.impl, target: e.artifact.target, executor: t.result.executor, executor_detail: t.result.detail, threads,
+      configuration: e.artifact.config as Record<string, ParamValue>, config_source: e.configSource,
+      source_sha256: sourceSha256(e.artifact), compiler: await compilerInfo(e.artifact),
+      correct: true, nmse, nmse_bound: bound,
+      median_ms: t.ms.median, min_ms: t.ms.min, max_ms: t.ms.max, iqr_ms: t.ms.iqr, repeats: t.ms.n, samples_ms: t.timingsMs,
+      bytes_moved: moved, gbps, fraction_of_ceiling: this.ceilingGbps > 0 ? gbps / this.ceilingGbps : 0,
+      gflops: flops(e.artifact.op, params) / (t.ms.median * 1e6),
+      rotate: t.rotatedCopies, working_set_bytes: inputBytes(e.artifact) * t.rotatedCopies,
+    };
+  }
+
+  /** Fractions are taken against the highest ceiling of the run, known only at the end. */
+  finish(kind: BenchFile['kind'], suite: string | null, results: CaseResult[], seed: number): BenchFile {
+    const ceiling = this.ceilingGbps;
+    const rescaled = results.map((r) => ({ ...r, measurements: r.measurements.map((m) => ({ ...m, fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0 })) }));
+    const threads = this.o.threads ?? rescaled.find((r) => r.measurements.length)?.measurements[0]?.threads ?? 0;
+    return {
+      schema_version: SCHEMA_VERSION, kind, suite, target: this.o.target, threads, affinity: this.affinity, seed,
+      protocol: { min_time_ms: this.minTimeMs, rounds: this.rounds, discard: DISCARD, statistic: 'median', l3_bytes: this.l3 },
+      ceilings: this.ceilings, ceiling_gbps: ceiling, provenance: this.provenance(), results: rescaled,
+    };
+  }
+
+  private provenance(): Provenance {
+    const git = gitInfo();
+    const machine = machineInfo();
+    return {
+      build_commit: git.revision, build_dirty: git.dirty, kforge_version: kforgeVersion(), command: this.o.command ?? [],
+      started_at: this.startedAt, finished_at: new Date().toISOString(),
+      cpu_info: `${machine.cpu_model}, ${machine.cores} cores`,
+      gpu_info: machine.gpus.length ? machine.gpus.map((g) => `${g.name} (driver ${g.driver})`).join('; ') : null,
+      machine, load_average: { start: this.startLoad, end: loadavg() },
+    };
+  }
+}
+
+function pick(bytes: Record<string, Uint8Array>, artifact: KernelArtifact): Record<string, Uint8Array> {
+  return Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, bytes[b.name]!]));
+}
+
+/** `kforge bench OP`: one case, checked, timed with the probe (and baselines unless turned off). */
+export async function benchOne(opName: string, rawParams: Record<string, unknown>, o: BenchOptions): Promise<BenchFile> {
+  const op = getOp(opName);
+  const params = resolveParams(op, rawParams);
+  if (!hasKernel(op.name, o.target)) throw new InputError(`no kernel yet for ${op.name} on ${o.target}`);
+  const executor = await timingExecutor(o.target);
+  const ctx = new RunContext(executor, o);
+  try {
+    const probeLike = emitKernel(op.name, o.target, params, resolveConfig(op.name, o.target, params, withThreads(op.name, o.target, params, o.config, o.threads)));
+    await ctx.probe('run', probeLike);
+    const id = `${op.name}/${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(',')}`;
+    const result = await ctx.runCase({ id, op: op.name, params: rawParams as Params, layer: '-', phase: Number(params.M ?? 1) === 1 ? 'decode' : 'batch' });
+    return ctx.finish('single', null, [result], o.seed ?? 1);
+  } finally {
+    rmSync(ctx.workDir, { recursive: true, force: true });
+  }
+}
+
+/** `kforge bench run SUITE`: every case matching `filter`, progress per case, the probe at start and end. */
+export async function runSuite(suite: Suite, filter: RegExp | undefined, o: BenchOptions): Promise<BenchFile> {
+  const cases = suite.cases.filter((c) => !filter || filter.test(c.id));
+  if (cases.length === 0) throw new InputError(`suite ${suite.name}: no case matches --filter ${filter}`);
+  const executor = await timingExecutor(o.target);
+  const ctx = new RunContext(executor, o);
+  const say = o.onProgress ?? (() => {});
+  try {
+    const first = cases.find((c) => hasKernel(c.op, o.target));
+    if (first) {
+      const p = resolveParams(getOp(first.op), first.params);
+      await ctx.probe('start', emitKernel(first.op, o.target, p, resolveConfig(first.op, o.target, p, withThreads(first.op, o.target, p, o.config, o.threads))));
+    }
+    const results: CaseResult[] = [];
+    for (const [i, c] of cases.entries()) {
+      const started = Date.now();
+      const r = await ctx.runCase(c);
+      results.push(r);
+      say(`[${i + 1}/${cases.length}] ${c.id}: ${describe(r, ctx.ceilingGbps)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    if (first) {
+      const p = resolveParams(getOp(first.op), first.params);
+      await ctx.probe('end', emitKernel(first.op, o.target, p, resolveConfig(first.op, o.target, p, withThreads(first.op, o.target, p, o.config, o.threads))));
+    }
+    return ctx.finish('suite', suite.name, results, o.seed ?? 1);
+  } finally {
+    rmSync(ctx.workDir, { recursive: true, force: true });
+  }
+}
+
+/** One progress line: kforge's median and bandwidth, then each baseline's speedup. */
+export function describe(r: CaseResult, ceilingGbps: number): string {
+  if (r.status !== 'ok') return `${r.status}: ${r.reason}`;
+  const k = r.measurements[0]!;
+  const frac = ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
+  const vs = Object.entries(r.speedup).map(([impl, s]) => `${s!.toFixed(2)}x vs ${impl}`).join(', ');
+  return `${k.median_ms.toFixed(3)} ms, ${k.gbps.toFixed(1)} GB/s${frac}${vs ? `, ${vs}` : ''}${r.reason ? ` [${r.reason}]` : ''}`;
+}

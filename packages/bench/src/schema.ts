@@ -1,0 +1,140 @@
+/**
+ * The one JSON schema of kforge benchmark results (docs/benchmarks/SCHEMA.md describes every field).
+ * Field names follow llama-bench (build_commit, cpu_info, gpu_info, samples_*) and Kernel Tuner's
+ * T4 (configuration, an invalidity reason for results that were not timed) where they fit.
+ */
+import { InputError, type ParamValue } from '@kforge/ir';
+import type { Affinity, CompilerInfo, MachineInfo } from './provenance.ts';
+import type { ImplName } from './baselines.ts';
+
+export const SCHEMA_VERSION = 'kforge-bench/1';
+
+export interface Provenance {
+  readonly build_commit: string;
+  readonly build_dirty: boolean;
+  readonly kforge_version: string;
+  /** the command line that produced the file */
+  readonly command: readonly string[];
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly cpu_info: string;
+  readonly gpu_info: string | null;
+  readonly machine: MachineInfo;
+  /** 1, 5 and 15 minute load averages when the run started and ended: other work on the machine shows here */
+  readonly load_average: { readonly start: readonly number[]; readonly end: readonly number[] };
+}
+
+/** One bandwidth ceiling measured in the same run. */
+export interface Ceiling {
+  readonly name: 'read_probe';
+  /** 'start' and 'end' of a suite run; 'run' for a single bench */
+  readonly when: 'start' | 'end' | 'run';
+  readonly gbps: number;
+  readonly bytes: number;
+  readonly median_ms: number;
+}
+
+/** One implementation (kforge's kernel or a baseline) on one case, timed by the shared protocol. */
+export interface Measurement {
+  readonly impl: ImplName;
+  readonly target: string;
+  readonly executor: string;
+  readonly executor_detail: string;
+  readonly threads: number;
+  readonly configuration: Readonly<Record<string, ParamValue>>;
+  /** 'default': the target's defaults; 'given': --config; 'tuned': from the tuning database */
+  readonly config_source: 'default' | 'given' | 'tuned';
+  readonly source_sha256: string;
+  readonly compiler: CompilerInfo | null;
+  readonly correct: boolean;
+  readonly nmse: number;
+  readonly nmse_bound: number;
+  readonly median_ms: number;
+  readonly min_ms: number;
+  readonly max_ms: number;
+  readonly iqr_ms: number;
+  readonly repeats: number;
+  /** every timed repeat after the discarded warm-up, in milliseconds (compare tests on these) */
+  readonly samples_ms: readonly number[];
+  readonly bytes_moved: number;
+  readonly gbps: number;
+  /** gbps over the run's read ceiling */
+  readonly fraction_of_ceiling: number;
+  readonly gflops: number;
+  /** input copies cycled across timed repeats so the working set exceeds the last-level cache */
+  readonly rotate: number;
+  readonly working_set_bytes: number;
+}
+
+export interface CaseResult {
+  readonly id: string;
+  readonly op: string;
+  readonly layer: string;
+  readonly phase: string;
+  readonly params: Readonly<Record<string, ParamValue>>;
+  /** 'ok': checked and timed; otherwise the T4-style reason it was not timed */
+  readonly status: 'ok' | 'skipped' | 'incorrect' | 'error';
+  readonly reason: string | null;
+  /** kforge first, then the baselines */
+  readonly measurements: readonly Measurement[];
+  /** baseline median over kforge median, per baseline (> 1: kforge is faster) */
+  readonly speedup: Readonly<Partial<Record<ImplName, number>>>;
+}
+
+export interface BenchFile {
+  readonly schema_version: typeof SCHEMA_VERSION;
+  /** 'suite' from `kforge bench run`, 'single' from `kforge bench OP` */
+  readonly kind: 'suite' | 'single';
+  readonly suite: string | null;
+  readonly target: string;
+  readonly threads: number;
+  readonly affinity: Affinity;
+  readonly seed: number;
+  readonly protocol: {
+    readonly min_time_ms: number;
+    readonly rounds: number;
+    readonly discard: number;
+    readonly statistic: 'median';
+    readonly l3_bytes: number | null;
+  };
+  readonly ceilings: readonly Ceiling[];
+  /** the highest read ceiling measured in this run: fractions are taken against it */
+  readonly ceiling_gbps: number;
+  readonly provenance: Provenance;
+  readonly results: readonly CaseResult[];
+}
+
+/** `kforge bench OP --json`: the kforge measurement's headline fields at the top, the full file below. */
+export interface SingleSummary {
+  readonly op: string;
+  readonly target: string;
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly median_ms: number;
+  readonly spread: { readonly min_ms: number; readonly max_ms: number; readonly iqr_ms: number };
+  readonly repeats: number;
+  readonly bytes_moved: number;
+  readonly gbps: number;
+  readonly ceiling_gbps: number;
+  readonly fraction_of_ceiling: number;
+  readonly executor: string;
+  readonly threads: number;
+  readonly rotate: number;
+  readonly configuration: Readonly<Record<string, ParamValue>>;
+  readonly provenance: Provenance;
+  readonly result: BenchFile;
+}
+
+/** Parse and check a results file written by kforge bench (either kind). */
+export function parseBenchFile(text: string, where: string): BenchFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${where}: not JSON (${(e as Error).message})`);
+  }
+  const file = (raw as { result?: unknown }).result && (raw as { schema_version?: unknown }).schema_version === undefined ? (raw as { result: unknown }).result : raw;
+  const f = file as Partial<BenchFile>;
+  if (f.schema_version !== SCHEMA_VERSION) throw new InputError(`${where}: schema_version is ${JSON.stringify(f.schema_version)}, expected '${SCHEMA_VERSION}'`);
+  if (!Array.isArray(f.results)) throw new InputError(`${where}: no results array`);
+  return f as BenchFile;
+}

@@ -1,0 +1,28 @@
+/**
+ * Qwen3-0.6B: hidden 1024, intermediate 3072, 16 query heads and 8 KV heads of dim 128, vocab 151936
+ * (Qwen/Qwen3-0.6B config.json: hidden_size, intermediate_size, num_attention_heads,
+ * num_key_value_heads, head_dim, vocab_size). The LM head is tied to the embedding but is still a
+ * 151936 × 1024 GEMV per token.
+ */
+import { gemvCases, opCase, type Suite } from './suite.ts';
+
+const HIDDEN = 1024;
+const HEADS = { q: 16, kv: 8, dim: 128 };
+
+export const QWEN3_0_6B: Suite = {
+  name: 'qwen3-0.6b',
+  doc: 'Qwen3-0.6B decode and prefill: q/k/v/o, gate/up/down and lm_head GEMVs in every weight format, and its attention',
+  source: 'Qwen/Qwen3-0.6B config.json',
+  cases: [
+    ...gemvCases([
+      { layer: 'q_proj', N: HEADS.q * HEADS.dim, K: HIDDEN },
+      { layer: 'k_proj/v_proj', N: HEADS.kv * HEADS.dim, K: HIDDEN },
+      { layer: 'o_proj', N: HIDDEN, K: HEADS.q * HEADS.dim },
+      { layer: 'gate_proj/up_proj', N: 3072, K: HIDDEN },
+      { layer: 'down_proj', N: HIDDEN, K: 3072 },
+      { layer: 'lm_head', N: 151936, K: HIDDEN },
+    ]),
+    opCase('attention', 'self_attn', 'decode', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 1, Skv: 4096, D: HEADS.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
+    opCase('attention', 'self_attn', 'prefill', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 512, Skv: 512, D: HEADS.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
+  ],
+};

@@ -1,0 +1,32 @@
+/**
+ * Qwen3-30B-A3B: hidden 2048, 32 query heads and 4 KV heads of dim 128, 128 experts with 8 routed per
+ * token, expert intermediate 768, vocab 151936 (Qwen/Qwen3-30B-A3B config.json: hidden_size,
+ * num_attention_heads, num_key_value_heads, head_dim, num_experts, num_experts_per_tok,
+ * moe_intermediate_size, vocab_size, norm_topk_prob true).
+ */
+import { gemvCases, opCase, type Suite } from './suite.ts';
+
+const HIDDEN = 2048;
+const HEADS = { q: 32, kv: 4, dim: 128 };
+const MOE = { experts: 128, topk: 8, intermediate: 768 };
+
+export const QWEN3_30B_A3B: Suite = {
+  name: 'qwen3-30b-a3b',
+  doc: 'Qwen3-30B-A3B decode and prefill: attention projections, one expert\'s gate/up/down, router, lm_head, the routed MoE block and attention',
+  source: 'Qwen/Qwen3-30B-A3B config.json',
+  cases: [
+    ...gemvCases([
+      { layer: 'q_proj', N: HEADS.q * HEADS.dim, K: HIDDEN },
+      { layer: 'k_proj/v_proj', N: HEADS.kv * HEADS.dim, K: HIDDEN },
+      { layer: 'o_proj', N: HIDDEN, K: HEADS.q * HEADS.dim },
+      { layer: 'expert.gate_proj/up_proj', N: MOE.intermediate, K: HIDDEN },
+      { layer: 'expert.down_proj', N: HIDDEN, K: MOE.intermediate },
+      { layer: 'router', N: MOE.experts, K: HIDDEN },
+      { layer: 'lm_head', N: 151936, K: HIDDEN },
+    ]),
+    opCase('moe', 'moe', 'decode', { T: 1, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'decode.T1.q4_0'),
+    opCase('moe', 'moe', 'prefill', { T: 16, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'prefill.T16.q4_0'),
+    opCase('attention', 'self_attn', 'decode', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 1, Skv: 4096, D: HEADS.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
+    opCase('attention', 'self_attn', 'prefill', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 512, Skv: 512, D: HEADS.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
+  ],
+};

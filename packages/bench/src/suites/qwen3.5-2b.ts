@@ -1,0 +1,36 @@
+/**
+ * Qwen3.5-2B: hidden 2048, 24 layers in 6 × (3 Gated DeltaNet + 1 gated full attention), FFN
+ * intermediate 6144, Gated DeltaNet 16 QK heads and 16 V heads of dim 128, full attention 8 query
+ * heads and 2 KV heads of dim 256 with an output gate (q_proj emits query and gate), vocab 248320,
+ * tied embeddings. Dimensions as listed from the Qwen3.5-2B model card at
+ * https://awesomeagents.ai/models/qwen-3-5-2b and https://apxml.com/models/qwen35-2b (looked up
+ * 2026-11-29; field names of the HF config: linear_num_key_heads, linear_num_value_heads,
+ * linear_key_head_dim, linear_value_head_dim, attn_output_gate).
+ */
+import { gemvCases, opCase, type Suite } from './suite.ts';
+
+const HIDDEN = 2048;
+const ATTN = { q: 8, kv: 2, dim: 256 };
+const DELTA = { qk: 16, v: 16, dim: 128 };
+
+export const QWEN3_5_2B: Suite = {
+  name: 'qwen3.5-2b',
+  doc: 'Qwen3.5-2B decode and prefill: gated-attention and Gated DeltaNet projections, SwiGLU FFN, lm_head, and the gated delta rule',
+  source: 'Qwen3.5-2B model card (awesomeagents.ai/models/qwen-3-5-2b, apxml.com/models/qwen35-2b)',
+  cases: [
+    ...gemvCases([
+      { layer: 'attn.q_proj+gate', N: 2 * ATTN.q * ATTN.dim, K: HIDDEN },
+      { layer: 'attn.k_proj/v_proj', N: ATTN.kv * ATTN.dim, K: HIDDEN },
+      { layer: 'attn.o_proj/delta.out_proj', N: HIDDEN, K: ATTN.q * ATTN.dim },
+      { layer: 'delta.in_proj_qkv', N: 2 * DELTA.qk * DELTA.dim + DELTA.v * DELTA.dim, K: HIDDEN },
+      { layer: 'delta.in_proj_z', N: DELTA.v * DELTA.dim, K: HIDDEN },
+      { layer: 'gate_proj/up_proj', N: 6144, K: HIDDEN },
+      { layer: 'down_proj', N: HIDDEN, K: 6144 },
+      { layer: 'lm_head', N: 248320, K: HIDDEN },
+    ]),
+    opCase('attention', 'attn', 'decode', { B: 1, Hq: ATTN.q, Hkv: ATTN.kv, Sq: 1, Skv: 4096, D: ATTN.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
+    opCase('attention', 'attn', 'prefill', { B: 1, Hq: ATTN.q, Hkv: ATTN.kv, Sq: 512, Skv: 512, D: ATTN.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
+    opCase('gated_delta_rule', 'delta', 'decode', { B: 1, T: 1, Hk: DELTA.qk, Hv: DELTA.v, Dk: DELTA.dim, Dv: DELTA.dim, l2norm: true }, 'decode.T1'),
+    opCase('gated_delta_rule', 'delta', 'prefill', { B: 1, T: 256, Hk: DELTA.qk, Hv: DELTA.v, Dk: DELTA.dim, Dv: DELTA.dim, l2norm: true }, 'prefill.T256'),
+  ],
+};

@@ -1,0 +1,32 @@
+// Generated source is a golden artifact: any change to it shows up here as a diff.
+// Re-baseline after an intended change with KFORGE_UPDATE_GOLDEN=1.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { emitGemvCpu, type CpuSimdTarget } from './index.ts';
+
+const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
+
+const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, number | string | boolean>; config?: Record<string, number | string> }[] = [
+  { file: 'gemv_f32_c.c', target: 'c', params: { M: 1, N: 4096, K: 4096, weight: 'f32', act: 'f32', bias: true } },
+  { file: 'gemv_bf16_avx512.c', target: 'avx512', params: { M: 1, N: 4096, K: 4096, weight: 'bf16', act: 'f32', bias: false } },
+  { file: 'gemv_q4_0_avx512_int8.c', target: 'avx512', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false } },
+  { file: 'gemv_q8_0_avx2_int8_m4.c', target: 'avx2', params: { M: 4, N: 4096, K: 4096, weight: 'q8_0', act: 'f16', bias: true } },
+  { file: 'gemv_w4g128_neon_float.c', target: 'neon', params: { M: 1, N: 4096, K: 4096, weight: 'w4g128', act: 'f32', bias: false }, config: { dot_path: 'float' } },
+  { file: 'gemv_q4_1_neon_int8.c', target: 'neon', params: { M: 2, N: 4096, K: 4096, weight: 'q4_1', act: 'f16', bias: true } },
+];
+
+for (const g of CONFIGS) {
+  test(`golden source ${g.file}`, () => {
+    const src = Object.values(emitGemvCpu(g.target, g.params, g.config).files)[0]!;
+    const path = join(GOLDEN, g.file);
+    if (process.env.KFORGE_UPDATE_GOLDEN === '1' || !existsSync(path)) {
+      writeFileSync(path, src);
+      if (process.env.KFORGE_UPDATE_GOLDEN !== '1') assert.fail(`${g.file} did not exist; written now, commit it`);
+      return;
+    }
+    assert.equal(src, readFileSync(path, 'utf8'), `${g.file} changed; re-baseline with KFORGE_UPDATE_GOLDEN=1 if intended`);
+  });
+}

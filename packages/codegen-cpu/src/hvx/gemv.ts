@@ -1,0 +1,123 @@
+/**
+ * gemv for the HVX vector DSP class (Hexagon v67, 128-byte vectors, integer HVX only).
+ *
+ * Quantized weights, dot path int8: x is quantized to int8 per 32-block in scalar code (gemv/simd.ts
+ * `quantizeX`, ggml q8_0). Four 32-element blocks fill one vector: byte lane 32g + j holds element j
+ * of block g, for the weight codes (4-bit codes unpacked with byte and/shift into low-nibble half,
+ * high-nibble half, as ggml's split-halves order; planar formats have x permuted instead) and for x.
+ * `vrmpy` sums 4 adjacent byte products per 32-bit lane, so block g's dot product is the sum of
+ * lanes 8g..8g+7; three rotate-adds put it in lane 8g. The per-block scale and offset are applied in
+ * scalar f32 (no float HVX before v68). Blocks left over after groups of four go one per vector.
+ *
+ * Dense weights and the float dot path run on the scalar core: the fixed-width lowering at width 1
+ * (`lowerGemvSimd` with `ScalarRules`), printed freestanding.
+ */
+import type { Expr, Kernel, KernelParam, Params, Stmt } from '@kforge/ir';
+import {
+  add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, lane, let_, letMut, load, mul, param,
+  reduce, rem, scalarParam, shr, store, sub, v, vec, type WeightFormatName,
+} from '@kforge/ir';
+import { quantizeX } from '../gemv/simd.ts';
+import { XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
+
+export interface GemvHvxConfig {
+  /** weight rows per iteration (x blocks are loaded once for all of them) */
+  readonly rows: number;
+  readonly dot_path: 'float' | 'int8';
+}
+
+/** 32-element blocks per 128-byte vector */
+const BLOCKS_PER_VECTOR = 4;
+
+const M = param('M');
+const N = param('N');
+const K = param('K');
+const i32 = (name: string): Expr => v(name, 'i32');
+const f32 = (name: string): Expr => v(name, 'f32');
+
+interface Ctx {
+  readonly q: QuantWeights;
+  readonly bias: boolean;
+  readonly needOffset: boolean;
+}
+
+/** The int8 (vrmpy) kernel; the scalar-core kernels come from lowerGemvSimd (see emit.ts). */
+export function lowerGemvHvxInt8(params: Params, config: GemvHvxConfig): Kernel {
+  const format = params.weight as WeightFormatName;
+  const act = params.act as 'f32' | 'f16';
+  const q = quantWeights(format);
+  if (!q) throw new Error(`gemv hvx: the vrmpy path needs a quantized weight format, not ${format}`);
+  const needOffset = q.zero !== 0 || q.hasMin;
+  const bufferParams: KernelParam[] = [
+    bufferParam('x', act), bufferParam('W', 'u8'), ...q.planes.map((p) => bufferParam(p, 'f16')),
+    ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
+    bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
+  ];
+  const ctx: Ctx = { q, bias: !!params.bias, needOffset };
+  const R = config.rows;
+  const body: Stmt[] = [
+    ...quantizeX(q, needOffset, act),
+    forLoop('rb', 0, div(N, R), [let_('n0', 'i32', mul(i32('rb'), R)), forLoop('m', 0, M, tile(ctx, R))]),
+    ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, [forLoop('m', 0, M, tile(ctx, 1))])] : []),
+  ];
+  return {
+    name: `gemv_${format}_${act}${params.bias ? '_bias' : ''}_hvx_r${R}_int8`,
+    model: 'cpu',
+    params: [...bufferParams, scalarParam('M'), scalarParam('N'), scalarParam('K')],
+    body,
+  };
+}
+
+/** one block's codes as bytes in element order: i8 for q8_0, unpacked nibbles (u8) for 4-bit */
+function blockCodes(q: QuantWeights, n: Expr, b: Expr): Expr {
+  if (q.bits === 8) return load('W', q.codes(n, b), vec('i8', 32));
+  const U8 = vec('u8', 16);
+  const packed = load('W', q.codes(n, b), U8);
+  return concat(and(packed, broadcast(c.u8(15), U8)), shr(packed, c.i32(4)));
+}
+
+function tile(ctx: Ctx, R: number): Stmt[] {
+  const { q } = ctx;
+  const m = i32('m');
+  const b = i32('b');
+  const KB = div(K, XBLOCK);
+  const groupEnd = sub(KB, rem(KB, BLOCKS_PER_VECTOR));
+  const xqAt = (lanes: number): Expr => load('xq', add(mul(m, K), mul(b, XBLOCK)), vec('i8', lanes));
+
+  /** acc_r += isum * scale_w * d_x (+ offset_w * d_x * sum(q_x)) for block `blk` */
+  const scaleBlock = (r: number, blk: Expr, isum: Expr): Stmt[] => {
+    const n = add(i32('n0'), r);
+    const at = add(mul(m, KB), blk);
+    const sc = q.scale(n, blk);
+    const s: Stmt[] = [assign(`acc_${r}`, fma(cast(isum, 'f32'), mul(sc, load('xd', at, 'f32')), f32(`acc_${r}`)))];
+    const off = blockOffset(q, q.scale(n, blk), n, blk);
+    if (off) s.push(assign(`acc_${r}`, fma(off, load('xs', at, 'f32'), f32(`acc_${r}`))));
+    return s;
+  };
+
+  const group: Stmt[] = [let_('xv', vec('i8', 128), xqAt(128))];
+  for (let r = 0; r < R; r++) {
+    const n = add(i32('n0'), r);
+    const w = concat(...Array.from({ length: BLOCKS_PER_VECTOR }, (_, g) => blockCodes(q, n, add(b, g))));
+    const sums = call('kf_hvx_sum8', [dot(broadcast(c.i32(0), vec('i32', 32)), w, v('xv', vec('i8', 128)))], vec('i32', 32));
+    group.push(let_(`s_${r}`, vec('i32', 32), sums));
+    for (let g = 0; g < BLOCKS_PER_VECTOR; g++) group.push(...scaleBlock(r, add(b, g), lane(v(`s_${r}`, vec('i32', 32)), 8 * g)));
+  }
+
+  const single: Stmt[] = [let_('xv', vec('i8', 32), xqAt(32))];
+  for (let r = 0; r < R; r++) {
+    const w = blockCodes(q, add(i32('n0'), r), b);
+    const isum = reduce('add', dot(broadcast(c.i32(0), vec('i32', 8)), w, v('xv', vec('i8', 32))));
+    single.push(...scaleBlock(r, b, isum));
+  }
+
+  const out: Stmt[] = [];
+  for (let r = 0; r < R; r++) out.push(letMut(`acc_${r}`, 'f32', c.f32(0)));
+  out.push(forLoop('b', 0, groupEnd, group, { step: BLOCKS_PER_VECTOR }));
+  out.push(forLoop('b', groupEnd, KB, single));
+  for (let r = 0; r < R; r++) {
+    const n = add(i32('n0'), r);
+    out.push(store('y', add(mul(m, N), n), ctx.bias ? add(f32(`acc_${r}`), load('bias', n, 'f32')) : f32(`acc_${r}`)));
+  }
+  return out;
+}

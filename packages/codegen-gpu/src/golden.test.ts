@@ -1,0 +1,35 @@
+// Generated source is a golden artifact: any change to it shows here. Re-baseline with KFORGE_UPDATE_GOLDEN=1.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ParamValue } from '@kforge/ir';
+import { emitGemvGpu, type GpuTarget } from './index.ts';
+
+const GOLDEN_DIR = join(import.meta.dirname, '__golden__');
+const UPDATE = process.env.KFORGE_UPDATE_GOLDEN === '1';
+
+const CASES: { name: string; target: GpuTarget; params: Record<string, ParamValue>; config: Record<string, ParamValue> }[] = [
+  { name: 'cuda-q4_0-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false }, config: {} },
+  { name: 'cuda-f16-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'f16', act: 'f16', bias: true }, config: {} },
+  { name: 'cuda-w4g128-splitk', target: 'cuda', params: { M: 2, N: 3072, K: 1024, weight: 'w4g128', act: 'f32', bias: true }, config: { split_k: 2 } },
+  { name: 'opencl-q8_0', target: 'opencl', params: { M: 3, N: 37, K: 128, weight: 'q8_0', act: 'f16', bias: true }, config: {} },
+  { name: 'vulkan-w4g64-subgroup', target: 'vulkan', params: { M: 1, N: 37, K: 256, weight: 'w4g64', act: 'f32', bias: false }, config: { subgroup_reduce: true } },
+  { name: 'wgsl-q4_0', target: 'wgsl', params: { M: 1, N: 37, K: 64, weight: 'q4_0', act: 'f16', bias: true }, config: {} },
+  { name: 'metal-f32', target: 'metal', params: { M: 3, N: 37, K: 64, weight: 'f32', act: 'f32', bias: false }, config: { k_unroll: 2 } },
+];
+
+for (const c of CASES) {
+  test(`golden source: ${c.name}`, () => {
+    const files = emitGemvGpu(c.target, c.params, c.config).files;
+    for (const [file, text] of Object.entries(files)) {
+      const path = join(GOLDEN_DIR, `${c.name}.${file}`);
+      if (UPDATE || !existsSync(path)) {
+        writeFileSync(path, text);
+        if (!UPDATE) assert.fail(`${path} did not exist; written now: review it and rerun`);
+        continue;
+      }
+      assert.equal(text, readFileSync(path, 'utf8'), `${c.name} ${file} changed; re-baseline with KFORGE_UPDATE_GOLDEN=1 if intended`);
+    }
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * Composes a CPU runtime library: the tuned configs (from the tuning database) and the target's
+ * defaults become kernels (each emitted by the code generator and given a unique symbol), dispatch
+ * tables and CMake files (@kforge/runtime), then CMake builds it with the target's toolchain.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
+import type { KernelArtifact } from '@kforge/target';
+import { C_DIALECT } from '@kforge/codegen-core';
+import {
+  CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
+} from '@kforge/exec';
+import {
+  M_BUCKETS, M_MAX, bucketRepresentative, variantSymbol,
+  type Activation, type CpuRuntimeSpec, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
+} from '@kforge/runtime';
+import { emitKernel, resolveConfig } from '../lowerings.ts';
+
+/** A tuned config for one gemv shape (the best record of the database for it). */
+export interface TunedGemv {
+  readonly params: Params;
+  readonly config: KnobConfig;
+  /** provenance for the generated table, e.g. "0.41 ms, 2026-11-29T18:02Z, local" */
+  readonly note: string;
+}
+
+export interface CpuRuntimeRequest {
+  readonly target: CpuTargetName;
+  readonly formats: readonly WeightFormatName[];
+  readonly acts: readonly Activation[];
+  readonly tuned: readonly TunedGemv[];
+  readonly device: string;
+  readonly version: string;
+}
+
+/** Cross targets: CMake's processor name and the emulator (an executor's launcher) that runs their programs. */
+const CROSS: Partial<Record<CpuTargetName, { processor: string; executor: CpuExecutor }>> = {
+  neon: { processor: 'aarch64', executor: qemuAarch64Executor },
+  rvv: { processor: 'riscv64', executor: qemuRiscv64Executor },
+};
+
+export function runtimeToolchain(target: CpuTargetName): CpuToolchainSpec {
+  const t = CPU_TOOLCHAINS[target];
+  if (!t.hosted) throw new InputError(`build-runtime: target ${target} has no C library here (freestanding), so it has no runtime library yet`);
+  const cross = CROSS[target];
+  return {
+    compiler: t.compiler, flags: t.flags, libs: t.libs, openmp: t.openmp,
+    ...(cross ? { cross: { processor: cross.processor, emulator: cross.executor.spec.launcher(cross.executor.variants[0] ?? {}) } } : {}),
+  };
+}
+
+/** the shapes a kernel is emitted at: two, so that shape-specialised source or scratch is caught */
+const EMIT_SHAPES = [{ M: M_MAX, N: 64, K: 256 }, { M: M_MAX / 2, N: 96, K: 512 }] as const;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+function kernelArgs(a: KernelArtifact, shape: { M: number; K: number }): KernelArg[] {
+  const dispatch = a.dispatches[0]!;
+  return dispatch.args.map((name): KernelArg => {
+    const buffer = a.buffers.find((b) => b.name === name);
+    if (!buffer) {
+      const scalar = a.scalars.find((s) => s.name === name);
+      if (!scalar) throw new Error(`${dispatch.entry}: argument '${name}' is neither a buffer nor a scalar`);
+      return { name, cType: scalar.type === 'f32' ? 'float' : scalar.type === 'u32' ? 'uint32_t' : 'int32_t' };
+    }
+    const cType = `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*`;
+    if (buffer.role !== 'scratch') return { name, cType };
+    const perMK = shape.M * shape.K;
+    const g = gcd(buffer.bytes, perMK);
+    return { name, cType, scratch: { num: buffer.bytes / g, den: perMK / g } };
+  });
+}
+
+/**
+ * The kernel of one (format, act, bias, config), emitted at two shapes: its source must not depend
+ * on the shape (shapes are run-time arguments) and its scratch must scale with M * K.
+ */
+function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): RuntimeKernel {
+  const emitted = EMIT_SHAPES.map((shape) => {
+    const artifact = emitKernel('gemv', target, { ...shape, weight: format, act, bias }, config);
+    if (artifact.language !== 'c' || artifact.dispatches.length !== 1)
+      throw new Error(`gemv ${target}: a runtime kernel must be one C function, got ${artifact.dispatches.length} ${artifact.language} dispatches`);
+    return { artifact, args: kernelArgs(artifact, shape) };
+  });
+  const [first, second] = emitted as [typeof emitted[0], typeof emitted[0]];
+  const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} config ${JSON.stringify(config)} on ${target}`;
+  const source = Object.values(first.artifact.files)[0]!;
+  if (source !== Object.values(second.artifact.files)[0] || JSON.stringify(first.args) !== JSON.stringify(second.args))
+    throw new Error(`${what}: the kernel source or its scratch does not scale with the shape, so it cannot serve run-time shapes`);
+  const entry = first.artifact.dispatches[0]!.entry;
+  const symbol = `kf_k${id}_${entry}`;
+  // the entry is the translation unit's one external identifier (helpers are static), so a whole-word rename is exact
+  const definition = new RegExp(`\\b${entry}\\b`, 'g');
+  if (!definition.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
+  return {
+    id, symbol, file: `${symbol}.c`, source: source.replace(definition, symbol), args: first.args,
+    config: first.artifact.config, threads: Number(first.artifact.config.threads ?? 0),
+  };
+}
+
+/** The library's contents: every kernel the dispatch can reach, and the tables that reach them. */
+export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
+  const kernels: RuntimeKernel[] = [];
+  const ids = new Map<string, number>();
+  const kernelFor = (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): number => {
+    const key = JSON.stringify([format, act, bias, Object.entries(config).sort()]);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = kernels.length;
+      kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config));
+      ids.set(key, id);
+    }
+    return id;
+  };
+  const variants: GemvVariant[] = [];
+  for (const format of req.formats) {
+    const block = FORMATS[format].kind === 'dense' ? 1 : (FORMATS[format] as { block: number }).block;
+    for (const act of req.acts) {
+      for (const bias of [false, true]) {
+        const shapeParams = (M: number, N: number, K: number): Params => ({ M, N, K, weight: format, act, bias });
+        const defaults = Array.from({ length: M_BUCKETS }, (_, b) =>
+          kernelFor(format, act, bias, resolveConfig('gemv', req.target, shapeParams(bucketRepresentative(b), 64, Math.max(256, block)), undefined)));
+        const tuned = req.tuned
+          .filter((t) => t.params.weight === format && t.params.act === act && Boolean(t.params.bias) === bias)
+          .map((t): TunedShape => {
+            const M = Number(t.params.M);
+            const N = Number(t.params.N);
+            const K = Number(t.params.K);
+            const config = resolveConfig('gemv', req.target, shapeParams(M, N, K), t.config);
+            return { M, N, K, kernelId: kernelFor(format, act, bias, config), note: t.note };
+          });
+        variants.push({ format, act, bias, tuned, defaults });
+      }
+    }
+  }
+  return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, variants };
+}
+
+export interface BuiltRuntime {
+  readonly dir: string;
+  readonly buildDir: string;
+  readonly staticLibrary: string;
+  readonly sharedLibrary: string;
+  readonly wallMs: number;
+}
+
+const BUILD_TIMEOUT_MS = 600_000;
+
+/** cmake configure + build of a library folder written from cpuRuntimeFiles, into DIR/build. */
+export async function buildCpuRuntime(dir: string): Promise<BuiltRuntime> {
+  const root = resolve(dir);
+  const buildDir = join(root, 'build');
+  const started = performance.now();
+  const configure = await runProcess('cmake', ['-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release',
+    `-DCMAKE_TOOLCHAIN_FILE=${join(root, 'cmake', 'kforge-toolchain.cmake')}`], { timeoutMs: BUILD_TIMEOUT_MS });
+  const configureFailure = processFailure('configure the runtime library', configure, 'compile');
+  if (configureFailure) throw configureFailure;
+  const build = await runProcess('cmake', ['--build', buildDir, '--parallel'], { timeoutMs: BUILD_TIMEOUT_MS });
+  const buildFailure = processFailure('build the runtime library', build, 'compile');
+  if (buildFailure) throw buildFailure;
+  const staticLibrary = join(buildDir, 'libkforge.a');
+  const sharedLibrary = join(buildDir, 'libkforge.so');
+  for (const lib of [staticLibrary, sharedLibrary])
+    if (!existsSync(lib)) throw new ExecError('compile', `build the runtime library: ${lib} was not produced`);
+  return { dir: root, buildDir, staticLibrary, sharedLibrary, wallMs: performance.now() - started };
+}
+

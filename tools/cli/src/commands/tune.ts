@@ -1,0 +1,323 @@
+/**
+ * `kforge tune`: search a kernel's knob space on this machine, on a remote machine (SSH, ADB), or
+ * offline through an exported bundle; every trial lands in the JSONL tuning database with its device
+ * fingerprint, source hash and provenance.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import {
+  CheckError, InputError, getOp, randomInputs, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
+  type KnobConfig, type KnobSpace, type OpDef, type Params, type Tensor,
+} from '@kforge/ir';
+import type { TargetName } from '@kforge/target';
+import {
+  AdbTransport, JsonlTuningDatabase, SCHEMA_VERSION, STRATEGIES, SearchSpace, SshTransport, TUNE_BUNDLE_VERSION,
+  fingerprintFromMachineReport, hashSources, parseAdbUrl, parseSshUrl, readCpuTuneResults, readTuneManifest,
+  remoteMachineReport, strategyOptions, tune, writeCpuTuneBundle, writeTuneManifest,
+  type CommandRunner, type DeviceFingerprint, type Measurement, type StrategyDef, type Transport, type Trial, type TuneBundleCase, type TuningRecord,
+} from '@kforge/autotune';
+import { parseTarget, type ParsedArgs } from '../args.ts';
+import type { Command } from '../command.ts';
+import { println } from '../command.ts';
+import { readJsonOption } from '../files.ts';
+import { formatRows } from '../table.ts';
+
+export const DEFAULT_DB = 'kforge-tune.jsonl';
+
+/** The kforge version recorded with every trial: the workspace's root package.json. */
+export function kforgeVersion(): string {
+  const root = resolve(import.meta.dirname, '../../../../package.json');
+  return (JSON.parse(readFileSync(root, 'utf8')) as { version: string }).version;
+}
+
+function integerOption(args: ParsedArgs, name: string, fallback: number, min: number): number {
+  const text = args.optional(name);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new InputError(`tune: --${name} must be an integer >= ${min}, got '${text}'`);
+  return n;
+}
+
+function strategyNamed(name: string): StrategyDef {
+  const s = Object.hasOwn(STRATEGIES, name) ? STRATEGIES[name] : undefined;
+  if (!s) throw new InputError(`tune: unknown strategy '${name}' (known: ${Object.keys(STRATEGIES).join(', ')})`);
+  return s;
+}
+
+/** The knob space with the threads knob pinned (--threads). */
+function pinThreads(knobs: KnobSpace, threads: number | undefined): KnobSpace {
+  if (threads === undefined) return knobs;
+  const knob = knobs.knobs.find((k) => k.name === 'threads');
+  if (!knob) throw new InputError('tune: --threads: this kernel has no threads knob');
+  if (!knob.values.includes(threads)) throw new InputError(`tune: --threads ${threads} is not one of ${JSON.stringify(knob.values)}`);
+  return {
+    knobs: knobs.knobs.map((k) => (k === knob ? { ...k, values: [threads] } : k)),
+    check: (c) => (c.threads !== threads ? `threads pinned to ${threads}` : knobs.check(c)),
+    defaults: { ...knobs.defaults, threads },
+  };
+}
+
+const fmtMs = (ms: number): string => (ms < 0.1 ? `${(ms * 1000).toFixed(2)} us` : `${ms.toFixed(3)} ms`);
+const fmtConfig = (c: KnobConfig): string => JSON.stringify(c);
+
+function trialLine(index: number, t: Trial, m: Measurement | undefined, isDefault: boolean): string {
+  const what = t.status === 'ok'
+    ? m ? `ok  ${fmtMs(m.medianMs)}  ${m.gbps.toFixed(2)} GB/s` : 'ok (correct; not timed)'
+    : `${t.status}  ${(t.reason ?? '').split('\n')[0]!.slice(0, 100)}`;
+  return `#${String(index + 1).padStart(3)} ${isDefault ? 'default ' : ''}${fmtConfig(t.config)}  ${what}`;
+}
+
+interface Summary {
+  readonly trials: readonly Trial[];
+  readonly measurements: ReadonlyMap<Trial, Measurement | undefined>;
+  readonly defaultTrial: Trial | undefined;
+  readonly ceilingGbps?: number;
+  readonly budget: number;
+  readonly spaceSize: number;
+  readonly dbPath: string;
+}
+
+/** The closing table; exit 1 (CheckError) when no candidate was both correct and timed. */
+function printSummary(s: Summary): void {
+  const ok = s.trials.filter((t) => t.status === 'ok' && s.measurements.get(t));
+  const best = ok.reduce<Trial | undefined>((b, t) => (!b || t.timeMs! < b.timeMs! ? t : b), undefined);
+  const failures = new Map<string, number>();
+  for (const t of s.trials) if (t.status !== 'ok') failures.set(t.status, (failures.get(t.status) ?? 0) + 1);
+  const rows: string[][] = [];
+  if (best) {
+    const m = s.measurements.get(best)!;
+    rows.push(['best config', fmtConfig(best.config)]);
+    rows.push(['median time', `${fmtMs(m.medianMs)} (iqr ${fmtMs(m.iqrMs)}, ${m.repeats} repeats)`]);
+    rows.push(['bandwidth', s.ceilingGbps
+      ? `${m.gbps.toFixed(2)} GB/s = ${((100 * m.gbps) / s.ceilingGbps).toFixed(1)}% of the read ceiling measured now (${s.ceilingGbps.toFixed(1)} GB/s)`
+      : `${m.gbps.toFixed(2)} GB/s (read ceiling not measured)`]);
+    const d = s.defaultTrial;
+    rows.push(['speedup', d?.status === 'ok' ? `${(d.timeMs! / best.timeMs!).toFixed(2)}x over the default ${fmtConfig(d.config)} (${fmtMs(d.timeMs!)})`
+      : `default ${d ? `failed (${d.status})` : 'not measured'}`]);
+  } else {
+    rows.push(['best config', 'none: no candidate was correct and timed']);
+  }
+  rows.push(['trials', `${s.trials.length} of budget ${s.budget} (space of ${s.spaceSize} valid configs)`]);
+  rows.push(['failures', failures.size ? [...failures].map(([k, n]) => `${k} ${n}`).join(', ') : 'none']);
+  rows.push(['database', `${s.dbPath} (+${s.trials.length} records)`]);
+  println();
+  for (const line of formatRows(rows)) println(line);
+  if (!best) throw new CheckError('tune: no candidate configuration was correct and timed');
+}
+
+function makeTransport(url: string, runProcess: CommandRunner): Transport & { close?: () => Promise<void> } {
+  if (url.startsWith('ssh://')) return new SshTransport(parseSshUrl(url), runProcess);
+  if (url.startsWith('adb://')) return new AdbTransport(parseAdbUrl(url, process.env.KFORGE_ADB ?? 'adb'), runProcess);
+  throw new InputError(`--remote '${url}' must be ssh://user@host[:port] or adb://SERIAL`);
+}
+
+interface Problem {
+  readonly op: OpDef;
+  readonly target: TargetName;
+  readonly params: Params;
+  readonly knobs: KnobSpace;
+  readonly space: SearchSpace;
+}
+
+async function exportBundle(p: Problem, dir: string, strategy: StrategyDef, budget: number, seed: number): Promise<void> {
+  if (strategy.name !== 'exhaustive' && strategy.name !== 'random') {
+    throw new InputError(`tune --export: the candidates are chosen up front, so --strategy must be exhaustive or random, not ${strategy.name}`);
+  }
+  if (existsSync(dir) && readdirSync(dir).length) throw new InputError(`tune --export: '${dir}' exists and is not empty`);
+  const { emitKernel } = await import('@kforge/driver');
+  const { remoteJobOf } = await import('@kforge/bench');
+  const s = strategy.create({ space: p.space, seed, options: strategyOptions(strategy) });
+  const configs: KnobConfig[] = [p.knobs.defaults];
+  const seen = new Set([p.space.indexOf(p.knobs.defaults)]);
+  while (configs.length < budget) {
+    const c = s.ask();
+    if (!c) break;
+    if (seen.has(p.space.indexOf(c))) continue;
+    seen.add(p.space.indexOf(c));
+    configs.push(c);
+  }
+  const inputs = randomInputs(p.op, p.params, seed);
+  const bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
+  const artifacts = configs.map((c) => emitKernel(p.op.name, p.target, p.params, c));
+  const gpu = artifacts[0]!.language !== 'c';
+  const base = {
+    kforgeTuneBundle: TUNE_BUNDLE_VERSION, name: basename(resolve(dir)), op: p.op.name, target: p.target, params: p.params,
+    inputSeed: seed, strategy: strategy.name, seed, kforge: kforgeVersion(), created: new Date().toISOString(),
+  };
+  const cases = (names: readonly string[]): TuneBundleCase[] => artifacts.map((a, i) => ({
+    name: names[i]!, config: configs[i]!, sourceHash: hashSources(a.files),
+    bytes: a.buffers.filter((b) => b.role !== 'scratch').reduce((n, b) => n + b.bytes, 0),
+  }));
+  if (gpu) {
+    const { writeGpuBundle } = await import('@kforge/exec');
+    const written = await writeGpuBundle(artifacts.map((artifact, i) => ({ name: `cand-${i}`, artifact, inputs: bytes })), join(dir, 'gpu'));
+    writeTuneManifest(dir, { ...base, kind: 'gpu', cases: cases(written.cases.map((c) => c.name)) });
+    println(`wrote ${configs.length} candidates to ${dir}/gpu: on the GPU machine run \`bash gpu/run.sh results\` in ${dir}, bring results/ back, then kforge tune --import ${dir}`);
+  } else {
+    const names = configs.map((_, i) => `cand-${String(i).padStart(3, '0')}`);
+    writeCpuTuneBundle(dir, { ...base, kind: 'cpu', cases: cases(names) }, artifacts.map((a) => remoteJobOf(a, bytes)));
+    println(`wrote ${configs.length} candidates to ${dir}: on the device run \`sh build.sh && sh run.sh\` there, bring results/ back, then kforge tune --import ${dir}`);
+  }
+}
+
+function measurementOf(timingsNs: readonly number[] | undefined, bytes: number, summarize: (xs: readonly number[]) => { median: number; min: number; max: number; iqr: number; n: number }): Measurement | undefined {
+  if (!timingsNs?.length) return undefined;
+  const ms = summarize(timingsNs.map((t) => t / 1e6));
+  return { medianMs: ms.median, minMs: ms.min, maxMs: ms.max, iqrMs: ms.iqr, repeats: ms.n, bytes, gbps: bytes / (ms.median * 1e6) };
+}
+
+async function importBundle(dir: string, dbPath: string): Promise<void> {
+  const m = readTuneManifest(dir);
+  const op = getOp(m.op);
+  const { emitKernel, checkRun } = await import('@kforge/driver');
+  const { summarize } = await import('@kforge/bench');
+  const inputs = randomInputs(op, m.params, m.inputSeed);
+  const outputsSig = tensorSignature(op, m.params).filter((t) => t.role === 'out');
+  const first = emitKernel(m.op, m.target, m.params, m.cases[0]!.config);
+  const outSizes = Object.fromEntries(first.buffers.filter((b) => b.role === 'out').map((b) => [b.name, b.bytes]));
+  let device: DeviceFingerprint;
+  let results: { status: string; outputs?: Record<string, Uint8Array>; timingsNs?: readonly number[]; error?: string }[];
+  if (m.kind === 'cpu') {
+    const r = readCpuTuneResults(dir, m, outSizes);
+    if (!r.machine) throw new InputError(`--import: ${dir}/results/machine.txt is missing: the device cannot be fingerprinted`);
+    device = fingerprintFromMachineReport(r.machine, 'native');
+    results = r.cases;
+  } else {
+    const { readGpuBundleResults } = await import('@kforge/exec');
+    const r = readGpuBundleResults(join(dir, 'results'));
+    const detail = r.find((c) => c.result)?.result?.detail ?? 'unknown GPU';
+    device = { device: detail, features: [], compiler: 'nvcc', executor: 'gpu-bundle' };
+    results = r.map((c) => ({ status: c.status, ...(c.result ? { outputs: c.result.outputs, ...(c.result.timingsNs ? { timingsNs: c.result.timingsNs } : {}) } : {}), ...(c.error ? { error: c.error } : {}) }));
+  }
+  const db = new JsonlTuningDatabase(dbPath);
+  const origin = `bundle:${m.name}`;
+  const trials: Trial[] = [];
+  const measurements = new Map<Trial, Measurement | undefined>();
+  println(`importing ${m.cases.length} candidates of ${m.op} on ${m.target} from ${dir} (device ${device.device})`);
+  m.cases.forEach((c, i) => {
+    const res = results[i]!;
+    const artifact = emitKernel(m.op, m.target, m.params, c.config);
+    let trial: Trial;
+    let nmse: number | undefined;
+    let measurement: Measurement | undefined;
+    if (hashSources(artifact.files) !== c.sourceHash) {
+      trial = { config: c.config, status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held' };
+    } else if (res.status !== 'ok' || !res.outputs) {
+      trial = { config: c.config, status: res.status === 'build-failed' ? 'compile' : 'runtime', reason: res.error ?? res.status };
+    } else {
+      const outputs: Record<string, Tensor> = {};
+      for (const t of outputsSig) outputs[t.name] = tensorFromBytes(res.outputs[t.name]!, t.dtype, t.shape, t.name);
+      const check = checkRun({ artifact, outputs, result: { outputs: res.outputs, executor: device.executor, mode: 'native', detail: origin } }, inputs);
+      nmse = Math.max(...check.checks.map((x) => (Number.isNaN(x.nmse) ? Infinity : x.nmse)));
+      measurement = measurementOf(res.timingsNs, c.bytes, summarize);
+      trial = !check.ok ? { config: c.config, status: 'wrong', reason: check.checks.map((x) => x.message).join('; ') }
+        : measurement ? { config: c.config, status: 'ok', timeMs: measurement.medianMs }
+          : { config: c.config, status: 'runtime', reason: 'no timings in the results' };
+    }
+    trials.push(trial);
+    measurements.set(trial, trial.status === 'ok' ? measurement : undefined);
+    db.append(record(m.op, m.params, m.target, device, trial, c.sourceHash, nmse, trial.status === 'ok' ? measurement : undefined, origin));
+    println(trialLine(i, trial, measurements.get(trial), i === 0));
+  });
+  printSummary({ trials, measurements, defaultTrial: trials[0], budget: m.cases.length, spaceSize: m.cases.length, dbPath });
+}
+
+function record(
+  op: string, params: Params, target: TargetName, device: DeviceFingerprint, t: Trial, sourceHash: string | undefined,
+  nmse: number | undefined, measurement: Measurement | undefined, origin: string, ceilingGbps?: number,
+): TuningRecord {
+  return {
+    schema: SCHEMA_VERSION, op, params, target, device, kforge: kforgeVersion(), config: t.config, sourceHash: sourceHash ?? '',
+    status: t.status, ...(t.reason ? { reason: t.reason.slice(0, 2000) } : {}), ...(nmse !== undefined && Number.isFinite(nmse) ? { nmse } : {}),
+    ...(measurement ? { measurement: { ...measurement, ...(ceilingGbps ? { ceilingGbps } : {}) } } : {}),
+    time: new Date().toISOString(), origin,
+  };
+}
+
+export const tuneCommand: Command = {
+  name: 'tune',
+  summary: 'search the knob space of OP on a target (here, over SSH/ADB, or through an exported bundle) and record every trial',
+  usage: 'tune OP --target T --params P [--strategy S] [--budget N] [--seed X] [--db FILE] [--threads N] [--remote ssh://...|adb://SERIAL] [--export DIR | --import DIR]',
+  args: {
+    positionals: ['OP...'],
+    options: {
+      target: { kind: 'value', doc: 'target name' },
+      params: { kind: 'value', doc: 'operator parameters: a JSON object or @file.json' },
+      strategy: { kind: 'value', doc: `search strategy: ${Object.keys(STRATEGIES).join(', ')} (default model)` },
+      budget: { kind: 'value', doc: 'trials at most, the default config included (default 64)' },
+      seed: { kind: 'value', doc: 'seed of the strategy and of the random inputs (default 1)' },
+      db: { kind: 'value', doc: `tuning database, JSON lines, appended to (default ${DEFAULT_DB})` },
+      threads: { kind: 'value', doc: 'pin the threads knob to N' },
+      remote: { kind: 'value', doc: 'tune on ssh://user@host[:port][?identity=KEY&known_hosts=FILE&cc=CC] or adb://SERIAL (adb binary: $KFORGE_ADB)' },
+      export: { kind: 'value', doc: 'write every candidate (exhaustive or random, up to the budget) as a bundle for a machine without Node' },
+      import: { kind: 'value', doc: "read a bundle's results/, check them against the reference and record them" },
+      'probe-mib': { kind: 'value', doc: 'size of the read-bandwidth probe in MiB (default 256; 0 skips it)' },
+      'min-time-ms': { kind: 'value', doc: 'timed repeats per candidate add up to at least this (default 300)' },
+    },
+  },
+  async run(args) {
+    const dbPath = args.optional('db') ?? DEFAULT_DB;
+    const importDir = args.optional('import');
+    if (importDir) {
+      if (args.positionals.length || args.optional('export')) throw new InputError('tune --import DIR takes no OP and no --export: the bundle says what it holds');
+      return importBundle(importDir, dbPath);
+    }
+    if (args.positionals.length !== 1) throw new InputError(args.positionals.length ? `tune: unexpected argument '${args.positionals[1]}'` : 'tune: missing OP');
+    const op = getOp(args.positionals[0]!);
+    const target = parseTarget(args.required('target'));
+    const params = resolveParams(op, readJsonOption('params', args.required('params')));
+    const strategy = strategyNamed(args.optional('strategy') ?? 'model');
+    const budget = integerOption(args, 'budget', 64, 1);
+    const seed = integerOption(args, 'seed', 1, 0);
+    const probeMib = integerOption(args, 'probe-mib', 256, 0);
+    const minTimeMs = integerOption(args, 'min-time-ms', 300, 1);
+    const threadsText = args.optional('threads');
+    const threads = threadsText === undefined ? undefined : integerOption(args, 'threads', 0, 0);
+    const { loweringFor, emitKernel, executorFor } = await import('@kforge/driver');
+    const knobs = pinThreads(loweringFor(op.name, target).knobs(target, params), threads);
+    const space = new SearchSpace(knobs);
+    const problem: Problem = { op, target, params, knobs, space };
+    const exportDir = args.optional('export');
+    if (exportDir) return exportBundle(problem, exportDir, strategy, budget, seed);
+
+    const bench = await import('@kforge/bench');
+    const { runProcess } = await import('@kforge/exec');
+    const remote = args.optional('remote');
+    const transport = remote ? makeTransport(remote, runProcess) : undefined;
+    try {
+      const executor = transport ? bench.remoteExecutor(transport, [target]) : await executorFor(target);
+      const avail = await executor.probe();
+      if (avail.mode !== 'native' && avail.mode !== 'gpu') {
+        throw new InputError(`tune: ${target} runs on ${executor.name}, which is ${avail.mode} here: it can check correctness (kforge verify) ` +
+          'but its times say nothing about the device, so it never ranks candidates. Tune on the device: --remote ssh://... or adb://..., or --export DIR');
+      }
+      const device = transport
+        ? fingerprintFromMachineReport(await remoteMachineReport(transport), 'native')
+        : await bench.localCpuFingerprint(target, executor);
+      const origin = transport?.origin ?? 'local';
+      const inputs = randomInputs(op, params, seed);
+      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs } });
+      println(`tuning ${op.name} on ${target} ${JSON.stringify(params)}: ${strategy.name} (seed ${seed}), budget ${budget}, ${space.size} valid configs`);
+      println(`device ${device.device} [${device.features.join(' ')}], ${device.compiler}, ${executor.name} (${origin})`);
+      let ceilingGbps: number | undefined;
+      if (probeMib > 0) {
+        ceilingGbps = (await bench.measureReadCeiling(executor, emitKernel(op.name, target, params, knobs.defaults), probeMib << 20)).gbps;
+        println(`read ceiling ${ceilingGbps.toFixed(1)} GB/s (${probeMib} MiB probe, measured now)`);
+      }
+      const db = new JsonlTuningDatabase(dbPath);
+      const measurements = new Map<Trial, Measurement | undefined>();
+      const result = await tune({
+        space, strategy, runner, budget, seed, defaults: knobs.defaults,
+        onTrial: (t, i) => {
+          const d = runner.details.get(bench.configKeyOf(t.config));
+          measurements.set(t, d?.measurement);
+          db.append(record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, origin, ceilingGbps));
+          println(trialLine(i, t, d?.measurement, i === 0));
+        },
+      });
+      printSummary({ trials: result.trials, measurements, defaultTrial: result.defaultTrial, ...(ceilingGbps ? { ceilingGbps } : {}), budget, spaceSize: space.size, dbPath });
+    } finally {
+      await transport?.close?.();
+    }
+  },
+};

@@ -1,0 +1,40 @@
+// gemv on every GPU-class target that executes here (PoCL, lavapipe, the Metal emulation) against
+// the float64 reference: every format, both activations, bias, M in {1, 3, 16}, a tail N and K of one
+// block and of about two thousand. Small shapes: these executors run on the CPU.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ParamValue } from '@kforge/ir';
+import { lavapipeExecutor, metalEmuExecutor, poclExecutor, type Executor } from '@kforge/exec';
+import type { GpuTarget } from '@kforge/codegen-gpu';
+import { runGemvGpuCase, type GemvGpuCase } from './gemv-gpu-cases.ts';
+
+const EXECUTORS: [GpuTarget, Executor][] = [['opencl', poclExecutor], ['vulkan', lavapipeExecutor], ['metal', metalEmuExecutor]];
+const FORMATS = ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'] as const;
+const BLOCK: Readonly<Record<string, number>> = { f32: 32, f16: 32, bf16: 32, q8_0: 32, q4_0: 32, q4_1: 32, w4g32: 32, w4g64: 64, w4g128: 128 };
+
+/** one case per format, rotating M, act, bias and K so that every value meets every target */
+function cases(): GemvGpuCase[] {
+  return FORMATS.map((weight, i) => ({
+    weight, M: [1, 3, 16][i % 3]!, N: 37, K: i % 2 ? 2048 : BLOCK[weight]! * (weight === 'f32' ? 1 : 2) + (weight === 'f16' ? 1 : 0),
+    act: i % 2 ? 'f16' : 'f32', bias: i % 3 !== 1,
+  }));
+}
+
+const CONFIGS: Readonly<Record<string, ParamValue>>[] = [{ k_unroll: 2, rows_per_block: 2, split_k: 2, vector_width: 4 }];
+
+for (const [target, executor] of EXECUTORS) {
+  test(`gemv on ${target} (${executor.name}) matches the float64 reference`, async (t) => {
+    const availability = await executor.probe();
+    if (!availability.ok) return t.skip(availability.reason);
+    for (const c of cases()) {
+      const r = await runGemvGpuCase(target, executor, c);
+      assert.ok(r.ok, r.message);
+    }
+    for (const config of CONFIGS) {
+      for (const weight of ['q4_0', 'w4g64'] as const) {
+        const r = await runGemvGpuCase(target, executor, { weight, M: 3, N: 37, K: 256, act: 'f16', bias: true }, config);
+        assert.ok(r.ok, r.message);
+      }
+    }
+  });
+}
