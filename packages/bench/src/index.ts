@@ -9,3 +9,4 @@ export * from './suites/index.ts';
 export * from './local-runner.ts';
 export * from './compare.ts';
 export * from './report.ts';
+export * from './runtime-calls.ts';

@@ -46,8 +46,9 @@ export function rooflineSvg(file: BenchFile): string {
     const yLo = Math.max(perfLo, c.gbps * aiLo);
     const yHi = Math.min(perfHi, c.gbps * aiHi);
     parts.push(`<line class="ceiling" x1="${x(yLo / c.gbps).toFixed(1)}" y1="${y(yLo).toFixed(1)}" x2="${x(yHi / c.gbps).toFixed(1)}" y2="${y(yHi).toFixed(1)}"><title>read probe (${c.when}): ${c.gbps.toFixed(1)} GB/s</title></line>`);
-    parts.push(`<text class="label" x="${(x(yHi / c.gbps) - 8).toFixed(1)}" y="${(y(yHi) + 14 + (c.when === 'end' ? 14 : 0)).toFixed(1)}" text-anchor="end">read probe ${escapeXml(c.when)}: ${c.gbps.toFixed(1)} GB/s</text>`);
   }
+  const ceilingText = ceilings.map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ');
+  parts.push(`<text class="label" x="${fr.left + 10}" y="${fr.top + 14}">dashed: read bandwidth of the probe (${escapeXml(ceilingText)}) × intensity</text>`);
   for (const { r, m, ai } of points) {
     parts.push(`<circle cx="${x(ai).toFixed(1)}" cy="${y(m.gflops).toFixed(1)}" r="5" fill="${colorOf(m.impl)}" fill-opacity="0.8" stroke="#000" stroke-width="0.5"><title>${escapeXml(`${r.id} ${m.impl}: ${m.gflops.toFixed(2)} GFLOP/s, ${m.gbps.toFixed(1)} GB/s`)}</title></circle>`);
   }
@@ -64,7 +65,7 @@ interface BarRow {
 export function barsSvg(cls: string, title: string, rows: readonly BarRow[], reference: number, refLabel: string): string {
   const barH = 9;
   const groupH = Math.max(1, ...rows.map((r) => r.bars.length)) * barH + 8;
-  const fr: Frame = { width: 1100, height: 60 + rows.length * groupH, left: 330, right: 40, top: 10, bottom: 46 };
+  const fr: Frame = { width: 1100, height: 72 + rows.length * groupH, left: 330, right: 40, top: 22, bottom: 46 };
   const hi = Math.max(reference * 1.2, ...rows.flatMap((r) => r.bars.map((b) => b.value))) * 1.05;
   const x = linearScale(0, hi, fr.left, fr.width - fr.right);
   const parts = [svgOpen(fr, cls, title), axes(fr, x, null, title, '')];
@@ -78,7 +79,7 @@ export function barsSvg(cls: string, title: string, rows: readonly BarRow[], ref
   });
   const rx = x(reference).toFixed(1);
   parts.push(`<line x1="${rx}" y1="${fr.top}" x2="${rx}" y2="${fr.height - fr.bottom}" stroke="#000" stroke-width="1.5" stroke-dasharray="4 3"/>`);
-  parts.push(`<text class="label" x="${Number(rx) + 4}" y="${fr.top + 10}">${escapeXml(refLabel)}</text>`);
+  parts.push(`<text class="label" x="${Number(rx) + 4}" y="${fr.top - 8}">${escapeXml(refLabel)}</text>`);
   parts.push('</svg>');
   return parts.join('\n');
 }

@@ -83,8 +83,8 @@ class RunContext {
   async probe(when: Ceiling['when'], like: KernelArtifact): Promise<void> {
     const bytes = this.o.probeBytes ?? DEFAULT_PROBE_BYTES;
     const c = await measureReadCeiling(this.executor, like, bytes, this.workDir);
-    this.ceilings.push({ name: 'read_probe', when, gbps: c.gbps, bytes, median_ms: c.ms.median });
-    this.o.onProgress?.(`read probe (${when}): ${c.gbps.toFixed(1)} GB/s over ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+    this.ceilings.push({ name: 'read_probe', when, gbps: c.gbps, bytes: c.chunkBytes * c.copies, chunk_bytes: c.chunkBytes, median_ms: c.ms.median, iqr_ms: c.ms.iqr });
+    this.o.onProgress?.(`read probe (${when}): ${c.gbps.toFixed(1)} GB/s, ${c.copies} rotated ${(c.chunkBytes / 2 ** 20).toFixed(0)} MiB chunks`);
   }
 
   async runCase(c: SuiteCase): Promise<CaseResult> {
@@ -107,7 +107,7 @@ class RunContext {
     for (const e of entrants) checked.push({ entrant: e, ...(await this.check(e.artifact, inputs)) });
     const kforge = checked[0]!;
     if (!kforge.ok) {
-      const reason = kforge.error ?? `incorrect: nmse ${kforge.nmse.toExponential(2)} > bound ${kforge.bound.toExponential(0)}`;
+      const reason = kforge.error ?? `nmse ${kforge.nmse.toExponential(2)} > bound ${kforge.bound.toExponential(0)}`;
       return { ...base, params, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
     }
     const timed = checked.filter((x) => x.ok);
@@ -145,7 +145,7 @@ class RunContext {
       configuration: e.artifact.config as Record<string, ParamValue>, config_source: e.configSource,
       source_sha256: sourceSha256(e.artifact), compiler: await compilerInfo(e.artifact),
       correct: true, nmse, nmse_bound: bound,
-      median_ms: t.ms.median, min_ms: t.ms.min, max_ms: t.ms.max, iqr_ms: t.ms.iqr, repeats: t.ms.n, samples_ms: t.timingsMs,
+      median_ms: t.ms.median, min_ms: t.ms.min, max_ms: t.ms.max, iqr_ms: t.ms.iqr, repeats: t.ms.n, samples_ms: t.timingsMs.map((v) => Number(v.toPrecision(4))),
       bytes_moved: moved, gbps, fraction_of_ceiling: this.ceilingGbps > 0 ? gbps / this.ceilingGbps : 0,
       gflops: flops(e.artifact.op, params) / (t.ms.median * 1e6),
       rotate: t.rotatedCopies, working_set_bytes: inputBytes(e.artifact) * t.rotatedCopies,

@@ -30,8 +30,12 @@ export interface Ceiling {
   /** 'start' and 'end' of a suite run; 'run' for a single bench */
   readonly when: 'start' | 'end' | 'run';
   readonly gbps: number;
+  /** streamed in all: rotated copies of one chunk, one chunk per timed repeat */
   readonly bytes: number;
+  readonly chunk_bytes: number;
+  /** per chunk */
   readonly median_ms: number;
+  readonly iqr_ms: number;
 }
 
 /** One implementation (kforge's kernel or a baseline) on one case, timed by the shared protocol. */

@@ -1,13 +1,8 @@
 // Generated source is a golden artifact: any change to it shows up here as a diff.
 // Re-baseline after an intended change with KFORGE_UPDATE_GOLDEN=1.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { emitGemvCpu, type CpuSimdTarget } from './index.ts';
-
-const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
+import { expectGolden } from './golden.ts';
 
 const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, number | string | boolean>; config?: Record<string, number | string> }[] = [
   { file: 'gemv_f32_c.c', target: 'c', params: { M: 1, N: 4096, K: 4096, weight: 'f32', act: 'f32', bias: true } },
@@ -21,12 +16,6 @@ const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, num
 for (const g of CONFIGS) {
   test(`golden source ${g.file}`, () => {
     const src = Object.values(emitGemvCpu(g.target, g.params, g.config).files)[0]!;
-    const path = join(GOLDEN, g.file);
-    if (process.env.KFORGE_UPDATE_GOLDEN === '1' || !existsSync(path)) {
-      writeFileSync(path, src);
-      if (process.env.KFORGE_UPDATE_GOLDEN !== '1') assert.fail(`${g.file} did not exist; written now, commit it`);
-      return;
-    }
-    assert.equal(src, readFileSync(path, 'utf8'), `${g.file} changed; re-baseline with KFORGE_UPDATE_GOLDEN=1 if intended`);
+    expectGolden(new URL('./__golden__/', import.meta.url), g.file, src);
   });
 }

@@ -4,7 +4,7 @@
  */
 import { InputError, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
-import { emitGemvCpu, gemvKnobSpace } from '@kforge/codegen-cpu';
+import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
 
 export interface Lowering {
@@ -22,8 +22,8 @@ export const LOWERINGS: readonly Lowering[] = [
   {
     op: 'gemv',
     targets: CPU_TARGETS,
-    emit: (target, params, config) => emitGemvCpu(target, params, config),
-    knobs: (target, params) => gemvKnobSpace(params, target),
+    emit: (target, params, config) => emitGemvCpu(target as CpuTarget, params, config),
+    knobs: (target, params) => gemvKnobSpace(params, target as CpuTarget),
   },
   {
     op: 'gemv',

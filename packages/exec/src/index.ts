@@ -11,3 +11,4 @@ export * from './doctor.ts';
 export * from './gpu/index.ts';
 export { metalEmuExecutor } from './metal/metal-emu.ts';
 export { renderCpuHarness } from './cpu/harness.ts';
+export { dawnExecutor } from './dawn/dawn.ts';

@@ -6,12 +6,12 @@ import { TARGETS, type ExecutorName, type TargetName } from '@kforge/target';
 import type { Executor } from './executor.ts';
 import { CPU_EXECUTORS } from './cpu/executors.ts';
 import { gpuBundleExecutor, lavapipeExecutor, poclExecutor } from './gpu/index.ts';
-// GPU executors (one import line each): pocl, lavapipe, gpu-bundle (./gpu), dawn (./dawn), metal-emu (./metal)
+import { dawnExecutor } from './dawn/dawn.ts';
+import { metalEmuExecutor } from './metal/metal-emu.ts';
 
 export const EXECUTORS: readonly Executor[] = [
   ...CPU_EXECUTORS,
-  // GPU executors (one entry each)
-  poclExecutor, lavapipeExecutor, gpuBundleExecutor,
+  poclExecutor, lavapipeExecutor, gpuBundleExecutor, dawnExecutor, metalEmuExecutor,
 ];
 
 /** Executors that can run `target`, in the target's order of preference (targets.ts). */

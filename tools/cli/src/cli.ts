@@ -19,6 +19,7 @@ import { dbCommand } from './commands/db.ts';
 
 export const COMMANDS: readonly Command[] = [
   opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand, demoCommand, tuneCommand, dbCommand,
+  buildRuntimeCommand,
 ];
 
 export const EXIT_OK = 0;

@@ -76,5 +76,7 @@ export function gemvCpuArtifact(
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
     dispatches: [{ entry: kernel.name, args: kernel.params.map((p) => p.name) }],
     threads,
+    // f16 inputs are widened to f32 before any arithmetic; only the int8 path rounds activations
+    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : 'f32',
   };
 }

@@ -36,6 +36,5 @@ export function gemvHvxKernel(params: Params, config?: Readonly<Record<string, P
 export function emitGemvHvx(params: Params, config?: Readonly<Record<string, ParamValue>>): KernelArtifact {
   const full = resolveConfig(params, config);
   const { kernel, source } = gemvHvxKernel(params, full as unknown as Record<string, ParamValue>);
-  const artifact = gemvCpuArtifact('hvx', params, full as unknown as Record<string, ParamValue>, kernel, source, 1);
-  return { ...artifact, arithmetic: full.dot_path === 'int8' ? 'int8-activations' : 'f32' };
+  return gemvCpuArtifact('hvx', params, full as unknown as Record<string, ParamValue>, kernel, source, 1);
 }

@@ -28,6 +28,5 @@ export function emitGemvRvv(params: Params, config?: Readonly<Record<string, Par
   const full = resolveGemvRvvConfig(params, config);
   const kernel = lowerGemvRvv(params, full);
   // single-threaded: Debian has no riscv64 libomp for clang (exec/cpu/toolchains.ts)
-  const artifact = gemvCpuArtifact('rvv', params, full as unknown as Record<string, ParamValue>, kernel, renderGemvRvv(kernel), 1);
-  return { ...artifact, arithmetic: full.dot_path === 'int8' ? 'int8-activations' : 'f32' };
+  return gemvCpuArtifact('rvv', params, full as unknown as Record<string, ParamValue>, kernel, renderGemvRvv(kernel), 1);
 }

@@ -17,8 +17,10 @@ test('every default config is inside its own knob space and constraints', () => 
         const params = { M, N: 37, K: 256, weight, act: 'f32', bias: false };
         const cfg = gemvGpuDefaults(target, params);
         const space = gemvGpuKnobSpace(target, params);
-        for (const knob of space.knobs) assert.ok(knob.values.includes(cfg[knob.name]), `${target} ${weight} M=${M}: ${knob.name}=${cfg[knob.name]}`);
-        for (const c of space.constraints) assert.equal(c.check(cfg), null, `${target} ${weight} M=${M}: ${c.doc}`);
+        const values = cfg as unknown as Record<string, ParamValue>;
+        for (const knob of space.knobs) assert.ok(knob.values.includes(values[knob.name]!), `${target} ${weight} M=${M}: ${knob.name}=${values[knob.name]}`);
+        assert.equal(space.check(values), undefined, `${target} ${weight} M=${M}`);
+        assert.deepEqual(space.defaults, cfg);
       }
     }
   }

@@ -3,7 +3,7 @@
  * default. A config is plain data (`--config`, the tuner, the database); `resolveGemvConfig` checks it.
  */
 import { FORMATS, InputError } from '@kforge/ir';
-import type { ParamValue, Params, WeightFormatName } from '@kforge/ir';
+import type { KnobConfig, KnobSpace, ParamValue, Params, WeightFormatName } from '@kforge/ir';
 import { chunkBytesDomain } from './weight-chunks.ts';
 
 export type GpuTarget = 'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal';
@@ -52,10 +52,10 @@ export interface KnobDomain {
   readonly doc: string;
 }
 
-export interface GemvKnobSpace {
-  readonly knobs: readonly KnobDomain[];
-  /** each returns a message when the config breaks it, else null */
-  readonly constraints: readonly { readonly doc: string; readonly check: (c: GemvSimtConfig) => string | null }[];
+/** A cross-knob rule: a message when the config breaks it, else null. */
+interface Constraint {
+  readonly doc: string;
+  readonly check: (c: GemvSimtConfig) => string | null;
 }
 
 interface Shape {
@@ -74,7 +74,7 @@ function reductionBytes(c: GemvSimtConfig, M: number, caps: SimtCaps): number {
   return 4 * c.rows_per_block * M * perThreadSlots;
 }
 
-export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpace {
+export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   const caps = SIMT_CAPS[target];
   const { M, K, weight } = shapeOf(params);
   const format = FORMATS[weight];
@@ -87,7 +87,7 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpa
     { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before shared memory' },
     { name: 'dot_path', values: ['float'], doc: "'float' only so far; 'int8' (x quantized per 32-block, dp4a) is not lowered yet" },
   ];
-  const constraints: GemvKnobSpace['constraints'] = [
+  const constraints: Constraint[] = [
     {
       doc: 'the reduction fits the workgroup memory',
       check: (c) => {
@@ -101,7 +101,14 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): GemvKnobSpa
         ? `workgroup_size ${c.workgroup_size} is not a multiple of the subgroup size ${caps.subgroupSize}` : null),
     },
   ];
-  return { knobs, constraints };
+  const check = (c: KnobConfig) => {
+    for (const rule of constraints) {
+      const problem = rule.check(c as unknown as GemvSimtConfig);
+      if (problem) return problem;
+    }
+    return undefined;
+  };
+  return { knobs, check, defaults: gemvGpuDefaults(target, params) as unknown as KnobConfig };
 }
 
 export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
@@ -137,10 +144,7 @@ export function resolveGemvConfig(target: GpuTarget, params: Params, config: Rea
       throw new InputError(`gemv/${target}: knob ${name} = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)} for these params`);
     merged[name] = value;
   }
-  const resolved = merged as unknown as GemvSimtConfig;
-  for (const c of space.constraints) {
-    const problem = c.check(resolved);
-    if (problem) throw new InputError(`gemv/${target}: ${problem}`);
-  }
-  return resolved;
+  const problem = space.check(merged);
+  if (problem) throw new InputError(`gemv/${target}: ${problem}`);
+  return merged as unknown as GemvSimtConfig;
 }

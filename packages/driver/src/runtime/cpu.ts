@@ -12,7 +12,7 @@ import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  M_BUCKETS, M_MAX, bucketRepresentative, variantSymbol,
+  M_BUCKETS, M_MAX, bucketRepresentative,
   type Activation, type CpuRuntimeSpec, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
 import { emitKernel, resolveConfig } from '../lowerings.ts';

@@ -99,7 +99,7 @@ test('dawn: binding mismatches are named before anything runs', async () => {
   await rejectsWith(run(AXPB, { ...axpbDispatch, args: [...axpbDispatch.args, 'extra'] }, [...axpbScalars, { name: 'extra', type: 'u32', value: 1 }]),
     /var<uniform> s has 3 members, the dispatch passes 4 scalars \(a, b, n, extra\)/);
   // a binding outside the ABI
-  await rejectsWith(run(AXPB.replace('fn axpb', '@group(0) @binding(5) var<storage, read_write> stray: array<f32>;\nfn axpb').replace('y[gid.x] =', 'stray[0] = 0.0; y[gid.x] =')),
+  await rejectsWith(run(AXPB.replace('@compute', '@group(0) @binding(5) var<storage, read_write> stray: array<f32>;\n@compute').replace('y[gid.x] =', 'stray[0] = 0.0; y[gid.x] =')),
     /@group\(0\) @binding\(5\) var<storage, read_write> stray is not in the ABI/);
   // workgroup size disagreement and a missing entry
   await rejectsWith(run(AXPB, { ...axpbDispatch, workgroup: [32, 1, 1] }), /declares @workgroup_size\(64, 1, 1\), the dispatch says 32 x 1 x 1/);

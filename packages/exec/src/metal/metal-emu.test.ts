@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ArtifactBuffer, ArtifactScalar, Dispatch, KernelArtifact } from '@kforge/target';
+import { InputError } from '@kforge/ir';
 import { ExecError } from '../util/exec-error.ts';
 import { metalEmuExecutor } from './metal-emu.ts';
 
@@ -158,6 +159,45 @@ kernel void vec(device const packed_float3 *p [[buffer(0)]], device float4 *y [[
   }
   const h = new Uint16Array(result.outputs.h!.buffer, result.outputs.h!.byteOffset, n);
   assert.deepEqual([...h], [0x3c00, 0x4400, 0x4700]); // 1.0, 4.0, 7.0 in f16
+});
+
+test('metal-emu: 2-D grids: thread_position_in_grid as uint2, threadgroup position and size as uint3', async () => {
+  const source = `#include <metal_stdlib>
+using namespace metal;
+kernel void transpose(device const float *x [[buffer(0)]], device float *y [[buffer(1)]], device uint *where [[buffer(2)]],
+                      constant uint &rows [[buffer(3)]], constant uint &cols [[buffer(4)]],
+                      uint3 tg [[threadgroup_position_in_grid]], uint2 pos [[thread_position_in_grid]], uint3 size [[threads_per_threadgroup]]) {
+  if (pos.x >= cols || pos.y >= rows) return;
+  y[pos.x * rows + pos.y] = x[pos.y * cols + pos.x];
+  where[pos.y * cols + pos.x] = tg.x + 100 * tg.y + 10000 * size.y;
+}`;
+  const rows = 10;
+  const cols = 13; // workgroups of 8 x 4: a tail in both dimensions
+  const x = ramp(rows * cols, (i) => i);
+  const artifact = mslArtifact(source,
+    [{ name: 'x', elem: 'f32', bytes: 4 * rows * cols, role: 'in' }, { name: 'y', elem: 'f32', bytes: 4 * rows * cols, role: 'out' },
+      { name: 'where', elem: 'u32', bytes: 4 * rows * cols, role: 'out' }],
+    [{ name: 'rows', type: 'u32', value: rows }, { name: 'cols', type: 'u32', value: cols }],
+    [{ entry: 'transpose', args: ['x', 'y', 'where', 'rows', 'cols'], grid: [2, 3, 1], workgroup: [8, 4, 1] }]);
+  const result = await metalEmuExecutor.run({ artifact, inputs: { x: f32Bytes(x) } });
+  const y = f32Values(result.outputs.y!);
+  const where = new Uint32Array(result.outputs.where!.buffer, result.outputs.where!.byteOffset, rows * cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      assert.equal(y[c * rows + r], x[r * cols + c], `y[${c}][${r}]`);
+      assert.equal(where[r * cols + c], Math.floor(c / 8) + 100 * Math.floor(r / 4) + 40000, `where[${r}][${c}]`);
+    }
+  }
+});
+
+test('metal-emu: a missing or wrongly sized input is an InputError naming the buffer', async () => {
+  const artifact = mslArtifact(AXPB,
+    [{ name: 'x', elem: 'f32', bytes: 16, role: 'in' }, { name: 'y', elem: 'f32', bytes: 16, role: 'out' }],
+    [{ name: 'a', type: 'f32', value: 1 }, { name: 'b', type: 'f32', value: 0 }, { name: 'n', type: 'u32', value: 4 }],
+    [{ entry: 'axpb', args: ['x', 'y', 'a', 'b', 'n'], grid: [1, 1, 1], workgroup: [4, 1, 1] }]);
+  await assert.rejects(metalEmuExecutor.run({ artifact, inputs: {} }), (e: unknown) => e instanceof InputError && /buffer 'x'/.test(e.message));
+  await assert.rejects(metalEmuExecutor.run({ artifact, inputs: { x: new Uint8Array(12) } }),
+    (e: unknown) => e instanceof InputError && /'x' has 12 bytes, the buffer needs 16/.test(e.message));
 });
 
 test('metal-emu: a barrier that not every invocation reaches is reported, not hung', async () => {

@@ -43,7 +43,7 @@ async function buildMetalHost(artifact: KernelArtifact, dir: string): Promise<st
   writeFileSync(join(srcDir, HOST_FILE), host);
   const partial = `${binary}.tmp-${randomUUID()}`;
   const result = await runProcess(COMPILER, [...COMPILE_FLAGS, join(srcDir, HOST_FILE), '-o', partial], { cwd: srcDir, timeoutMs: COMPILE_TIMEOUT_MS });
-  const failure = processFailure(`compile ${artifact.op} MSL as C++ for metal-emu`, result, 'compile');
+  const failure = processFailure(`compile ${artifact.op}/${artifact.target} MSL as C++ for metal-emu`, result, 'compile');
   if (failure) throw failure;
   renameSync(partial, binary);
   return binary;
@@ -62,13 +62,13 @@ export const metalEmuExecutor: Executor = {
 
   async run(req: RunRequest): Promise<RunResult> {
     return withWorkDir(req.workDir, 'metal-emu', async (dir) => {
-      const binary = await buildMetalHost(req.artifact, dir);
       const runDir = mkdtempSync(join(dir, 'run-'));
       try {
         writeInputFiles(req.artifact, req.inputs, runDir);
+        const binary = await buildMetalHost(req.artifact, dir);
         const repeats = Math.max(0, Math.floor(req.timedRepeats ?? 0));
         const result = await runProcess(binary, [runDir, String(repeats)], { timeoutMs: RUN_TIMEOUT_MS });
-        const failure = processFailure(`run ${req.artifact.op} on metal-emu`, result, 'crash');
+        const failure = processFailure(`run ${req.artifact.op}/${req.artifact.target} on metal-emu`, result, 'crash');
         if (failure) throw failure;
         const outputs = readOutputFiles(req.artifact, runDir);
         const timingsNs = [...result.stdout.matchAll(/^kforge-time-ns (\d+)$/gm)].map((m) => Number(m[1]));

@@ -4,6 +4,7 @@
  *   bench run SUITE --target T [--filter RE] [--out FILE.json]           a suite of real-model cases
  *   bench report RESULTS.json... --out report.html                        static HTML with plots
  *   bench compare A.json B.json [--json]                                  ratios, Mann-Whitney, exit 1 on regression
+ *   bench runtime LIB.so --params P [--json]                              calls through the runtime's Node binding (benchmark.js)
  *   bench suites                                                          the suites and their case counts
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const SUBCOMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   run: ['target', 'config', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed'],
   report: ['out'],
   compare: ['json', 'alpha', 'threshold'],
+  runtime: ['params', 'json', 'seed'],
   suites: [],
 };
 
@@ -89,7 +91,7 @@ async function benchOp(args: ParsedArgs, opName: string): Promise<void> {
     provenance: file.provenance, result: file,
   };
   const out = args.optional('out');
-  if (out) writeAtomically(out, `${JSON.stringify(file, null, 1)}\n`);
+  if (out) writeAtomically(out, `${JSON.stringify(file)}\n`);
   if (args.flag('json')) {
     println(JSON.stringify(summary));
     return;
@@ -115,7 +117,7 @@ async function benchRun(args: ParsedArgs, rest: readonly string[]): Promise<void
   const o = benchOptions(args);
   const out = args.optional('out');
   const file = await bench.runSuite(suite, filter, o);
-  const text = `${JSON.stringify(file, null, 1)}\n`;
+  const text = `${JSON.stringify(file)}\n`;
   if (out) writeAtomically(out, text);
   const counts = ['ok', 'skipped', 'incorrect', 'error'].map((s) => `${file.results.filter((r) => r.status === s).length} ${s}`).join(', ');
   println(`${suite.name} on ${o.target}: ${counts}; read probe ${file.ceilings.map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ')}${out ? `; written to ${out}` : ''}`);
@@ -166,6 +168,19 @@ async function benchCompare(args: ParsedArgs, rest: readonly string[]): Promise<
   }
 }
 
+async function benchRuntime(args: ParsedArgs, rest: readonly string[]): Promise<void> {
+  if (rest.length !== 1) throw new InputError('bench runtime: expected the path of one built runtime library (libkforge.so)');
+  const bench = await import('@kforge/bench');
+  const { KforgeLibrary } = await import('@kforge/runtime');
+  const seed = numberOption(args, 'seed', 0, true);
+  const t = bench.timeRuntimeGemv(KforgeLibrary.open(rest[0]!), readJsonOption('params', args.required('params')), seed !== undefined ? { seed } : {});
+  if (args.flag('json')) {
+    println(JSON.stringify({ library: rest[0], timer: 'benchmark.js', ...t }));
+    return;
+  }
+  println(`gemv through ${rest[0]} (${t.kernel ?? 'unknown kernel'}${t.tuned ? ', tuned' : ''}): median ${t.median_ms.toFixed(4)} ms per call (mean ${t.mean_ms.toFixed(4)} ms ±${t.rme_percent.toFixed(1)}%, ${t.samples_ms.length} benchmark.js samples), ${t.gbps.toFixed(1)} GB/s`);
+}
+
 async function benchSuites(): Promise<void> {
   const bench = await import('@kforge/bench');
   for (const s of Object.values(bench.SUITES)) println(`${s.name.padEnd(16)} ${String(s.cases.length).padStart(4)} cases  ${s.doc}`);
@@ -174,12 +189,12 @@ async function benchSuites(): Promise<void> {
 export const benchCommand: Command = {
   name: 'bench',
   summary: 'time kernels (checked first, baselines and the bandwidth probe in the same run), run suites, report and compare results',
-  usage: 'bench OP --target T --params P [--config C] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] | bench report R.json... --out report.html | bench compare A.json B.json | bench suites',
+  usage: 'bench OP --target T --params P [--config C] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] | bench report R.json... --out report.html | bench compare A.json B.json | bench runtime LIB.so --params P | bench suites',
   args: {
-    positionals: ['OP|run|report|compare|suites', 'ARGS...'],
+    positionals: ['OP|run|report|compare|runtime|suites', 'ARGS...'],
     options: {
       target: { kind: 'value', doc: 'target to time on (native or GPU executors only)' },
-      params: { kind: 'value', doc: 'bench OP: operator parameters, a JSON object or @file.json' },
+      params: { kind: 'value', doc: 'bench OP, runtime: operator parameters, a JSON object or @file.json' },
       config: { kind: 'value', doc: "kernel knobs, a JSON object or @file.json (default: the target's)" },
       threads: { kind: 'value', doc: 'CPU threads for the kernel and the baselines' },
       json: { kind: 'flag', doc: 'print one JSON object' },
@@ -202,6 +217,7 @@ export const benchCommand: Command = {
       case 'run': return benchRun(args, rest);
       case 'report': return benchReport(args, rest);
       case 'compare': return benchCompare(args, rest);
+      case 'runtime': return benchRuntime(args, rest);
       case 'suites': return benchSuites();
       default:
         if (rest.length) throw new InputError(`bench ${sub}: unexpected argument '${rest[0]}'`);

@@ -1,0 +1,102 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { IMPL_COLORS, renderReport } from './report.ts';
+import { fakeCase, fakeFile, fakeMeasurement } from './test-support.ts';
+
+/** Decodes an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium's screenshot writes) to RGBA pixels. */
+function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8Array } {
+  assert.equal(png.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'not a PNG');
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('ascii', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      assert.equal(data[8], 8, 'bit depth');
+      assert.equal(data[12], 0, 'interlace');
+      channels = ({ 2: 3, 6: 4 } as Record<number, number>)[data[9]!]!;
+      assert.ok(channels, `colour type ${data[9]}`);
+    } else if (type === 'IDAT') idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const px = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x]!;
+      const a = x >= channels ? px[y * stride + x - channels]! : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x]! : 0;
+      const c = x >= channels && y > 0 ? px[(y - 1) * stride + x - channels]! : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      px[y * stride + x] = (v + [0, a, b, (a + b) >> 1, paeth][filter]!) & 255;
+    }
+  }
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    for (let k = 0; k < 3; k++) rgba[i * 4 + k] = px[i * channels + k]!;
+    rgba[i * 4 + 3] = channels === 4 ? px[i * channels + 3]! : 255;
+  }
+  return { width, height, rgba };
+}
+
+const hex = (r: number, g: number, b: number): string => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+function chromium(args: string[], profile: string): string {
+  return execFileSync('chromium', [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, ...args,
+  ], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+test('report: self-contained HTML whose plots render in headless Chromium', () => {
+  const cases = ['gemv/q_proj/2048x1024/M1/f32', 'gemv/down_proj/1024x3072/M1/f32', 'gemv/lm_head/151936x1024/M1/q8_0'].map((id, i) => fakeCase(id, [
+    fakeMeasurement('kforge', 1 + i, i, { bytes: 8e6 * (i + 1) }),
+    fakeMeasurement('openblas', 1.3 + i, 10 + i, { bytes: 8e6 * (i + 1) }),
+    fakeMeasurement('naive-c', 3 + i, 20 + i, { bytes: 8e6 * (i + 1) }),
+  ]));
+  const tuned = fakeFile([fakeCase(cases[0]!.id, [fakeMeasurement('kforge', 0.8, 5, { configSource: 'tuned', bytes: 8e6 })])]);
+  const html = renderReport([{ name: 'default.json', file: fakeFile(cases) }, { name: 'tuned.json', file: tuned }]);
+  assert.doesNotMatch(html, /<script|https?:\/\/(?!www\.w3\.org\/2000\/svg)/, 'no scripts and no network references');
+  for (const cls of ['roofline', 'speedup', 'bandwidth', 'tuned']) assert.match(html, new RegExp(`<svg class="plot ${cls}"`), cls);
+
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-report-'));
+  try {
+    const page = join(dir, 'report.html');
+    writeFileSync(page, html);
+    const dom = chromium(['--dump-dom', `file://${page}`], join(dir, 'profile-dom'));
+    // file 1: roofline, speedup, bandwidth; file 2 (no baselines): roofline, bandwidth; then tuned vs default
+    assert.equal((dom.match(/<svg class="plot /g) ?? []).length, 6);
+    assert.ok((dom.match(/<circle /g) ?? []).length >= 10, 'roofline points in the rendered DOM');
+
+    const png = join(dir, 'shot.png');
+    chromium([`--screenshot=${png}`, '--window-size=1200,1600', `file://${page}`], join(dir, 'profile-shot'));
+    const { width, height, rgba } = decodePng(readFileSync(png));
+    assert.deepEqual([width, height], [1200, 1600]);
+    const colours = new Map<string, number>();
+    for (let i = 0; i < width * height; i++) {
+      const c = hex(rgba[i * 4]!, rgba[i * 4 + 1]!, rgba[i * 4 + 2]!);
+      colours.set(c, (colours.get(c) ?? 0) + 1);
+    }
+    assert.ok(colours.size > 50, `only ${colours.size} distinct colours: the page looks blank`);
+    // the bars are drawn in exactly the implementation colours: each must cover a visible area
+    for (const impl of ['kforge', 'openblas', 'naive-c']) {
+      const n = colours.get(IMPL_COLORS[impl]!) ?? 0;
+      assert.ok(n > 200, `${impl} colour ${IMPL_COLORS[impl]} covers only ${n} pixels`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

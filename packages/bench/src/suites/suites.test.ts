@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getOp, resolveParams, tensorSignature } from '@kforge/ir';
+import { SUITES, getSuite } from './index.ts';
+
+test('suites: every case resolves its params and tensor signature; ids are unique', () => {
+  assert.deepEqual(Object.keys(SUITES).sort(), ['gemv-large', 'qwen3-0.6b', 'qwen3-30b-a3b', 'qwen3.5-2b']);
+  for (const suite of Object.values(SUITES)) {
+    assert.ok(suite.cases.length > 0, suite.name);
+    assert.equal(new Set(suite.cases.map((c) => c.id)).size, suite.cases.length, `${suite.name}: duplicate case ids`);
+    for (const c of suite.cases) {
+      const op = getOp(c.op);
+      const params = resolveParams(op, c.params);
+      assert.ok(tensorSignature(op, params).some((t) => t.role === 'out'), `${suite.name}/${c.id}: no output tensor`);
+    }
+  }
+});
+
+test('suites: model shapes as the configs give them', () => {
+  const gemv = (suite: string, layer: string) => getSuite(suite).cases.find((c) => c.op === 'gemv' && c.layer === layer && c.params.M === 1 && c.params.weight === 'f32')!.params;
+  assert.deepEqual([gemv('qwen3-0.6b', 'q_proj').N, gemv('qwen3-0.6b', 'q_proj').K], [2048, 1024]);
+  assert.deepEqual([gemv('qwen3-0.6b', 'lm_head').N, gemv('qwen3-0.6b', 'lm_head').K], [151936, 1024]);
+  assert.deepEqual([gemv('qwen3-30b-a3b', 'expert.down_proj').N, gemv('qwen3-30b-a3b', 'expert.down_proj').K], [2048, 768]);
+  assert.deepEqual([gemv('qwen3.5-2b', 'delta.in_proj_qkv').N, gemv('qwen3.5-2b', 'down_proj').K], [6144, 6144]);
+  // every format, decode and batched rows, on each model
+  const formats = new Set(getSuite('qwen3-0.6b').cases.map((c) => c.params.weight).filter(Boolean));
+  assert.deepEqual([...formats].sort(), ['bf16', 'f32', 'q4_0', 'q8_0', 'w4g128']);
+  const ops = new Set(Object.values(SUITES).flatMap((s) => s.cases.map((c) => c.op)));
+  assert.deepEqual([...ops].sort(), ['attention', 'gated_delta_rule', 'gemv', 'moe']);
+  assert.throws(() => getSuite('nope'), /unknown suite 'nope'/);
+});

@@ -1,0 +1,125 @@
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+static inline float kf_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu, bits;
+  if (exp == 0x1fu) bits = sign | 0x7f800000u | (mant << 13);
+  else if (exp != 0) bits = sign | ((exp + 112u) << 23) | (mant << 13);
+  else if (mant == 0) bits = sign;
+  else { /* subnormal: value = mant * 2^-24 exactly representable in f32 */
+    float f = (float)mant * 5.9604644775390625e-8f;
+    return sign ? -f : f;
+  }
+  float f; memcpy(&f, &bits, 4); return f;
+}
+static inline float kf_bf16_to_f32(uint16_t h) { uint32_t bits = (uint32_t)h << 16; float f; memcpy(&f, &bits, 4); return f; }
+static inline uint16_t kf_load_u16(const void* p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); return v; }
+
+#include <immintrin.h>
+
+static inline float kf_hsum256(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}
+
+void gemv_bf16_f32_avx512_float(const float* restrict x, const uint16_t* restrict W, float* restrict y, float* restrict xf, int32_t M, int32_t N, int32_t K) {
+  for (int32_t m = 0; m < M; m++) {
+    for (int32_t k = 0; k < K; k++) {
+      xf[((m * K) + k)] = x[((m * K) + k)];
+    }
+  }
+  #pragma omp parallel for schedule(static)
+  for (int32_t rb = 0; rb < (N / 4); rb++) {
+    const int32_t n0 = (rb * 4);
+    for (int32_t m0 = 0; m0 < (M - (M % 1)); m0++) {
+      __m512 acc_0_0_0 = _mm512_set1_ps(0.0f);
+      __m512 acc_0_0_1 = _mm512_set1_ps(0.0f);
+      __m512 acc_1_0_0 = _mm512_set1_ps(0.0f);
+      __m512 acc_1_0_1 = _mm512_set1_ps(0.0f);
+      __m512 acc_2_0_0 = _mm512_set1_ps(0.0f);
+      __m512 acc_2_0_1 = _mm512_set1_ps(0.0f);
+      __m512 acc_3_0_0 = _mm512_set1_ps(0.0f);
+      __m512 acc_3_0_1 = _mm512_set1_ps(0.0f);
+      for (int32_t k = 0; k < (K - (K % 32)); k += 32) {
+        for (int32_t ku = (k + 0); ku < (k + 16); ku += 16) {
+          const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + ku)]);
+          const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + ku)]))), 16));
+          acc_0_0_0 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_0);
+          const __m512 w_1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 1) * K) + ku)]))), 16));
+          acc_1_0_0 = _mm512_fmadd_ps(w_1, x_0, acc_1_0_0);
+          const __m512 w_2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 2) * K) + ku)]))), 16));
+          acc_2_0_0 = _mm512_fmadd_ps(w_2, x_0, acc_2_0_0);
+          const __m512 w_3 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 3) * K) + ku)]))), 16));
+          acc_3_0_0 = _mm512_fmadd_ps(w_3, x_0, acc_3_0_0);
+        }
+        for (int32_t ku = (k + 16); ku < (k + 32); ku += 16) {
+          const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + ku)]);
+          const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + ku)]))), 16));
+          acc_0_0_1 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_1);
+          const __m512 w_1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 1) * K) + ku)]))), 16));
+          acc_1_0_1 = _mm512_fmadd_ps(w_1, x_0, acc_1_0_1);
+          const __m512 w_2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 2) * K) + ku)]))), 16));
+          acc_2_0_1 = _mm512_fmadd_ps(w_2, x_0, acc_2_0_1);
+          const __m512 w_3 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 3) * K) + ku)]))), 16));
+          acc_3_0_1 = _mm512_fmadd_ps(w_3, x_0, acc_3_0_1);
+        }
+      }
+      for (int32_t k = (K - (K % 32)); k < (K - (K % 16)); k += 16) {
+        const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + k)]);
+        const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + k)]))), 16));
+        acc_0_0_0 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_0);
+        const __m512 w_1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 1) * K) + k)]))), 16));
+        acc_1_0_0 = _mm512_fmadd_ps(w_1, x_0, acc_1_0_0);
+        const __m512 w_2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 2) * K) + k)]))), 16));
+        acc_2_0_0 = _mm512_fmadd_ps(w_2, x_0, acc_2_0_0);
+        const __m512 w_3 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 3) * K) + k)]))), 16));
+        acc_3_0_0 = _mm512_fmadd_ps(w_3, x_0, acc_3_0_0);
+      }
+      float tail_0_0 = 0.0f;
+      float tail_1_0 = 0.0f;
+      float tail_2_0 = 0.0f;
+      float tail_3_0 = 0.0f;
+      for (int32_t k = (K - (K % 16)); k < K; k++) {
+        tail_0_0 = (kf_bf16_to_f32(W[(((n0 + 0) * K) + k)]) * xf[(((m0 + 0) * K) + k)] + tail_0_0);
+        tail_1_0 = (kf_bf16_to_f32(W[(((n0 + 1) * K) + k)]) * xf[(((m0 + 0) * K) + k)] + tail_1_0);
+        tail_2_0 = (kf_bf16_to_f32(W[(((n0 + 2) * K) + k)]) * xf[(((m0 + 0) * K) + k)] + tail_2_0);
+        tail_3_0 = (kf_bf16_to_f32(W[(((n0 + 3) * K) + k)]) * xf[(((m0 + 0) * K) + k)] + tail_3_0);
+      }
+      y[(((m0 + 0) * N) + (n0 + 0))] = (_mm512_reduce_add_ps(_mm512_add_ps(acc_0_0_0, acc_0_0_1)) + tail_0_0);
+      y[(((m0 + 0) * N) + (n0 + 1))] = (_mm512_reduce_add_ps(_mm512_add_ps(acc_1_0_0, acc_1_0_1)) + tail_1_0);
+      y[(((m0 + 0) * N) + (n0 + 2))] = (_mm512_reduce_add_ps(_mm512_add_ps(acc_2_0_0, acc_2_0_1)) + tail_2_0);
+      y[(((m0 + 0) * N) + (n0 + 3))] = (_mm512_reduce_add_ps(_mm512_add_ps(acc_3_0_0, acc_3_0_1)) + tail_3_0);
+    }
+  }
+  for (int32_t n0 = (N - (N % 4)); n0 < N; n0++) {
+    for (int32_t m0 = 0; m0 < (M - (M % 1)); m0++) {
+      __m512 acc_0_0_0 = _mm512_set1_ps(0.0f);
+      __m512 acc_0_0_1 = _mm512_set1_ps(0.0f);
+      for (int32_t k = 0; k < (K - (K % 32)); k += 32) {
+        for (int32_t ku = (k + 0); ku < (k + 16); ku += 16) {
+          const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + ku)]);
+          const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + ku)]))), 16));
+          acc_0_0_0 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_0);
+        }
+        for (int32_t ku = (k + 16); ku < (k + 32); ku += 16) {
+          const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + ku)]);
+          const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + ku)]))), 16));
+          acc_0_0_1 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_1);
+        }
+      }
+      for (int32_t k = (K - (K % 32)); k < (K - (K % 16)); k += 16) {
+        const __m512 x_0 = _mm512_loadu_ps(&xf[(((m0 + 0) * K) + k)]);
+        const __m512 w_0 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(&W[(((n0 + 0) * K) + k)]))), 16));
+        acc_0_0_0 = _mm512_fmadd_ps(w_0, x_0, acc_0_0_0);
+      }
+      float tail_0_0 = 0.0f;
+      for (int32_t k = (K - (K % 16)); k < K; k++) {
+        tail_0_0 = (kf_bf16_to_f32(W[(((n0 + 0) * K) + k)]) * xf[(((m0 + 0) * K) + k)] + tail_0_0);
+      }
+      y[(((m0 + 0) * N) + (n0 + 0))] = (_mm512_reduce_add_ps(_mm512_add_ps(acc_0_0_0, acc_0_0_1)) + tail_0_0);
+    }
+  }
+}
