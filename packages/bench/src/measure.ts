@@ -87,7 +87,7 @@ export async function timeInterleaved(executor: Executor, contestants: readonly 
  * How many input copies to cycle so that one pass over them is at least twice the last-level cache
  * (at most `maxCopies`): 1 when the inputs alone are already that large.
  */
-export function rotationCopies(inputBytes: number, cacheBytes: number, maxCopies = 256): number {
+export function rotationCopies(inputBytes: number, cacheBytes: number, maxCopies = 1 << 16): number {
   if (inputBytes <= 0) return 1;
   return Math.max(1, Math.min(maxCopies, Math.ceil((2 * cacheBytes) / inputBytes)));
 }

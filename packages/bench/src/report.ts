@@ -61,20 +61,28 @@ interface BarRow {
   readonly bars: readonly { readonly key: string; readonly value: number }[];
 }
 
-/** Horizontal grouped bars, one group per row, with a reference line (1.0 speedup, 100% of ceiling). */
-export function barsSvg(cls: string, title: string, rows: readonly BarRow[], reference: number, refLabel: string): string {
+/**
+ * Horizontal grouped bars, one group per row, with a reference line (1.0 speedup, 100% of ceiling).
+ * On a log axis (ratios) bars start at the reference, so slower-than-reference bars point left.
+ */
+export function barsSvg(cls: string, title: string, rows: readonly BarRow[], reference: number, refLabel: string, log = false): string {
   const barH = 9;
   const groupH = Math.max(1, ...rows.map((r) => r.bars.length)) * barH + 8;
   const fr: Frame = { width: 1100, height: 72 + rows.length * groupH, left: 330, right: 40, top: 22, bottom: 46 };
-  const hi = Math.max(reference * 1.2, ...rows.flatMap((r) => r.bars.map((b) => b.value))) * 1.05;
-  const x = linearScale(0, hi, fr.left, fr.width - fr.right);
+  const values = rows.flatMap((r) => r.bars.map((b) => b.value)).filter((v) => v > 0);
+  const hi = Math.max(reference * 1.2, ...values) * 1.05;
+  const x = log
+    ? logScale(Math.min(reference / 1.5, ...values) / 1.2, hi * 1.2, fr.left, fr.width - fr.right)
+    : linearScale(0, hi, fr.left, fr.width - fr.right);
+  const origin = log ? x(reference) : fr.left;
   const parts = [svgOpen(fr, cls, title), axes(fr, x, null, title, '')];
   rows.forEach((row, i) => {
     const top = fr.top + i * groupH + 4;
     parts.push(`<text class="label" x="${fr.left - 6}" y="${top + (row.bars.length * barH) / 2 + 4}" text-anchor="end">${escapeXml(row.label)}</text>`);
     row.bars.forEach((b, j) => {
-      const w = Math.max(0.5, x(b.value) - fr.left);
-      parts.push(`<rect x="${fr.left}" y="${top + j * barH}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colorOf(b.key)}"><title>${escapeXml(`${row.label} ${b.key}: ${b.value.toFixed(3)}`)}</title></rect>`);
+      const end = b.value > 0 ? x(b.value) : origin;
+      const w = Math.max(0.5, Math.abs(end - origin));
+      parts.push(`<rect x="${Math.min(origin, end).toFixed(1)}" y="${top + j * barH}" width="${w.toFixed(1)}" height="${barH - 1}" fill="${colorOf(b.key)}"><title>${escapeXml(`${row.label} ${b.key}: ${b.value.toFixed(3)}`)}</title></rect>`);
     });
   });
   const rx = x(reference).toFixed(1);
@@ -140,7 +148,7 @@ commit ${escapeXml(p.build_commit.slice(0, 12))}${p.build_dirty ? ' (dirty)' : '
 protocol: median of timed repeats after ${file.protocol.discard} discarded, ${file.protocol.min_time_ms} ms per implementation in ${file.protocol.rounds} interleaved rounds, inputs rotated past the ${file.protocol.l3_bytes ? `${(file.protocol.l3_bytes / 2 ** 20).toFixed(0)} MiB ` : ''}L3; cases: ${counts}</div>
 ${legend(impls)}
 <figure>${rooflineSvg(file)}<figcaption>Roofline: each timed kernel at its arithmetic intensity; dashed: the read bandwidth the probe measured in this run.</figcaption></figure>
-<figure>${speedups.length ? barsSvg('speedup', 'speedup of kforge (baseline median / kforge median)', speedups, 1, '1.0 = parity') : '<p>No baseline applies to these cases.</p>'}<figcaption>Speedup against the baselines timed in the same run, interleaved.</figcaption></figure>
+<figure>${speedups.length ? barsSvg('speedup', 'speedup of kforge, log scale (baseline median / kforge median)', speedups, 1, '1.0 = parity', true) : '<p>No baseline applies to these cases.</p>'}<figcaption>Speedup against the baselines timed in the same run, interleaved.</figcaption></figure>
 <figure>${barsSvg('bandwidth', 'fraction of the measured read ceiling', fractionRows(file), 1, 'probe')}<figcaption>Bytes moved over the median time, over the read probe.</figcaption></figure>
 ${table(file)}
 </section>`;
@@ -149,7 +157,7 @@ ${table(file)}
 export function renderReport(files: readonly { name: string; file: BenchFile }[]): string {
   const pairs = tunedPairs(files.map((f) => f.file));
   const tuned = pairs.length
-    ? barsSvg('tuned', 'speedup of the tuned config over the default (default median / tuned median)', pairs.map((p) => ({ label: `${p.id} (${p.target})`, bars: [{ key: 'kforge', value: p.defaultMs / p.tunedMs }] })), 1, '1.0 = default')
+    ? barsSvg('tuned', 'speedup of the tuned config over the default (default median / tuned median)', pairs.map((p) => ({ label: `${p.id} (${p.target})`, bars: [{ key: 'kforge', value: p.defaultMs / p.tunedMs }] })), 1, '1.0 = default', true)
     : '<p>No case was measured both with the default and a tuned or given config in these files.</p>';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>kforge benchmark report</title><style>${CSS}</style></head>

@@ -62,3 +62,15 @@ export interface KernelArtifact {
   /** what arithmetic the kernel does inside: picks the SPEC section 4 bound it is judged by (default 'f32') */
   readonly arithmetic?: KernelArithmetic;
 }
+
+/**
+ * The source file holding a dispatch's entry: languages with one entry point per module (GLSL, WGSL)
+ * use a file named after the entry (with or without its extension); otherwise the only file.
+ * Undefined when neither applies.
+ */
+export function sourceFileFor(artifact: KernelArtifact, entry: string): string | undefined {
+  const names = Object.keys(artifact.files);
+  const hit = names.find((n) => n === entry || n.replace(/\.[^.]*$/, '') === entry);
+  if (hit) return hit;
+  return names.length === 1 ? names[0] : undefined;
+}

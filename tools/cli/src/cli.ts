@@ -16,10 +16,11 @@ import { verifyCommand } from './commands/verify.ts';
 import { buildRuntimeCommand } from './commands/build-runtime.ts';
 import { tuneCommand } from './commands/tune.ts';
 import { dbCommand } from './commands/db.ts';
+import { benchCommand } from './commands/bench.ts';
 
 export const COMMANDS: readonly Command[] = [
-  opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand, demoCommand, tuneCommand, dbCommand,
-  buildRuntimeCommand,
+  opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand,
+  benchCommand, tuneCommand, dbCommand, buildRuntimeCommand, demoCommand,
 ];
 
 export const EXIT_OK = 0;

@@ -23,11 +23,36 @@ function quantized(params: Params): boolean {
   return FORMATS[params.weight as WeightFormatName].kind !== 'dense';
 }
 
+/**
+ * Bytes of one weight row below which decode (M = 1) on x86 reads one row at a time: each row in
+ * flight is a separate prefetch stream, and short rows end before the prefetcher has ramped up, so
+ * several short rows at once lose to one long sequential stream (avx2, 2 threads: q4_0 3072x1024
+ * 18% -> 44% of the read probe, q8_0 40% -> 64%, bf16 54% -> 66%; docs/performance-cpu.md).
+ */
+const SHORT_ROW_BYTES = 3 << 10;
+
+/** bytes of one weight row of K elements */
+function rowBytes(params: Params): number {
+  const f = FORMATS[params.weight as WeightFormatName];
+  const K = Number(params.K);
+  if (f.kind === 'dense') return K * f.elemBytes;
+  if (f.kind === 'block') return (K / f.block) * f.bytes;
+  return K / 2 + (K / f.block) * 2 * f.planes.length;
+}
+
 export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpuConfig {
   const dotPath = params && quantized(params) && target !== 'c' ? 'int8' : 'float';
   const M = params ? Number(params.M) : 1;
-  const rows = target === 'c' ? 2 : 4;
   const mTile = M >= 4 ? 4 : M >= 2 ? 2 : 1;
+  const x86 = target === 'avx2' || target === 'avx512';
+  if (x86 && M === 1 && params) {
+    // decode, measured on avx2 (docs/performance-cpu.md): long rows share each x load over 8 rows,
+    // short rows stream one at a time with 4 accumulator sets
+    return rowBytes(params) < SHORT_ROW_BYTES
+      ? { rows: 1, m_tile: 1, k_unroll: 4, threads: 2, dot_path: dotPath }
+      : { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: dotPath };
+  }
+  const rows = target === 'c' ? 2 : 4;
   return {
     rows,
     m_tile: mTile,

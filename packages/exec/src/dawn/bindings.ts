@@ -5,7 +5,7 @@
  * A mismatch is an ExecError('harness') that names the binding.
  */
 import { ResourceType, WgslReflect, type FunctionInfo, type VariableInfo } from 'wgsl_reflect/wgsl_reflect.module.js';
-import type { ArtifactScalar, Dispatch, KernelArtifact } from '@kforge/target';
+import { sourceFileFor, type ArtifactScalar, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { ExecError } from '../util/exec-error.ts';
 import { scalarBits } from '../metal/buffer-files.ts';
 import type { DawnBinding, DawnDispatch } from './protocol.ts';
@@ -15,9 +15,10 @@ function describe(v: VariableInfo): string {
   return `@group(${v.group}) @binding(${v.binding}) ${kind} ${v.name}`;
 }
 
-function reflect(artifact: KernelArtifact): { module: WgslReflect; code: string } {
-  const code = Object.values(artifact.files)[0];
-  if (code === undefined) throw new ExecError('harness', `artifact ${artifact.op}/${artifact.target} has no source files`);
+function reflect(artifact: KernelArtifact, entry: string): { module: WgslReflect; code: string } {
+  const file = sourceFileFor(artifact, entry);
+  const code = file === undefined ? undefined : artifact.files[file];
+  if (code === undefined) throw new ExecError('harness', `artifact ${artifact.op}/${artifact.target} has no WGSL file for entry '${entry}' (files: ${Object.keys(artifact.files).join(', ')})`);
   try {
     return { module: new WgslReflect(code), code };
   } catch (e) {
@@ -25,7 +26,8 @@ function reflect(artifact: KernelArtifact): { module: WgslReflect; code: string 
   }
 }
 
-function planDispatch(artifact: KernelArtifact, module: WgslReflect, d: Dispatch): DawnDispatch {
+function planDispatch(artifact: KernelArtifact, d: Dispatch): DawnDispatch {
+  const { module, code } = reflect(artifact, d.entry);
   const where = `${artifact.op}/${artifact.target} entry ${d.entry}`;
   const entry: FunctionInfo | undefined = module.entry.compute.find((f) => f.name === d.entry);
   if (!entry) {
@@ -70,7 +72,7 @@ function planDispatch(artifact: KernelArtifact, module: WgslReflect, d: Dispatch
     }
   }
 
-  return { entry: d.entry, grid: d.grid, bindings, ...(uniform ? { uniform } : {}) };
+  return { entry: d.entry, code, grid: d.grid, bindings, ...(uniform ? { uniform } : {}) };
 }
 
 /** The scalars' uniform struct: 4-byte members of the scalars' types in args order; returns their words. */
@@ -93,8 +95,7 @@ function checkUniform(where: string, u: VariableInfo | undefined, binding: numbe
 }
 
 /** The checked binding plan of every dispatch, and the WGSL source. */
-export function planWgslDispatches(artifact: KernelArtifact): { code: string; dispatches: DawnDispatch[] } {
+export function planWgslDispatches(artifact: KernelArtifact): DawnDispatch[] {
   if (artifact.language !== 'wgsl') throw new ExecError('unavailable', `dawn runs wgsl artifacts, not ${artifact.language} (target ${artifact.target})`);
-  const { module, code } = reflect(artifact);
-  return { code, dispatches: artifact.dispatches.map((d) => planDispatch(artifact, module, d)) };
+  return artifact.dispatches.map((d) => planDispatch(artifact, d));
 }

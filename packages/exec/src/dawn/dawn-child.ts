@@ -67,7 +67,9 @@ async function execute(req: DawnRequest, dir: string, device: GPUDevice): Promis
   for (const b of req.buffers) {
     if (b.allocBytes > limit) throw new ChildFailure('harness', `buffer '${b.name}' needs ${b.allocBytes} bytes, over this adapter's maxStorageBufferBindingSize of ${limit}`);
   }
-  const module = await compileShader(device, req.code);
+  // one module per distinct source: WGSL artifacts may keep each entry in its own file
+  const modules = new Map<string, GPUShaderModule>();
+  for (const d of req.dispatches) if (!modules.has(d.code)) modules.set(d.code, await compileShader(device, d.code));
 
   const buffers = await checkedScope(device, 'harness', 'creating buffers', () => new Map(req.buffers.map((b) => {
     const buffer = device.createBuffer({
@@ -97,7 +99,7 @@ async function execute(req: DawnRequest, dir: string, device: GPUDevice): Promis
     let pipeline: GPUComputePipeline;
     try {
       pipeline = await device.createComputePipelineAsync({
-        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module, entryPoint: d.entry },
+        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: modules.get(d.code)!, entryPoint: d.entry },
       });
     } catch (e) {
       throw new ChildFailure('compile', `compute pipeline for entry ${d.entry}: ${(e as Error).message}`);

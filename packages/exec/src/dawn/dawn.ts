@@ -74,12 +74,12 @@ export const dawnExecutor: Executor = {
 
   async run(req: RunRequest): Promise<RunResult> {
     const { artifact } = req;
-    const { code, dispatches } = planWgslDispatches(artifact);
+    const dispatches = planWgslDispatches(artifact);
     return withWorkDir(req.workDir, 'dawn', async (dir) => {
       const runDir = mkdtempSync(join(dir, 'run-'));
       try {
         const request: DawnRequest = {
-          code, dispatches, timedRepeats: Math.max(0, Math.floor(req.timedRepeats ?? 0)),
+          dispatches, timedRepeats: Math.max(0, Math.floor(req.timedRepeats ?? 0)),
           buffers: artifact.buffers.map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
         };
         writeFileSync(join(runDir, REQUEST_FILE), JSON.stringify(request));

@@ -13,6 +13,8 @@ export interface DawnBinding {
 
 export interface DawnDispatch {
   readonly entry: string;
+  /** the WGSL module holding the entry */
+  readonly code: string;
   readonly grid: readonly [number, number, number];
   readonly bindings: readonly DawnBinding[];
   /** the scalars' uniform block: its binding and the 4-byte words in args order (already bit patterns) */
@@ -20,7 +22,6 @@ export interface DawnDispatch {
 }
 
 export interface DawnRequest {
-  readonly code: string;
   readonly buffers: readonly { readonly name: string; readonly bytes: number; readonly allocBytes: number; readonly role: 'in' | 'out' | 'scratch' }[];
   readonly dispatches: readonly DawnDispatch[];
   readonly timedRepeats: number;

@@ -15,7 +15,8 @@ import { ExecError, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
 import { toolVersion, versionProbe } from '../util/tools.ts';
 import { withWorkDir } from '../util/workdir.ts';
-import { type HostApi, HOST_SOURCE, compileGlsl, gpuTemplate, npyPayload, writeHostCase } from './harness.ts';
+import type { GeneratedInput } from './generate.ts';
+import { type HostApi, GENERATE_HEADER, HARNESS_IO_HEADER, HOST_SOURCE, TEMPLATE_DIR, compileGlsl, gpuTemplate, npyPayload, writeHostCase } from './harness.ts';
 
 /** The architectures every CUDA build is made for (SPEC section 5: sm_80 and sm_90). */
 export const CUDA_ARCH_FLAGS = ['-gencode', 'arch=compute_90,code=sm_90', '-gencode', 'arch=compute_80,code=sm_80'] as const;
@@ -35,8 +36,12 @@ export interface GpuBundleCase {
   /** part of the case folder name; defaults to `<op>-<target>` */
   readonly name?: string;
   readonly artifact: KernelArtifact;
-  /** raw bytes per input buffer name, as for RunRequest */
+  /** raw bytes per input buffer name, as for RunRequest (all but the generated ones) */
   readonly inputs: Readonly<Record<string, Uint8Array>>;
+  /** CUDA only: inputs filled on the device (too large to carry), regenerated here by generate.ts */
+  readonly generated?: Readonly<Record<string, GeneratedInput>>;
+  /** CUDA only: time over rotating copies of the inputs that total at least this many bytes */
+  readonly rotateBytes?: number;
 }
 
 export interface GpuBundleOptions {
@@ -53,6 +58,8 @@ export interface GpuBundleManifestCase {
   readonly params: KernelArtifact['params'];
   readonly config: KernelArtifact['config'];
   readonly outputs: readonly { readonly name: string; readonly elem: string; readonly bytes: number }[];
+  readonly generated?: Readonly<Record<string, GeneratedInput>>;
+  readonly rotateBytes?: number;
 }
 
 export interface GpuBundleManifest {
@@ -102,11 +109,13 @@ export async function writeGpuBundle(cases: readonly GpuBundleCase[], dir: strin
     const api = hostApiOf(artifact);
     const name = caseFolderName(index, c);
     const caseDir = join(dir, 'cases', name);
-    writeHostCase(api, artifact, c.inputs, caseDir);
+    const plan = { ...(c.generated ? { generated: c.generated } : {}), ...(c.rotateBytes ? { rotateBytes: c.rotateBytes } : {}) };
+    writeHostCase(api, artifact, c.inputs, caseDir, plan);
     if (api === 'vulkan') await compileGlsl(artifact, caseDir);
     manifestCases.push({
       name, api, op: artifact.op, target: artifact.target, params: artifact.params, config: artifact.config,
       outputs: artifact.buffers.filter((b) => b.role === 'out').map((b) => ({ name: b.name, elem: b.elem, bytes: b.bytes })),
+      ...plan,
     });
   }
   const carried = carrySystemFiles(dir);
@@ -184,6 +193,17 @@ export function readGpuBundleResults(resultsDir: string): GpuBundleCaseResult[] 
     };
     return { ...base, status: 'ok', result };
   });
+}
+
+/** The baseline program's source (device copy bandwidth, cuBLAS f16 gemv) and the headers it includes. */
+export const CUDA_BASELINES_SOURCE = 'cuda_baselines.cu';
+
+/** Write the baseline program beside a bundle: build it with `nvcc -O3 -arch=sm_90 cuda_baselines.cu -lcublas`. */
+export function writeCudaBaselines(dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files = [CUDA_BASELINES_SOURCE, HARNESS_IO_HEADER, GENERATE_HEADER];
+  for (const f of files) copyFileSync(join(TEMPLATE_DIR, f), join(dir, f));
+  return files;
 }
 
 const nvccProbe = versionProbe('nvcc');

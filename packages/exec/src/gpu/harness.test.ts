@@ -31,7 +31,8 @@ test('harness view refuses unknown arguments, missing grids and ambiguous GLSL f
 test('rendered hosts keep C operators unescaped and poison every non-input buffer', () => {
   const cuda = renderHost('cuda', reductionArtifact('cuda'));
   assert.match(cuda, /cudaMemset\(buffers\[1\], 0xff, 64\)\); \/\* poison: partial \(out\) \*\//);
-  assert.match(cuda, /&buffers\[0\] \/\* x \*\//);
+  assert.match(cuda, /&set\[0\] \/\* x \*\//);
+  assert.match(cuda, /cudaGraphLaunch\(pass, stream\)/);
   assert.doesNotMatch(cuda, /&amp;|&#x/);
   const opencl = renderHost('opencl', saxpyArtifact('opencl'));
   assert.match(opencl, /clSetKernelArg\(kernels\[0\], 2, 4, &scalar_bits\[0\]\)\); \/\* a \*\//);

@@ -10,13 +10,24 @@ import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, type ScalarType } from '@kforge/ir';
-import type { ArtifactScalar, KernelArtifact } from '@kforge/target';
+import { sourceFileFor, type ArtifactScalar, type KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
+import { fillInitializer, type GeneratedInput } from './generate.ts';
 
 export const TEMPLATE_DIR = new URL('../../templates/gpu/', import.meta.url).pathname;
 /** The C header every host includes (file I/O, .npy output, timing, the result line). */
 export const HARNESS_IO_HEADER = 'harness_io.h';
+/** The device-side input generator the CUDA host includes (mirrored by generate.ts). */
+export const GENERATE_HEADER = 'generate.h';
+
+/** How a CUDA host gets its inputs and what it times (other hosts read every input and rotate nothing). */
+export interface HostInputPlan {
+  /** inputs filled on the device instead of read from files */
+  readonly generated?: Readonly<Record<string, GeneratedInput>>;
+  /** rotate through copies of the inputs totalling at least this many bytes (0: one copy) */
+  readonly rotateBytes?: number;
+}
 
 export type HostApi = 'opencl' | 'vulkan' | 'cuda';
 
@@ -55,20 +66,22 @@ function scalarBits(s: ArtifactScalar): string {
   return `0x${(v >>> 0).toString(16)}`;
 }
 
-/** The GLSL file a dispatch runs: the file named by its entry (with or without `.comp`), or the only file. */
+/** The GLSL file a dispatch runs (sourceFileFor's rule), or an error naming the entry. */
 export function glslFileFor(artifact: KernelArtifact, entry: string): string {
-  const names = Object.keys(artifact.files);
-  const hit = names.find((n) => n === entry || n === `${entry}.comp`);
-  if (hit) return hit;
-  if (names.length === 1) return names[0]!;
-  throw new ExecError('harness', `${artifact.op}/${artifact.target}: no GLSL file for dispatch entry '${entry}' among ${names.join(', ')}`);
+  const file = sourceFileFor(artifact, entry);
+  if (file) return file;
+  throw new ExecError('harness', `${artifact.op}/${artifact.target}: no GLSL file for dispatch entry '${entry}' among ${Object.keys(artifact.files).join(', ')}`);
 }
 
 export const spvFileFor = (glslFile: string): string => `${glslFile.replace(/\.[^.]*$/, '')}.spv`;
 
 /** Everything a host template reads; validated here so a bad artifact fails with a clear message. */
-export function harnessView(artifact: KernelArtifact) {
+export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) {
   const where = `${artifact.op}/${artifact.target}`;
+  const generated = plan.generated ?? {};
+  for (const name of Object.keys(generated)) {
+    if (!artifact.buffers.some((b) => b.name === name && b.role === 'in')) throw new ExecError('harness', `${where}: generated input '${name}' is not an input buffer`);
+  }
   const kernelFile = Object.keys(artifact.files)[0];
   if (!kernelFile) throw new ExecError('harness', `${where}: the artifact has no source files`);
   const buffers = artifact.buffers.map((b, index) => {
@@ -78,6 +91,7 @@ export function harnessView(artifact: KernelArtifact) {
       name: b.name, index, role: b.role, bytes: b.bytes, allocBytes: allocBytes(b.bytes),
       isIn: b.role === 'in', isOut: b.role === 'out',
       npyDescr: whole ? elem.descr : '|u1', count: whole ? b.bytes / elem.bytes : b.bytes,
+      fill: generated[b.name] ? fillInitializer(generated[b.name]!.fill) : '', seed: (generated[b.name]?.seed ?? 0) >>> 0,
     };
   });
   const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: scalarBits(s) }));
@@ -99,28 +113,36 @@ export function harnessView(artifact: KernelArtifact) {
     };
   });
   return {
-    op: artifact.op, target: artifact.target, kernelFile,
+    op: artifact.op, target: artifact.target, kernelFile, rotateBytes: Math.max(0, Math.round(plan.rotateBytes ?? 0)),
     buffers, bufferCount: buffers.length, scalars, dispatches, dispatchCount: dispatches.length,
     bufferArgTotal: dispatches.reduce((n, d) => n + d.bufferArgs.length, 0),
   };
 }
 
-export function renderHost(api: HostApi, artifact: KernelArtifact): string {
-  return gpuTemplate(TEMPLATE_FILE[api])(harnessView(artifact));
+export function renderHost(api: HostApi, artifact: KernelArtifact, plan: HostInputPlan = {}): string {
+  if (api !== 'cuda' && (Object.keys(plan.generated ?? {}).length || plan.rotateBytes)) {
+    throw new ExecError('harness', `${artifact.op}/${artifact.target}: generated inputs and rotation exist only in the CUDA host`);
+  }
+  return gpuTemplate(TEMPLATE_FILE[api])(harnessView(artifact, plan));
 }
 
 /**
- * Write a case folder: the kernel files, the host source and its header, and `inputs/<name>.bin`.
- * Returns the folder of inputs. Every 'in' buffer must be given with exactly its byte size (else InputError).
+ * Write a case folder: the kernel files, the host source and its headers, and `inputs/<name>.bin`.
+ * Returns the folder of inputs. Every 'in' buffer that `plan` does not generate must be given with
+ * exactly its byte size (else InputError).
  */
-export function writeHostCase(api: HostApi, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, dir: string): string {
+export function writeHostCase(
+  api: HostApi, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, dir: string, plan: HostInputPlan = {},
+): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(artifact.files)) writeFileSync(join(dir, name), text);
-  writeFileSync(join(dir, HOST_SOURCE[api]), renderHost(api, artifact));
-  writeFileSync(join(dir, HARNESS_IO_HEADER), readFileSync(join(TEMPLATE_DIR, HARNESS_IO_HEADER)));
+  writeFileSync(join(dir, HOST_SOURCE[api]), renderHost(api, artifact, plan));
+  for (const header of api === 'cuda' ? [HARNESS_IO_HEADER, GENERATE_HEADER] : [HARNESS_IO_HEADER]) {
+    writeFileSync(join(dir, header), readFileSync(join(TEMPLATE_DIR, header)));
+  }
   const inputDir = join(dir, 'inputs');
   mkdirSync(inputDir, { recursive: true });
-  for (const b of artifact.buffers.filter((x) => x.role === 'in')) {
+  for (const b of artifact.buffers.filter((x) => x.role === 'in' && !plan.generated?.[x.name])) {
     const data = inputs[b.name];
     if (!data) throw new InputError(`${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
     if (data.length !== b.bytes)

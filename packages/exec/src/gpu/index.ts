@@ -6,3 +6,5 @@ export {
   type GpuBundleCase, type GpuBundleOptions, type GpuBundleManifest, type GpuBundleManifestCase,
   type GpuBundleCaseResult, type GpuBundleStatus,
 } from './bundle.ts';
+export { writeCudaBaselines, CUDA_BASELINES_SOURCE } from './bundle.ts';
+export { generatedBytes, fillInitializer, type Fill, type GeneratedInput } from './generate.ts';

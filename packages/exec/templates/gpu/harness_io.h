@@ -78,8 +78,8 @@ static int kf_cmp_u64(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* The one result line: device name, every timed repeat, and their median. */
-static void kf_print_result(const char *device, const uint64_t *timings_ns, int repeats) {
+/* The one result line: device name, every timed repeat, their median, and `extra` (",\"key\":value..." or ""). */
+static void kf_print_result_with(const char *device, const uint64_t *timings_ns, int repeats, const char *extra) {
   printf("{\"device\":\"");
   for (const char *c = device; *c; c++)
     if (*c != '"' && *c != '\\' && (unsigned char)*c >= 32) putchar(*c);
@@ -93,8 +93,12 @@ static void kf_print_result(const char *device, const uint64_t *timings_ns, int 
     printf(",\"median_ns\":%llu", (unsigned long long)sorted[repeats / 2]);
     free(sorted);
   }
-  printf("}\n");
+  printf("%s}\n", extra);
   fflush(stdout);
+}
+
+static void kf_print_result(const char *device, const uint64_t *timings_ns, int repeats) {
+  kf_print_result_with(device, timings_ns, repeats, "");
 }
 
 #endif

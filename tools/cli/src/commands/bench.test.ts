@@ -1,34 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { scratchFolder } from '../testing.ts';
+import { join } from 'node:path';
+import { kforge, scratchFolder } from '../testing.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-
-/**
- * `kforge bench ...argv` in a child process with main's exit codes (0 ok, 1 check failed, 2 bad
- * input); stdout cannot be captured in-process, where the test runner reports through it.
- * TODO(cli registry): use testing.ts's kforge() once `bench` is in COMMANDS.
- */
-const ENTRY = `
-import { CheckError, InputError } from '@kforge/ir';
-import { parseArgs } from './tools/cli/src/args.ts';
-import { benchCommand } from './tools/cli/src/commands/bench.ts';
-try {
-  await benchCommand.run(parseArgs('bench', process.argv.slice(1), benchCommand.args));
-} catch (e) {
-  process.stderr.write(String(e.message) + '\\n');
-  process.exitCode = e instanceof InputError ? 2 : e instanceof CheckError ? 1 : 3;
-}`;
-
-function bench(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ENTRY, '--', ...argv], { cwd: REPO_ROOT, timeout: 300_000, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }));
-  });
-}
+const bench = (argv: string[]) => kforge(['bench', ...argv], 300_000);
 
 test('bench gemv --json on a small avx2 shape: checked, timed with rotation, probe and baselines in one object', async () => {
   const run = await bench(['gemv', '--target', 'avx2', '--params', '{"M":1,"N":64,"K":256}', '--threads', '2', '--json', '--min-time', '30', '--probe-mib', '64']);

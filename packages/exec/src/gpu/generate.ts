@@ -1,0 +1,98 @@
+/**
+ * Inputs generated on the GPU machine instead of carried (weights of hundreds of MB): the bundle
+ * names a fill and a seed per buffer, the CUDA host fills the buffer with templates/gpu/generate.h,
+ * and this file regenerates any byte range of it exactly, so results are checked here against the
+ * reference on rows sampled from the very data the device used.
+ */
+import { ExecError } from '../util/exec-error.ts';
+
+/** f16 or f32 element values n * 2^exponent, n = (sum of 4 random bytes) - 510 (mean 0, sd 148) */
+export interface NormalFill { readonly kind: 'normal'; readonly elem: 'f16' | 'f32'; readonly exponent: number }
+/** f16 values in [2^exponent, 2^(exponent + 1)): scales */
+export interface PositiveFill { readonly kind: 'positive'; readonly elem: 'f16'; readonly exponent: number }
+export interface BytesFill { readonly kind: 'bytes' }
+/** random bytes with f16 fields (scale, min) at fixed offsets of each block */
+export interface BlocksFill {
+  readonly kind: 'blocks';
+  readonly blockBytes: number;
+  readonly fields: readonly { readonly offset: number; readonly fill: NormalFill | PositiveFill }[];
+}
+export type Fill = NormalFill | PositiveFill | BytesFill | BlocksFill;
+
+/** One generated buffer: copy c of a rotated case uses stream seed + c. */
+export interface GeneratedInput {
+  readonly fill: Fill;
+  readonly seed: number;
+}
+
+const KIND_CODE = { bytes: 1, normal: 2, positive: 3, blocks: 4 } as const;
+const MAX_FIELDS = 2;
+
+function hash32(x: number): number {
+  x = (x ^ (x >>> 16)) >>> 0;
+  x = Math.imul(x, 0x7feb352d) >>> 0;
+  x = (x ^ (x >>> 15)) >>> 0;
+  x = Math.imul(x, 0x846ca68b) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+const random = (stream: number, index: number): number => hash32((index ^ hash32(stream >>> 0)) >>> 0);
+
+function exactBits(n: number, e: number, mantBits: number, bias: number): number {
+  if (n === 0) return 0;
+  const sign = n < 0 ? 1 : 0;
+  const a = Math.abs(n);
+  const p = 31 - Math.clz32(a);
+  const mant = (a << (mantBits - p)) & ((1 << mantBits) - 1);
+  return ((sign << (mantBits === 10 ? 15 : 31)) | ((p + e + bias) << mantBits) | mant) >>> 0;
+}
+
+function elementBits(fill: NormalFill | PositiveFill, r: number): number {
+  const [mantBits, bias] = fill.elem === 'f16' ? [10, 15] : [23, 127];
+  if (fill.kind === 'positive') return exactBits(256 + (r & 255), fill.exponent - 8, mantBits, bias);
+  const n = (r & 255) + ((r >>> 8) & 255) + ((r >>> 16) & 255) + (r >>> 24) - 510;
+  return exactBits(n, fill.exponent, mantBits, bias);
+}
+
+const elemBytes = (fill: NormalFill | PositiveFill): number => (fill.elem === 'f16' ? 2 : 4);
+
+function byteAt(fill: Fill, stream: number, i: number): number {
+  if (fill.kind === 'normal' || fill.kind === 'positive') {
+    const eb = elemBytes(fill);
+    return (elementBits(fill, random(stream, Math.floor(i / eb) >>> 0)) >>> (8 * (i % eb))) & 255;
+  }
+  if (fill.kind === 'blocks') {
+    const block = Math.floor(i / fill.blockBytes) >>> 0;
+    const offset = i % fill.blockBytes;
+    for (const [k, field] of fill.fields.entries()) {
+      if (offset === field.offset || offset === field.offset + 1) {
+        const r = random((stream ^ (0xa5a50000 + k)) >>> 0, block);
+        return (elementBits(field.fill, r) >>> (8 * (offset - field.offset))) & 255;
+      }
+    }
+  }
+  return (random(stream, Math.floor(i / 4) >>> 0) >>> (8 * (i % 4))) & 255;
+}
+
+/** Bytes [offset, offset + count) of copy `copy` of a generated buffer, as the device fills them. */
+export function generatedBytes(input: GeneratedInput, offset: number, count: number, copy = 0): Uint8Array {
+  const out = new Uint8Array(count);
+  const stream = (input.seed + copy) >>> 0;
+  for (let j = 0; j < count; j++) out[j] = byteAt(input.fill, stream, offset + j);
+  return out;
+}
+
+/** The C initializer of `struct kf_fill` (generate.h) for a fill. */
+export function fillInitializer(fill: Fill): string {
+  const fields = fill.kind === 'blocks' ? fill.fields : [];
+  if (fields.length > MAX_FIELDS) throw new ExecError('harness', `a blocks fill holds at most ${MAX_FIELDS} fields, got ${fields.length}`);
+  for (const f of [fill, ...fields.map((x) => x.fill)]) {
+    if ((f.kind === 'normal' || f.kind === 'positive') && (f.exponent < -14 || f.exponent > 8)) {
+      throw new ExecError('harness', `fill exponent ${f.exponent} would leave the normal f16 range`);
+    }
+  }
+  const pad = (xs: readonly number[]) => [...xs, ...Array<number>(MAX_FIELDS - xs.length).fill(0)].join(', ');
+  const values = fill.kind === 'normal' || fill.kind === 'positive' ? [KIND_CODE[fill.kind], elemBytes(fill), fill.exponent, 0, 0]
+    : fill.kind === 'blocks' ? [KIND_CODE.blocks, 1, 0, fill.blockBytes, fields.length] : [KIND_CODE.bytes, 1, 0, 0, 0];
+  return `{ ${values.join(', ')}, { ${pad(fields.map((f) => f.offset))} }, { ${pad(fields.map((f) => KIND_CODE[f.fill.kind]))} }, { ${pad(fields.map((f) => f.fill.exponent))} } }`;
+}

@@ -1,0 +1,155 @@
+/**
+ * Reads what `.gpu-bundle/run.sh OUT` brought back from the H200 and checks it here:
+ *  - conformance cases against the float64 reference on their carried inputs (checkRun);
+ *  - perf and sweep cases on rows sampled from the inputs the device generated (regenerated exactly
+ *    by generatedBytes), against the reference on those rows (checkOutput);
+ *  - every timed case appended to the tuning database as a TuningRecord with origin 'bundle:h200'.
+ *
+ * usage: node --import tsx tools/gpu/ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  checkOutput, getOp, randomInputs, storedWeightTensors, tensorFromBytes, tensorSignature, DTYPES,
+  type Params, type Tensor, type WeightFormatName,
+} from '@kforge/ir';
+import { generatedBytes, readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
+import { checkRun, emitKernel } from '@kforge/driver';
+import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
+import { summarize } from '@kforge/bench';
+import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
+
+const SAMPLED_ROWS = 64;
+const ORIGIN = 'bundle:h200';
+
+/** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz unpacked into a temporary folder. */
+function workDir(path: string): string {
+  if (existsSync(join(path, PLAN_FILE))) return path;
+  if (existsSync(join(path, 'work', PLAN_FILE))) return join(path, 'work');
+  const tarball = join(path, 'results.tar.gz');
+  if (!existsSync(tarball)) throw new Error(`${path}: neither ${PLAN_FILE} nor results.tar.gz`);
+  const into = mkdtempSync(join(tmpdir(), 'kforge-h200-'));
+  execFileSync('tar', ['xzf', tarball, '-C', into]);
+  return join(into, 'work');
+}
+
+/** Rows spread over N (first and last included), so every block of the grid is sampled. */
+export function sampledRows(N: number, count = SAMPLED_ROWS): number[] {
+  if (N <= count) return Array.from({ length: N }, (_, i) => i);
+  return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (N - 1)) / (count - 1))))];
+}
+
+/** The reference y on `rows` of a generated case: the stored weight rows and x regenerated as the device made them. */
+export function sampledReference(t: PlannedTimedCase, rows: readonly number[]): Float64Array {
+  const p = t.params;
+  const [M, N, K] = [Number(p.M), Number(p.N), Number(p.K)];
+  const sub: Params = { ...p, N: rows.length };
+  const inputs: Record<string, Tensor> = {};
+  const xType = p.act === 'f16' ? 'f16' : 'f32';
+  inputs.x = tensorFromBytes(generatedBytes(t.generated.x!, 0, M * K * DTYPES[xType].bytes), xType, [M, K], 'x');
+  for (const s of storedWeightTensors(p.weight as WeightFormatName, 'W', [N, K])) {
+    const rowBytes = s.shape[1]! * DTYPES[s.dtype].bytes;
+    const bytes = new Uint8Array(rows.length * rowBytes);
+    rows.forEach((r, i) => bytes.set(generatedBytes(t.generated[s.name]!, r * rowBytes, rowBytes), i * rowBytes));
+    inputs[s.name] = tensorFromBytes(bytes, s.dtype, [rows.length, s.shape[1]!], s.name);
+  }
+  if (p.bias === true) inputs.bias = tensorFromBytes(generatedBytes(t.generated.bias!, 0, N * 4), 'f32', [N], 'bias');
+  const y = getOp('gemv').reference(sub, inputs).y!;
+  return y.data;
+}
+
+function deviceOf(work: string, detail: string): DeviceFingerprint {
+  const machine = readFileSync(join(work, 'machine.txt'), 'utf8');
+  const query = machine.split('@@query\n')[1]?.split('\n')[1] ?? '';
+  const driver = query.split(',')[1]?.trim();
+  const nvcc = machine.split('@@nvcc\n')[1]?.split('\n').find((l) => l.startsWith('Cuda compilation tools')) ?? 'nvcc';
+  return { device: detail.split(' / ')[0] ?? detail, features: driver ? [`driver ${driver}`] : [], compiler: nvcc.trim(), executor: 'gpu-bundle' };
+}
+
+function kforgeVersion(): string {
+  return (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function ingest(path: string, dbPath: string | null): { failures: number } {
+  const work = workDir(path);
+  const plan = JSON.parse(readFileSync(join(work, PLAN_FILE), 'utf8')) as H200Plan;
+  const op = getOp('gemv');
+  let failures = 0;
+  const line = (status: string, name: string, text: string) => console.log(`${status.padEnd(6)} ${name.padEnd(40)} ${text}`);
+
+  const conformance = new Map(readGpuBundleResults(join(work, 'conformance')).map((r) => [r.case, r]));
+  const tally = new Map<string, number>();
+  for (const c of plan.conformance) {
+    const r = conformance.get(c.case)!;
+    let status = r.status === 'ok' ? 'PASS' : 'ERROR';
+    let text = r.error?.slice(0, 160) ?? '';
+    if (r.status === 'ok') {
+      const inputs = randomInputs(op, c.params, c.seed);
+      const artifact = emitKernel('gemv', c.target as never, c.params, c.config);
+      const outputs: Record<string, Tensor> = {};
+      for (const s of tensorSignature(op, c.params).filter((x) => x.role === 'out')) outputs[s.name] = tensorFromBytes(r.result!.outputs[s.name]!, s.dtype, s.shape, s.name);
+      const { ok, checks } = checkRun({ artifact, outputs, result: r.result! }, inputs);
+      status = ok ? 'PASS' : 'FAIL';
+      text = `nmse ${checks.map((x) => x.nmse.toExponential(2)).join(',')} (bound ${checks[0]!.bound.toExponential(0)}) on ${r.result!.detail}`;
+    }
+    if (status !== 'PASS') failures++;
+    tally.set(`${c.target} ${status}`, (tally.get(`${c.target} ${status}`) ?? 0) + 1);
+    line(status, c.case, text);
+  }
+
+  const perf = new Map<string, GpuBundleCaseResult>(readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]));
+  const baselines = readFileSync(join(work, 'baselines.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, number | string>);
+  const copies = baselines.filter((b) => b.probe === 'copy').map((b) => Number(b.moved_bytes) / Number(b.median_ns));
+  const ceilingGbps = copies.length ? Math.max(...copies) : undefined;
+  const db = dbPath ? new JsonlTuningDatabase(dbPath) : null;
+  for (const t of plan.timed) {
+    const r = perf.get(t.case)!;
+    const artifact = emitKernel('gemv', 'cuda', t.params, t.config);
+    let status: TuningRecord['status'] = r.status === 'ok' ? 'ok' : r.status === 'build-failed' ? 'compile' : 'runtime';
+    let reason = r.error;
+    let nmse: number | undefined;
+    if (hashSources(artifact.files) !== t.sourceHash) {
+      status = 'constraint';
+      reason = 'this kforge generates different sources for the config than the bundle held';
+    } else if (r.status === 'ok') {
+      const y = new Float32Array(r.result!.outputs.y!.slice().buffer);
+      const rows = sampledRows(Number(t.params.N));
+      const check = checkOutput('gemv', 'y', rows.map((n) => y[n]!), { dtype: 'f64', shape: [rows.length], data: sampledReference(t, rows) } as never, artifact.arithmetic ?? 'f32');
+      nmse = check.nmse;
+      if (!check.ok) [status, reason] = ['wrong', check.message];
+    }
+    const timings = r.result?.timingsNs ?? [];
+    const s = timings.length ? summarize(timings.map((x) => x / 1e6)) : undefined;
+    const measurement = status === 'ok' && s ? {
+      medianMs: s.median, minMs: s.min, maxMs: s.max, iqrMs: s.iqr, repeats: s.n, bytes: t.bytes, gbps: t.bytes / (s.median * 1e6),
+      ...(ceilingGbps ? { ceilingGbps } : {}),
+    } : undefined;
+    if (status !== 'ok') failures++;
+    line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
+      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${SAMPLED_ROWS} rows` : (reason ?? '').slice(0, 120)}` +
+      `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` : ''}`);
+    if (db && r.result) {
+      db.append({
+        schema: SCHEMA_VERSION, op: 'gemv', params: t.params, target: 'cuda', device: deviceOf(work, r.result.detail), kforge: kforgeVersion(),
+        config: t.config, sourceHash: t.sourceHash, status, ...(reason && status !== 'ok' ? { reason: reason.slice(0, 2000) } : {}),
+        ...(nmse !== undefined && Number.isFinite(nmse) ? { nmse } : {}), ...(measurement ? { measurement } : {}),
+        time: new Date().toISOString(), origin: ORIGIN,
+      });
+    }
+  }
+  console.log(`\nconformance: ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(`timed cases: ${plan.timed.length}${db ? `, recorded in ${dbPath} (origin ${ORIGIN})` : ''}; failures overall: ${failures}`);
+  return { failures };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const dbAt = args.indexOf('--db');
+  const db = args.includes('--no-db') ? null : dbAt >= 0 ? args[dbAt + 1]! : 'kforge-tune.jsonl';
+  const path = args.find((a, i) => !a.startsWith('--') && i !== dbAt + 1);
+  if (!path) throw new Error('usage: ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]');
+  const { failures } = ingest(resolve(path), db);
+  process.exitCode = failures ? 1 : 0;
+}

@@ -1,0 +1,109 @@
+/**
+ * Prepares one folder for the H200 machine (default /work/main/.gpu-bundle): gemv conformance cases
+ * for cuda, opencl and vulkan with their inputs carried; perf cases and a tuning sweep for cuda at
+ * M = 1 with inputs generated on the device; the baseline program (copy bandwidth, cuBLAS f16); the
+ * plan; and run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
+ *
+ * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--sweep N]
+ */
+import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { getOp, randomInputs, Rng, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
+import { writeCudaBaselines, writeGpuBundle, type GpuBundleCase } from '@kforge/exec';
+import { conformanceMatrix, emitKernel, loweringFor } from '@kforge/driver';
+import { SearchSpace, hashSources } from '@kforge/autotune';
+import {
+  COPY_PROBE_BYTES, CUBLAS_FILLS, PERF_REPEATS, PERF_WARMUP, PLAN_FILE, ROTATE_BYTES, gemvGeneratedInputs,
+  type H200Plan, type PlannedConformanceCase, type PlannedTimedCase,
+} from './plan.ts';
+
+const PERF_SHAPES: readonly [number, number][] = [[4096, 4096], [11008, 4096], [151936, 1024], [3072, 1024]];
+const PERF_FORMATS = ['f16', 'q4_0', 'w4g128'] as const;
+const SWEEPS: readonly (readonly [string, number, number])[] = [['q4_0', 4096, 4096], ['f16', 11008, 4096]];
+const SWEEP_SEED = 3;
+const DEFAULT_SWEEP_SIZE = 32;
+
+const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });
+
+/** The default config first, then every other valid config when they are few, else a seeded sample. */
+export function sweepConfigs(params: Params, count: number): KnobConfig[] {
+  const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
+  const space = new SearchSpace(knobs);
+  const first = space.indexOf(knobs.defaults)!;
+  if (space.size <= count) return [knobs.defaults, ...space.configs.filter((_, i) => i !== first)];
+  const rng = new Rng(SWEEP_SEED, `h200-sweep/${params.weight}/${params.N}x${params.K}`);
+  const chosen = new Map<number, KnobConfig>([[first, knobs.defaults]]);
+  while (chosen.size < count) {
+    const c = space.random(rng);
+    chosen.set(space.indexOf(c)!, c);
+  }
+  return [...chosen.values()];
+}
+
+function timedCase(kind: 'perf' | 'sweep', name: string, params: Params, config: KnobConfig, isDefault: boolean) {
+  const artifact = emitKernel('gemv', 'cuda', params, config);
+  const generated = gemvGeneratedInputs(params);
+  const moved = artifact.buffers.filter((b) => b.role === 'in' || b.role === 'out');
+  const planned: PlannedTimedCase = {
+    case: name, kind, params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault,
+    bytes: moved.reduce((n, b) => n + b.bytes, 0),
+    weightBytes: moved.filter((b) => b.name.startsWith('W')).reduce((n, b) => n + b.bytes, 0),
+    sourceHash: hashSources(artifact.files), generated,
+  };
+  const bundleCase: GpuBundleCase = { name, artifact, inputs: {}, generated, rotateBytes: ROTATE_BYTES };
+  return { planned, bundleCase };
+}
+
+export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_SIZE): Promise<H200Plan> {
+  rmSync(dir, { recursive: true, force: true });
+  const timed: ReturnType<typeof timedCase>[] = [];
+  for (const weight of PERF_FORMATS) {
+    for (const [N, K] of PERF_SHAPES) {
+      const params = gemvParams(weight, N, K);
+      timed.push(timedCase('perf', `perf-${weight}-${N}x${K}`, params, loweringFor('gemv', 'cuda').knobs('cuda', params).defaults, true));
+    }
+  }
+  for (const [weight, N, K] of SWEEPS) {
+    const params = gemvParams(weight, N, K);
+    sweepConfigs(params, sweepSize).forEach((config, i) => {
+      timed.push(timedCase('sweep', `sweep-${weight}-${N}x${K}-${String(i).padStart(2, '0')}`, params, config, i === 0));
+    });
+  }
+  const perfManifest = await writeGpuBundle(timed.map((t) => t.bundleCase), join(dir, 'perf'), { repeats: PERF_REPEATS, warmup: PERF_WARMUP });
+  const plannedTimed = timed.map((t, i) => ({ ...t.planned, case: perfManifest.cases[i]!.name }));
+
+  const matrix = conformanceMatrix({ ops: ['gemv'], targets: ['cuda', 'opencl', 'vulkan'], level: 'ci', configs: 2 });
+  const op = getOp('gemv');
+  const conformanceCases: GpuBundleCase[] = matrix.map((c) => {
+    const artifact = emitKernel(c.op, c.target, c.params, c.config);
+    const inputs = randomInputs(op, c.params, c.seed);
+    const bytes = Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, tensorBytes(inputs[b.name]!)]));
+    return { name: `${c.target}-${c.params.weight}-M${c.params.M}-K${c.params.K}`, artifact, inputs: bytes };
+  });
+  const conformanceManifest = await writeGpuBundle(conformanceCases, join(dir, 'conformance'), { repeats: 3, warmup: 1 });
+  const conformance: PlannedConformanceCase[] = matrix.map((c, i) => ({
+    case: conformanceManifest.cases[i]!.name, params: c.params, config: { ...c.config } as PlannedConformanceCase['config'], target: c.target, seed: c.seed,
+  }));
+
+  writeCudaBaselines(join(dir, 'baselines'));
+  const plan: H200Plan = {
+    kforgeH200Plan: 1, created: new Date().toISOString(), rotateBytes: ROTATE_BYTES, copyProbeBytes: COPY_PROBE_BYTES,
+    repeats: PERF_REPEATS, warmup: PERF_WARMUP, timed: plannedTimed, conformance,
+    cublas: PERF_SHAPES.map(([N, K]) => ({ N, K })), cublasFills: CUBLAS_FILLS,
+  };
+  writeFileSync(join(dir, PLAN_FILE), `${JSON.stringify(plan, null, 1)}\n`);
+  for (const file of ['run.sh', 'summarize.py']) copyFileSync(join(import.meta.dirname, file), join(dir, file));
+  chmodSync(join(dir, 'run.sh'), 0o755);
+  return plan;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const sweepAt = args.indexOf('--sweep');
+  const sweep = sweepAt >= 0 ? Number(args.splice(sweepAt, 2)[1]) : DEFAULT_SWEEP_SIZE;
+  const dir = resolve(args[0] ?? join(import.meta.dirname, '../../.gpu-bundle'));
+  const plan = await prepareH200Bundle(dir, sweep);
+  const perf = plan.timed.filter((t) => t.kind === 'perf').length;
+  console.log(`wrote ${dir}: ${perf} perf cases, ${plan.timed.length - perf} sweep candidates, ${plan.conformance.length} conformance cases`);
+  console.log('run on the H200: bash .gpu-bundle/run.sh "$OUT"   (carry [".gpu-bundle"]); then: node --import tsx tools/gpu/ingest.ts RESULTS_DIR');
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# kforge H200 run (written by tools/gpu/prepare.ts): builds and runs every case of this folder on the
+# GPU machine, prints a compact table last, and leaves in OUT_DIR:
+#   summary.txt      the table; summary.json  its numbers
+#   results.tar.gz   everything else: plan.json, machine.txt, baselines.jsonl, perf/ and conformance/
+#                    (results.jsonl, manifest.json, outputs), build and run logs, SASS of three kernels
+# usage: bash run.sh OUT_DIR        (about 5 to 8 minutes on one H200)
+set -u
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+OUT="${1:?usage: run.sh OUT_DIR}"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+W="$OUT/work"
+rm -rf "$W"
+mkdir -p "$W"
+T0=$(date +%s)
+stamp() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+plan() { python3 -c "import json,sys; p=json.load(open('$ROOT/plan.json')); print($1)"; }
+cp "$ROOT/plan.json" "$W/plan.json"
+
+{
+  echo "@@nvidia-smi"; nvidia-smi
+  echo "@@query"; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv
+  echo "@@nvcc"; nvcc --version
+  echo "@@gcc"; gcc --version | head -n 1
+  echo "@@cpu"; lscpu | grep -E 'Model name|^CPU\(s\)|Flags' | cut -c1-400
+} > "$W/machine.txt" 2>&1
+stamp "$(grep -m1 -A1 '@@query' "$W/machine.txt" | tail -n 1)"
+
+# Build: the kernels for sm_90 only (this is the H200), the three parts at once on every core.
+export CUDA_ARCH_FLAGS="-gencode arch=compute_90,code=sm_90"
+export KFORGE_BUILD_JOBS="$(nproc)"
+CUBLAS_FLAGS=()
+CUBLAS_LIB=-lcublas
+if ! ls /usr/local/cuda/include/cublas_v2.h >/dev/null 2>&1; then
+  # cuBLAS from the Python wheel (nvidia-cublas) when the toolkit lacks it
+  PYCUBLAS="$(python3 -c 'import nvidia.cublas, os; print(os.path.dirname(nvidia.cublas.__file__))' 2>/dev/null || true)"
+  if [ -n "$PYCUBLAS" ]; then
+    CUBLAS_FLAGS=(-I"$PYCUBLAS/include" -L"$PYCUBLAS/lib" -Xlinker -rpath -Xlinker "$PYCUBLAS/lib")
+    SO="$(ls "$PYCUBLAS/lib" | grep -m1 '^libcublas\.so')"
+    [ -n "$SO" ] && CUBLAS_LIB="-l:$SO"
+  fi
+fi
+( cd "$ROOT/baselines" && nvcc -O3 -arch=sm_90 "${CUBLAS_FLAGS[@]}" -o baselines cuda_baselines.cu "$CUBLAS_LIB" > "$W/baselines-build.log" 2>&1 \
+  || { echo "cuBLAS build failed, see baselines-build.log" >> "$W/baselines-build.log"; } ) &
+bash "$ROOT/perf/build.sh" > "$W/perf-build.log" 2>&1 &
+bash "$ROOT/conformance/build.sh" > "$W/conformance-build.log" 2>&1 &
+wait
+stamp "built: $(tail -n 1 "$W/perf-build.log") (perf), $(tail -n 1 "$W/conformance-build.log") (conformance), baselines $([ -x "$ROOT/baselines/baselines" ] && echo ok || echo FAILED)"
+
+B="$ROOT/baselines/baselines"
+: > "$W/baselines.jsonl"
+probe_copy() { [ -x "$B" ] && "$B" copy "$(plan "p['copyProbeBytes']")" 30 >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log"; }
+probe_copy
+if [ -x "$B" ]; then
+  F="$(plan "' '.join(str(p['cublasFills'][k]) for k in ['wSeed','wExponent','xSeed','xExponent'])")"
+  read -r WS WE XS XE <<< "$F"
+  for NK in $(plan "' '.join(f\"{s['N']}x{s['K']}\" for s in p['cublas'])"); do
+    mkdir -p "$W/cublas-$NK"
+    timeout 120 "$B" cublas-f16 "${NK%x*}" "${NK#*x}" "$(plan "p['rotateBytes']")" "$(plan "p['repeats']")" "$(plan "p['warmup']")" \
+      "$WS" "$WE" "$XS" "$XE" "$W/cublas-$NK" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log"
+  done
+fi
+stamp "baselines done"
+
+export KFORGE_SKIP_BUILD=1 KFORGE_CASE_TIMEOUT=120
+bash "$ROOT/perf/run.sh" "$W/perf" "$(plan "p['repeats']")" "$(plan "p['warmup']")" > "$W/perf-run.log" 2>&1
+stamp "perf and sweep cases done"
+probe_copy
+bash "$ROOT/conformance/run.sh" "$W/conformance" 3 1 > "$W/conformance-run.log" 2>&1
+stamp "conformance cases done"
+
+# SASS of the default kernels on 4096x4096: 16-byte loads (LDG.E.128), no local memory (LDL/STL)
+for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and t['params']['N']==4096)"); do
+  cuobjdump --dump-sass "$ROOT/perf/cases/$c/host" > "$W/sass-$c.txt" 2>&1 || true
+done
+
+python3 "$ROOT/summarize.py" "$W" "$OUT/summary.json" > "$OUT/summary.txt" 2> "$W/summarize.log" || echo "summarize failed: $(tail -n 5 "$W/summarize.log")" >> "$OUT/summary.txt"
+tar czf "$OUT/results.tar.gz" -C "$OUT" work
+rm -rf "$W"
+stamp "wrote $OUT/results.tar.gz ($(du -h "$OUT/results.tar.gz" | cut -f1)), summary.txt, summary.json"
+cat "$OUT/summary.txt"
