@@ -18,7 +18,7 @@ import {
 import { generatedBytes, readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, emitKernel } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
-import { summarize } from '@kforge/bench';
+import { kforgeVersion, summarize } from '@kforge/bench';
 import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
 
 const SAMPLED_ROWS = 64;
@@ -68,9 +68,6 @@ function deviceOf(work: string, detail: string): DeviceFingerprint {
   return { device: detail.split(' / ')[0] ?? detail, features: driver ? [`driver ${driver}`] : [], compiler: nvcc.trim(), executor: 'gpu-bundle' };
 }
 
-function kforgeVersion(): string {
-  return (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
-}
 
 export function ingest(path: string, dbPath: string | null): { failures: number } {
   const work = workDir(path);

@@ -19,20 +19,25 @@ import {
 
 const PERF_SHAPES: readonly [number, number][] = [[4096, 4096], [11008, 4096], [151936, 1024], [3072, 1024]];
 const PERF_FORMATS = ['f16', 'q4_0', 'w4g128'] as const;
-const SWEEPS: readonly (readonly [string, number, number])[] = [['q4_0', 4096, 4096], ['f16', 11008, 4096]];
+const SWEEPS: readonly (readonly [string, number, number])[] = [['q4_0', 4096, 4096], ['f16', 11008, 4096], ['q4_0', 151936, 1024]];
 const SWEEP_SEED = 3;
-const DEFAULT_SWEEP_SIZE = 32;
+const DEFAULT_SWEEP_SIZE = 24;
 
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });
 
-/** The default config first, then every other valid config when they are few, else a seeded sample. */
+/**
+ * The default config first, then every other valid config when they are few, else the valid
+ * neighbors of the default (one knob one step away: where a better default is most likely) and a seeded
+ * sample of the rest (a uniform sample alone is mostly split-K and narrow loads, all slower).
+ */
 export function sweepConfigs(params: Params, count: number): KnobConfig[] {
   const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
   const space = new SearchSpace(knobs);
   const first = space.indexOf(knobs.defaults)!;
   if (space.size <= count) return [knobs.defaults, ...space.configs.filter((_, i) => i !== first)];
-  const rng = new Rng(SWEEP_SEED, `h200-sweep/${params.weight}/${params.N}x${params.K}`);
   const chosen = new Map<number, KnobConfig>([[first, knobs.defaults]]);
+  for (const neighbour of space.neighbors(knobs.defaults).slice(0, count - 1)) chosen.set(space.indexOf(neighbour)!, neighbour);
+  const rng = new Rng(SWEEP_SEED, `h200-sweep/${params.weight}/${params.N}x${params.K}`);
   while (chosen.size < count) {
     const c = space.random(rng);
     chosen.set(space.indexOf(c)!, c);

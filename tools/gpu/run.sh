@@ -27,6 +27,27 @@ cp "$ROOT/plan.json" "$W/plan.json"
 } > "$W/machine.txt" 2>&1
 stamp "$(grep -m1 -A1 '@@query' "$W/machine.txt" | tail -n 1)"
 
+# Vulkan and EGL: the NVIDIA driver files where the machine keeps them (the loader's default search
+# misses /usr/local/nvidia: vkCreateInstance then fails with VK_ERROR_INCOMPATIBLE_DRIVER), the first
+# that exists unless the caller chose one; conformance/run.sh keeps what is set here.
+first_file() { for f in "$@"; do [ -e "$f" ] && { echo "$f"; return; }; done; }
+ICD_DIRS=(/usr/local/nvidia/share/vulkan/icd.d /usr/share/vulkan/icd.d /etc/vulkan/icd.d /usr/local/share/vulkan/icd.d)
+if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
+  ICD="$(first_file "${ICD_DIRS[@]/%//nvidia_icd.json}" "${ICD_DIRS[@]/%//nvidia_icd.x86_64.json}")"
+  [ -n "$ICD" ] && export VK_DRIVER_FILES="$ICD" VK_ICD_FILENAMES="$ICD"
+fi
+if [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
+  EGL="$(first_file /usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json /usr/share/glvnd/egl_vendor.d/10_nvidia.json)"
+  [ -n "$EGL" ] && export __EGL_VENDOR_LIBRARY_FILENAMES="$EGL"
+fi
+{
+  echo "@@vulkan"; echo "VK_DRIVER_FILES=${VK_DRIVER_FILES:-none found}"; ls -l "${ICD_DIRS[@]}" 2>&1
+  [ -n "${VK_DRIVER_FILES:-}" ] && cat "$VK_DRIVER_FILES"
+  echo "__EGL_VENDOR_LIBRARY_FILENAMES=${__EGL_VENDOR_LIBRARY_FILENAMES:-none found}"
+  ldconfig -p | grep -E 'libGLX_nvidia|libvulkan' || echo "no libGLX_nvidia / libvulkan in ldconfig"
+} >> "$W/machine.txt" 2>&1
+stamp "Vulkan ICD: ${VK_DRIVER_FILES:-none found in ${ICD_DIRS[*]}}; EGL vendor: ${__EGL_VENDOR_LIBRARY_FILENAMES:-none found}"
+
 # Build: the kernels for sm_90 only (this is the H200), the three parts at once on every core.
 export CUDA_ARCH_FLAGS="-gencode arch=compute_90,code=sm_90"
 export KFORGE_BUILD_JOBS="$(nproc)"

@@ -24,8 +24,13 @@ static inline float kf_hsum256(__m256 v) {
   s = _mm_add_ps(s, _mm_movehl_ps(s, s));
   return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
 }
+/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
+static inline __m256i kf_nibbles_u8x32(__m128i q) {
+  const __m256i both = _mm256_broadcastsi128_si256(q);
+  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
+}
 
-void gemv_q4_0_f32_avx512_int8(const float* restrict x, const uint8_t* restrict W, float* restrict y, int8_t* restrict xq, float* restrict xd, float* restrict xs, int32_t M, int32_t N, int32_t K) {
+void gemv_q4_0_f32_avx512_int8(const float* restrict x, const uint8_t* restrict W, float* restrict y, int8_t* restrict xq, float* restrict xd, int32_t* restrict xz, int32_t M, int32_t N, int32_t K) {
   for (int32_t m = 0; m < M; m++) {
     for (int32_t b = 0; b < (K / 32); b++) {
       float amax = 0.0f;
@@ -42,143 +47,52 @@ void gemv_q4_0_f32_avx512_int8(const float* restrict x, const uint8_t* restrict 
         isum = (isum + qv);
       }
       xd[((m * (K / 32)) + b)] = d;
-      xs[((m * (K / 32)) + b)] = (d * ((float)isum));
+      for (int32_t l = 0; l < 8; l++) {
+        xz[((((m * (K / 32)) + b) * 8) + l)] = ((((((int32_t)xq[(((m * K) + (b * 32)) + ((l * 4) + 0))]) + ((int32_t)xq[(((m * K) + (b * 32)) + ((l * 4) + 1))])) + ((int32_t)xq[(((m * K) + (b * 32)) + ((l * 4) + 2))])) + ((int32_t)xq[(((m * K) + (b * 32)) + ((l * 4) + 3))])) * 8);
+      }
     }
   }
   #pragma omp parallel for schedule(static)
-  for (int32_t rb = 0; rb < (N / 4); rb++) {
-    const int32_t n0 = (rb * 4);
+  for (int32_t rb = 0; rb < (N / 1); rb++) {
+    const int32_t n0 = (rb * 1);
     for (int32_t m0 = 0; m0 < (M - (M % 1)); m0++) {
       __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
       __m256 acc_0_0_1 = _mm256_set1_ps(0.0f);
-      float corr_0_0 = 0.0f;
-      __m256 acc_1_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_0_1 = _mm256_set1_ps(0.0f);
-      float corr_1_0 = 0.0f;
-      __m256 acc_2_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_0_1 = _mm256_set1_ps(0.0f);
-      float corr_2_0 = 0.0f;
-      __m256 acc_3_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_0_1 = _mm256_set1_ps(0.0f);
-      float corr_3_0 = 0.0f;
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 2)); b += 2) {
+      __m256 acc_0_0_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_3 = _mm256_set1_ps(0.0f);
+      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 4)); b += 4) {
         for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
           const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_0 = (sc_0 * (-8.0f));
           const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-          corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_0_0);
-          const float sc_1 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 1) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_1 = (sc_1 * (-8.0f));
-          const __m128i qs_1 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 1) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_1_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_1, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_1, _mm_set1_epi8((char)15)));
-          acc_1_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_1_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_1 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_1_0_0);
-          corr_1_0 = (off_1 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_1_0);
-          const float sc_2 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 2) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_2 = (sc_2 * (-8.0f));
-          const __m128i qs_2 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 2) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_2_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_2, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_2, _mm_set1_epi8((char)15)));
-          acc_2_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_2_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_2 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_2_0_0);
-          corr_2_0 = (off_2 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_2_0);
-          const float sc_3 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 3) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_3 = (sc_3 * (-8.0f));
-          const __m128i qs_3 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 3) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_3_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_3, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_3, _mm_set1_epi8((char)15)));
-          acc_3_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_3_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_3 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_3_0_0);
-          corr_3_0 = (off_3 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_3_0);
+          const __m256i w_0_0 = kf_nibbles_u8x32(qs_0);
+          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))]))), _mm256_loadu_si256((const __m256i*)(&xz[((((m0 + 0) * (K / 32)) + bu) * 8)])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
         }
         for (int32_t bu = (b + 1); bu < (b + 2); bu++) {
           const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_0 = (sc_0 * (-8.0f));
           const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-          acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_1);
-          corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_0_0);
-          const float sc_1 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 1) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_1 = (sc_1 * (-8.0f));
-          const __m128i qs_1 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 1) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_1_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_1, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_1, _mm_set1_epi8((char)15)));
-          acc_1_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_1_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_1 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_1_0_1);
-          corr_1_0 = (off_1 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_1_0);
-          const float sc_2 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 2) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_2 = (sc_2 * (-8.0f));
-          const __m128i qs_2 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 2) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_2_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_2, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_2, _mm_set1_epi8((char)15)));
-          acc_2_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_2_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_2 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_2_0_1);
-          corr_2_0 = (off_2 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_2_0);
-          const float sc_3 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 3) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_3 = (sc_3 * (-8.0f));
-          const __m128i qs_3 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 3) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_3_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_3, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_3, _mm_set1_epi8((char)15)));
-          acc_3_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_3_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_3 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_3_0_1);
-          corr_3_0 = (off_3 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_3_0);
+          const __m256i w_0_0 = kf_nibbles_u8x32(qs_0);
+          acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))]))), _mm256_loadu_si256((const __m256i*)(&xz[((((m0 + 0) * (K / 32)) + bu) * 8)])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_1);
         }
-      }
-      for (int32_t b = ((K / 32) - ((K / 32) % 2)); b < (K / 32); b++) {
-        const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (b * 18)) + 0)]));
-        const float off_0 = (sc_0 * (-8.0f));
-        const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (b * 18)) + 2)]));
-        const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_0_0_0);
-        corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + b)] + corr_0_0);
-        const float sc_1 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 1) * ((K / 32) * 18)) + (b * 18)) + 0)]));
-        const float off_1 = (sc_1 * (-8.0f));
-        const __m128i qs_1 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 1) * ((K / 32) * 18)) + (b * 18)) + 2)]));
-        const __m256i w_1_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_1, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_1, _mm_set1_epi8((char)15)));
-        acc_1_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_1_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])))), _mm256_set1_ps((sc_1 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_1_0_0);
-        corr_1_0 = (off_1 * xs[(((m0 + 0) * (K / 32)) + b)] + corr_1_0);
-        const float sc_2 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 2) * ((K / 32) * 18)) + (b * 18)) + 0)]));
-        const float off_2 = (sc_2 * (-8.0f));
-        const __m128i qs_2 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 2) * ((K / 32) * 18)) + (b * 18)) + 2)]));
-        const __m256i w_2_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_2, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_2, _mm_set1_epi8((char)15)));
-        acc_2_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_2_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])))), _mm256_set1_ps((sc_2 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_2_0_0);
-        corr_2_0 = (off_2 * xs[(((m0 + 0) * (K / 32)) + b)] + corr_2_0);
-        const float sc_3 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 3) * ((K / 32) * 18)) + (b * 18)) + 0)]));
-        const float off_3 = (sc_3 * (-8.0f));
-        const __m128i qs_3 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 3) * ((K / 32) * 18)) + (b * 18)) + 2)]));
-        const __m256i w_3_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_3, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_3, _mm_set1_epi8((char)15)));
-        acc_3_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_3_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])))), _mm256_set1_ps((sc_3 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_3_0_0);
-        corr_3_0 = (off_3 * xs[(((m0 + 0) * (K / 32)) + b)] + corr_3_0);
-      }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(acc_0_0_0, acc_0_0_1)) + corr_0_0);
-      y[(((m0 + 0) * N) + (n0 + 1))] = (kf_hsum256(_mm256_add_ps(acc_1_0_0, acc_1_0_1)) + corr_1_0);
-      y[(((m0 + 0) * N) + (n0 + 2))] = (kf_hsum256(_mm256_add_ps(acc_2_0_0, acc_2_0_1)) + corr_2_0);
-      y[(((m0 + 0) * N) + (n0 + 3))] = (kf_hsum256(_mm256_add_ps(acc_3_0_0, acc_3_0_1)) + corr_3_0);
-    }
-  }
-  for (int32_t n0 = (N - (N % 4)); n0 < N; n0++) {
-    for (int32_t m0 = 0; m0 < (M - (M % 1)); m0++) {
-      __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_0_0_1 = _mm256_set1_ps(0.0f);
-      float corr_0_0 = 0.0f;
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 2)); b += 2) {
-        for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
+        for (int32_t bu = (b + 2); bu < (b + 3); bu++) {
           const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_0 = (sc_0 * (-8.0f));
           const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-          corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_0_0);
+          const __m256i w_0_0 = kf_nibbles_u8x32(qs_0);
+          acc_0_0_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))]))), _mm256_loadu_si256((const __m256i*)(&xz[((((m0 + 0) * (K / 32)) + bu) * 8)])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_2);
         }
-        for (int32_t bu = (b + 1); bu < (b + 2); bu++) {
+        for (int32_t bu = (b + 3); bu < (b + 4); bu++) {
           const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 0)]));
-          const float off_0 = (sc_0 * (-8.0f));
           const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (bu * 18)) + 2)]));
-          const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-          acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_1);
-          corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + bu)] + corr_0_0);
+          const __m256i w_0_0 = kf_nibbles_u8x32(qs_0);
+          acc_0_0_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))]))), _mm256_loadu_si256((const __m256i*)(&xz[((((m0 + 0) * (K / 32)) + bu) * 8)])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_3);
         }
       }
-      for (int32_t b = ((K / 32) - ((K / 32) % 2)); b < (K / 32); b++) {
+      for (int32_t b = ((K / 32) - ((K / 32) % 4)); b < (K / 32); b++) {
         const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 18)) + (b * 18)) + 0)]));
-        const float off_0 = (sc_0 * (-8.0f));
         const __m128i qs_0 = _mm_loadu_si128((const __m128i*)(&W[((((n0 + 0) * ((K / 32) * 18)) + (b * 18)) + 2)]));
-        const __m256i w_0_0 = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(qs_0, 4), _mm_set1_epi8((char)(0xff >> 4))), _mm_and_si128(qs_0, _mm_set1_epi8((char)15)));
-        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_0_0_0);
-        corr_0_0 = (off_0 * xs[(((m0 + 0) * (K / 32)) + b)] + corr_0_0);
+        const __m256i w_0_0 = kf_nibbles_u8x32(qs_0);
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_dpbusd_epi32(_mm256_set1_epi32(0), w_0_0, _mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))]))), _mm256_loadu_si256((const __m256i*)(&xz[((((m0 + 0) * (K / 32)) + b) * 8)])))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_0_0_0);
       }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(acc_0_0_0, acc_0_0_1)) + corr_0_0);
+      y[(((m0 + 0) * N) + (n0 + 0))] = kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_0_0, acc_0_0_1), acc_0_0_2), acc_0_0_3));
     }
   }
 }

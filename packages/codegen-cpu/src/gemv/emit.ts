@@ -67,6 +67,8 @@ export function gemvCpuArtifact(
     xq: { name: 'xq', elem: 'i8', bytes: M * K, role: 'scratch' },
     xd: { name: 'xd', elem: 'f32', bytes: (M * K / XBLOCK) * 4, role: 'scratch' },
     xs: { name: 'xs', elem: 'f32', bytes: (M * Math.ceil(K / XBLOCK)) * 4, role: 'scratch' },
+    // zero * x code sums per dot lane (gemv/simd.ts ZeroFold): at most 8 i32 lanes per block
+    xz: { name: 'xz', elem: 'i32', bytes: (M * Math.ceil(K / XBLOCK)) * 8 * 4, role: 'scratch' },
   };
   const buffers = kernel.params.flatMap((p) => (p.kind === 'buffer' ? [sizes[p.name]!] : []));
   return {

@@ -10,11 +10,14 @@
  *    and `k_unroll` independent accumulator sets hide FMA latency. Each (row, x-row) is reduced once.
  * 3. Quantized weights: the float path widens codes to f32 and accumulates per block, then scales;
  *    the int8 path does integer dot products per block (vpdpbusd / maddubs / sdot) and scales the i32
- *    sum by scale_w * d_x. The per-block offset (min - zero * scale) times sum(x) is a scalar term.
+ *    sum by scale_w * d_x. The per-block offset (min - zero * scale) times sum(x) is a scalar term,
+ *    except on the int8 path, where a zero point is folded into the integer dot: x staging keeps
+ *    zero * (sum of x codes) per dot lane (`xz`), subtracted from the i32 lanes before the scale. That
+ *    drops a serial scalar fma chain per row (4 cycles per block, the q4_0 limit on avx2).
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type } from '@kforge/ir';
 import {
-  FORMATS, add, and, assign, broadcast, bufferParam, c, cast, concat, div, dot, fma, forLoop, ge, let_, letMut, load, max, mul,
+  FORMATS, add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, ge, let_, letMut, load, max, mul,
   ne, param, reduce, rem, scalarParam, select, shr, store, sub, unary, v, vec,
   type WeightFormatName,
 } from '@kforge/ir';
@@ -42,19 +45,23 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   const q = quantWeights(format);
   if (config.dot_path === 'int8' && !q) throw new Error(`gemv: dot_path int8 needs a quantized weight format, not ${format}`);
   const int8 = config.dot_path === 'int8';
-  const needOffset = q !== undefined && (q.zero !== 0 || q.hasMin);
+  const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
+  const zeroFold: ZeroFold | undefined = int8 && isa.dotBytes > 1 && q!.zero !== 0 ? { zero: q!.zero, lanes: L, chunkBytes: isa.dotBytes } : undefined;
+  const needOffset = q !== undefined && ((q.zero !== 0 && !zeroFold) || q.hasMin);
 
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
     bufferParam('x', act), bufferParam('W', wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     ...(int8
-      ? [bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]
+      ? [
+        bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
+        ...(zeroFold ? [bufferParam('xz', 'i32', 'readwrite')] : []),
+      ]
       : [bufferParam('xf', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]),
   ];
 
-  const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
-  const ctx: Ctx = { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, bias: !!params.bias, format };
+  const ctx: Ctx = { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, zeroFold, bias: !!params.bias, format };
   const tileAt = (R: number, MT: number): Stmt[] => (q ? (int8 ? int8Tile : floatQuantTile) : denseTile)(ctx, R, MT);
 
   const R = config.rows;
@@ -64,7 +71,7 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
     ...(MT > 1 ? [forLoop('m0', sub(M, rem(M, MT)), M, tileAt(R_, 1))] : []),
   ];
   const body: Stmt[] = [
-    ...(int8 ? quantizeX(q!, needOffset, act) : stageX(q, needOffset, act)),
+    ...(int8 ? quantizeX(q!, needOffset, act, zeroFold) : stageX(q, needOffset, act)),
     forLoop('rb', 0, div(N, R), [let_('n0', 'i32', mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, rowTiles(1))] : []),
   ];
@@ -84,6 +91,7 @@ interface Ctx {
   readonly VT: Type;
   readonly config: GemvSimdConfig;
   readonly needOffset: boolean;
+  readonly zeroFold: ZeroFold | undefined;
   readonly bias: boolean;
   readonly format: WeightFormatName;
 }
@@ -127,8 +135,20 @@ export function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f
   return [stage, sums];
 }
 
-/** ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q) */
-export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
+/** A weight zero point folded into the integer dot: per x block, `lanes` i32 values in the dot's lane order. */
+export interface ZeroFold {
+  readonly zero: number;
+  /** i32 lanes of one dot result */
+  readonly lanes: number;
+  /** bytes of one dot operand: lane l of chunk c sums x codes c * chunkBytes + 4l .. + 3 */
+  readonly chunkBytes: number;
+}
+
+/**
+ * ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q), and
+ * with `zeroFold` zero * (sum of the codes each dot lane multiplies), lane by lane.
+ */
+export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', zeroFold?: ZeroFold): Stmt[] {
   const m = i32('m');
   const b = i32('b');
   const j = i32('j');
@@ -151,11 +171,29 @@ export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f1
       ]),
       store('xd', blockIndex, f('d')),
       ...(needOffset ? [store('xs', blockIndex, mul(f('d'), cast(i32('isum'), 'f32')))] : []),
+      ...(zeroFold ? zeroLaneSums(zeroFold, blockIndex) : []),
     ]),
   ])];
 }
 
+/** xz[block * lanes + l] = zero * sum of the stored codes that dot lane l multiplies (every chunk of the block) */
+function zeroLaneSums(z: ZeroFold, blockIndex: Expr): Stmt[] {
+  const base = add(mul(i32('m'), K), mul(i32('b'), XBLOCK));
+  const l = i32('l');
+  const codeAt = (chunk: number, j: number): Expr => cast(load('xq', add(base, add(mul(l, 4), chunk * z.chunkBytes + j)), 'i8'), 'i32');
+  let sum: Expr | undefined;
+  for (let chunk = 0; chunk < XBLOCK / z.chunkBytes; chunk++) for (let j = 0; j < 4; j++) sum = sum ? add(sum, codeAt(chunk, j)) : codeAt(chunk, j);
+  return [forLoop('l', 0, z.lanes, [store('xz', add(mul(blockIndex, z.lanes), l), mul(sum!, c.i32(z.zero)))])];
+}
+
 const accName = (r: number, t: number, u: number): string => `acc_${r}_${t}_${u}`;
+
+/**
+ * 16 bytes of 4-bit codes -> 32 bytes (low nibbles, then high nibbles), where an ISA has a shorter
+ * sequence than mask + shift + mask + insert (x86: broadcast, one per-half shift, one mask).
+ */
+const NIBBLE_SPLIT = 'kf_nibbles_u8x32';
+const NIBBLE_SPLIT_RULE = `call.${NIBBLE_SPLIT}:u8x32`;
 
 /** declarations of the accumulators and offset terms of an R x MT tile */
 function declareAccumulators(ctx: Ctx, R: number, MT: number, U: number): Stmt[] {
@@ -242,7 +280,7 @@ function blockScales(ctx: Ctx, r: number, b: Expr): Stmt[] {
   const q = ctx.q!;
   const n = add(i32('n0'), r);
   const s: Stmt[] = [let_(`sc_${r}`, 'f32', q.scale(n, b))];
-  const off = blockOffset(q, v(`sc_${r}`, 'f32'), n, b);
+  const off = blockOffset(q, v(`sc_${r}`, 'f32'), n, b, ctx.zeroFold !== undefined);
   if (off) s.push(let_(`off_${r}`, 'f32', off));
   return s;
 }
@@ -341,7 +379,7 @@ function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
         s.push(let_(`qs_${r}`, U8, load('W', at, U8)));
         const lo = and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8));
         const hi = shr(v(`qs_${r}`, U8), c.i32(4));
-        if (D === 32) chunks.push(concat(lo, hi));
+        if (D === 32) chunks.push(ctx.isa.rules.rules[NIBBLE_SPLIT_RULE] ? call(NIBBLE_SPLIT, [v(`qs_${r}`, U8)], vec('u8', 32)) : concat(lo, hi));
         else chunks.push(lo, hi);
       }
       chunks.forEach((chunk, i) => s.push(let_(`w_${r}_${i}`, vec(codeElem, D), chunk)));
@@ -351,6 +389,7 @@ function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
         else {
           isum = broadcast(c.i32(0), I32);
           for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(t, b, i * D, D));
+          if (ctx.zeroFold) isum = sub(isum, load('xz', mul(add(mul(add(m0, t), div(K, XBLOCK)), b), L), I32));
         }
         const xd = load('xd', add(mul(add(m0, t), div(K, XBLOCK)), b), 'f32');
         s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));

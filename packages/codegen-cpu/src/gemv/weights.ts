@@ -64,9 +64,12 @@ export function quantWeights(name: WeightFormatName): QuantWeights | undefined {
   };
 }
 
-/** the f32 offset added per block: min - zero * scale (absent when both are 0) */
-export function blockOffset(q: QuantWeights, scale: Expr, n: Expr, b: Expr): Expr | undefined {
-  const zeroTerm = q.zero !== 0 ? mul(scale, c.f32(-q.zero)) : undefined;
+/**
+ * The f32 offset added per block: min - zero * scale (absent when both are 0). `zeroFolded`: the
+ * integer dot already subtracted zero * sum(x), so only the min is left.
+ */
+export function blockOffset(q: QuantWeights, scale: Expr, n: Expr, b: Expr, zeroFolded = false): Expr | undefined {
+  const zeroTerm = q.zero !== 0 && !zeroFolded ? mul(scale, c.f32(-q.zero)) : undefined;
   if (!q.hasMin) return zeroTerm;
   return zeroTerm ? add(q.min(n, b), zeroTerm) : q.min(n, b);
 }

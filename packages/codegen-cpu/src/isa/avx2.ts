@@ -20,6 +20,11 @@ static inline float kf_hsum256(__m256 v) {
   s = _mm_add_ps(s, _mm_movehl_ps(s, s));
   return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
 }
+/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
+static inline __m256i kf_nibbles_u8x32(__m128i q) {
+  const __m256i both = _mm256_broadcastsi128_si256(q);
+  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
+}
 static inline __m256i kf_dot_u8s8(__m256i acc, __m256i u, __m256i s) {
   return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
 }`,
@@ -35,6 +40,8 @@ static inline __m256i kf_dot_u8s8(__m256i acc, __m256i u, __m256i s) {
       'load:i8x8': `_mm_loadl_epi64((const ${M128}*)($p))`,
       'load:u8x16': `_mm_loadu_si128((const ${M128}*)($p))`,
       'load:i8x32': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'load:i32x8': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'sub:i32x8': '_mm256_sub_epi32($a, $b)',
       'cast:f16x8->f32x8': '_mm256_cvtph_ps($a)',
       'cast:bf16x8->f32x8': '_mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32($a), 16))',
       'cast:u8x8->f32x8': '_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32($a))',
@@ -48,6 +55,7 @@ static inline __m256i kf_dot_u8s8(__m256i acc, __m256i u, __m256i s) {
       'shr:u8x8': '_mm_and_si128(_mm_srli_epi16($a, $b), _mm_set1_epi8((char)(0xff >> $b)))',
       'shr:u8x16': '_mm_and_si128(_mm_srli_epi16($a, $b), _mm_set1_epi8((char)(0xff >> $b)))',
       'concat:u8x16->u8x32': '_mm256_set_m128i($b, $a)',
+      'call.kf_nibbles_u8x32:u8x32': 'kf_nibbles_u8x32($a)',
       'dot:i32x8,u8x32,i8x32': 'kf_dot_u8s8($a, $b, $c)',
       'dot:i32x8,i8x32,i8x32': 'kf_dot_u8s8($a, _mm256_sign_epi8($b, $b), _mm256_sign_epi8($c, $b))',
       'reduce.add:f32x8': 'kf_hsum256($a)',

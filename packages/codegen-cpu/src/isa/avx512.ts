@@ -20,6 +20,11 @@ static inline float kf_hsum256(__m256 v) {
   __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
   s = _mm_add_ps(s, _mm_movehl_ps(s, s));
   return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}
+/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
+static inline __m256i kf_nibbles_u8x32(__m128i q) {
+  const __m256i both = _mm256_broadcastsi128_si256(q);
+  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
 }`,
     rules: {
       'type:f32x16': '__m512', 'type:f32x8': '__m256', 'type:i32x8': M256I,
@@ -32,6 +37,8 @@ static inline float kf_hsum256(__m256 v) {
       'load:i8x16': `_mm_loadu_si128((const ${M128}*)($p))`,
       'load:u8x32': `_mm256_loadu_si256((const ${M256I}*)($p))`,
       'load:i8x32': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'load:i32x8': `_mm256_loadu_si256((const ${M256I}*)($p))`,
+      'sub:i32x8': '_mm256_sub_epi32($a, $b)',
       'cast:f16x16->f32x16': '_mm512_cvtph_ps($a)',
       'cast:bf16x16->f32x16': '_mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32($a), 16))',
       'cast:u8x16->f32x16': '_mm512_cvtepi32_ps(_mm512_cvtepu8_epi32($a))',
@@ -45,6 +52,7 @@ static inline float kf_hsum256(__m256 v) {
       // no byte shift on x86: shift 16-bit lanes, then clear the bits shifted in from the neighbour
       'shr:u8x16': '_mm_and_si128(_mm_srli_epi16($a, $b), _mm_set1_epi8((char)(0xff >> $b)))',
       'concat:u8x16->u8x32': '_mm256_set_m128i($b, $a)',
+      'call.kf_nibbles_u8x32:u8x32': 'kf_nibbles_u8x32($a)',
       'dot:i32x8,u8x32,i8x32': '_mm256_dpbusd_epi32($a, $b, $c)',
       'dot:i32x8,i8x32,i8x32': '_mm256_dpbusd_epi32($a, _mm256_abs_epi8($b), _mm256_sign_epi8($c, $b))',
       'reduce.add:f32x16': '_mm512_reduce_add_ps($a)',

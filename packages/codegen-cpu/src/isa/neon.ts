@@ -23,6 +23,8 @@ static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4)
       'load:i8x4': 'vreinterpret_s8_u32(vdup_n_u32(kf_load_u32($p)))',
       'load:u8x16': 'vld1q_u8($p)',
       'load:i8x16': 'vld1q_s8((const int8_t*)($p))',
+      'load:i32x4': 'vld1q_s32($p)',
+      'sub:i32x4': 'vsubq_s32($a, $b)',
       'cast:f16x4->f32x4': 'vcvt_f32_f16(vreinterpret_f16_u16($a))',
       'cast:bf16x4->f32x4': 'vreinterpretq_f32_u32(vshll_n_u16($a, 16))',
       'cast:u8x4->f32x4': 'vcvtq_f32_u32(vmovl_u16(vget_low_u16(vmovl_u8($a))))',

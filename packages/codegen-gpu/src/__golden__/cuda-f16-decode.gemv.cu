@@ -63,15 +63,13 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     red[(4 + sg_index)] = acc_1_0;
   }
   __syncthreads();
-  float total = 0.0f;
-  if (tid < 2) {
-    for (int s = 0; s < (128 / sg_size); s++) {
-      total = (total + red[((tid * 4) + s)]);
+  for (int o = tid; o < 2; o += 128) {
+    float total = 0.0f;
+    for (int sg = 0; sg < (128 / sg_size); sg++) {
+      total = (total + red[((o * 4) + sg)]);
     }
-  }
-  if (tid < 2) {
-    const int n = (n0 + (tid % 2));
-    const int m = (tid / 2);
+    const int n = (n0 + (o % 2));
+    const int m = (o / 2);
     if (n < N) {
       y[((m * N) + n)] = (total + bias[n]);
     }

@@ -53,15 +53,13 @@ kernel void gemv(device const float* x [[buffer(0)]], device const float* W [[bu
     red[(4 + sg_index)] = acc_0_2;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  float total = 0.0f;
-  if (tid < 3) {
-    for (int s = 0; s < (64 / sg_size); s++) {
-      total = (total + red[((tid * 2) + s)]);
+  for (int o = tid; o < 3; o += 64) {
+    float total = 0.0f;
+    for (int sg = 0; sg < (64 / sg_size); sg++) {
+      total = (total + red[((o * 2) + sg)]);
     }
-  }
-  if (tid < 3) {
-    const int n = (n0 + (tid % 1));
-    const int m = (tid / 1);
+    const int n = (n0 + (o % 1));
+    const int m = (o / 1);
     if (n < N) {
       y[((m * N) + n)] = total;
     }

@@ -23,18 +23,18 @@ fn gemv(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) 
   for (var chunk: i32 = first_chunk; chunk < chunks; chunk += 64i) {
     let wt0_0_b: i32 = chunk;
     let wt0_0_o: i32 = (((row_0 * (kf_scalars.K / 32i)) + wt0_0_b) * 18i);
-    let wt0_0_w0: i32 = (((wt0_0_o + 2i) + (0i * 16i)) >> u32(2i));
-    let wt0_0_s: u32 = u32(((((wt0_0_o + 2i) + (0i * 16i)) & 2i) * 8i));
-    let wt0_0_r0: u32 = W[(wt0_0_w0 + 0i)];
+    let wt0_0_w0: i32 = (wt0_0_o >> u32(2i));
+    let wt0_0_s: u32 = u32(((wt0_0_o & 2i) * 8i));
+    let wt0_0_r0: u32 = W[wt0_0_w0];
     let wt0_0_r1: u32 = W[(wt0_0_w0 + 1i)];
     let wt0_0_r2: u32 = W[(wt0_0_w0 + 2i)];
     let wt0_0_r3: u32 = W[(wt0_0_w0 + 3i)];
-    let wt0_0_r4: u32 = W[(((((wt0_0_o + 2i) + (0i * 16i)) + 2i) >> u32(2i)) + 3i)];
-    let wt0_00: u32 = ((wt0_0_r0 >> wt0_0_s) | ((wt0_0_r1 << 16u) << (16u - wt0_0_s)));
-    let wt0_01: u32 = ((wt0_0_r1 >> wt0_0_s) | ((wt0_0_r2 << 16u) << (16u - wt0_0_s)));
-    let wt0_02: u32 = ((wt0_0_r2 >> wt0_0_s) | ((wt0_0_r3 << 16u) << (16u - wt0_0_s)));
-    let wt0_03: u32 = ((wt0_0_r3 >> wt0_0_s) | ((wt0_0_r4 << 16u) << (16u - wt0_0_s)));
-    let wt0_0_d: f32 = unpack2x16float(((W[(((wt0_0_o + 0i) >> u32(1i)) >> u32(1i))] >> u32(((((wt0_0_o + 0i) >> u32(1i)) & 1i) * 16i))) & 65535u)).x;
+    let wt0_0_r4: u32 = W[(wt0_0_w0 + 4i)];
+    let wt0_00: u32 = (((wt0_0_r0 >> 16u) >> wt0_0_s) | (wt0_0_r1 << (16u - wt0_0_s)));
+    let wt0_01: u32 = (((wt0_0_r1 >> 16u) >> wt0_0_s) | (wt0_0_r2 << (16u - wt0_0_s)));
+    let wt0_02: u32 = (((wt0_0_r2 >> 16u) >> wt0_0_s) | (wt0_0_r3 << (16u - wt0_0_s)));
+    let wt0_03: u32 = (((wt0_0_r3 >> 16u) >> wt0_0_s) | (wt0_0_r4 << (16u - wt0_0_s)));
+    let wt0_0_d: f32 = unpack2x16float((wt0_0_r0 >> wt0_0_s)).x;
     let xt0_0_0_w0: u32 = x[(((((kf_scalars.K * 0i) + (chunk * 32i)) >> u32(1i)) + 0i) + 0i)];
     let xt0_0_0_w1: u32 = x[(((((kf_scalars.K * 0i) + (chunk * 32i)) >> u32(1i)) + 0i) + 1i)];
     let xt0_0_0_w2: u32 = x[(((((kf_scalars.K * 0i) + (chunk * 32i)) >> u32(1i)) + 0i) + 2i)];
@@ -51,7 +51,7 @@ fn gemv(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) 
     let xt0_0_1_w5: u32 = x[(((((kf_scalars.K * 0i) + ((chunk * 32i) + 16i)) >> u32(1i)) + 4i) + 1i)];
     let xt0_0_1_w6: u32 = x[(((((kf_scalars.K * 0i) + ((chunk * 32i) + 16i)) >> u32(1i)) + 4i) + 2i)];
     let xt0_0_1_w7: u32 = x[(((((kf_scalars.K * 0i) + ((chunk * 32i) + 16i)) >> u32(1i)) + 4i) + 3i)];
-    acc_0_0 = fma(wt0_0_d, (fma((bitcast<f32>((((wt0_03 >> 20u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w7).x, fma((bitcast<f32>((((wt0_03 >> 4u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w6).x, fma((bitcast<f32>((((wt0_02 >> 20u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w5).x, fma((bitcast<f32>((((wt0_02 >> 4u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w4).x, fma((bitcast<f32>((((wt0_01 >> 20u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w3).x, fma((bitcast<f32>((((wt0_01 >> 4u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w2).x, fma((bitcast<f32>((((wt0_00 >> 20u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w1).x, fma((bitcast<f32>((((wt0_00 >> 4u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_1_w0).x, fma((bitcast<f32>((((wt0_03 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w7).x, fma((bitcast<f32>(((wt0_03 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w6).x, fma((bitcast<f32>((((wt0_02 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w5).x, fma((bitcast<f32>(((wt0_02 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w4).x, fma((bitcast<f32>((((wt0_01 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w3).x, fma((bitcast<f32>(((wt0_01 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w2).x, fma((bitcast<f32>((((wt0_00 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w1).x, ((bitcast<f32>(((wt0_00 & 15u) ^ 1258291200u)) - 8388616.0f) * unpack2x16float(xt0_0_0_w0).x)))))))))))))))) + fma((bitcast<f32>((((wt0_03 >> 28u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w7 >> 16u)).x, fma((bitcast<f32>((((wt0_03 >> 12u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w6 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 28u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w5 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 12u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w4 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 28u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w3 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 12u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w2 >> 16u)).x, fma((bitcast<f32>((((wt0_00 >> 28u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w1 >> 16u)).x, fma((bitcast<f32>((((wt0_00 >> 12u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_1_w0 >> 16u)).x, fma((bitcast<f32>((((wt0_03 >> 24u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w7 >> 16u)).x, fma((bitcast<f32>((((wt0_03 >> 8u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w6 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 24u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w5 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 8u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w4 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 24u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w3 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 8u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w2 >> 16u)).x, fma((bitcast<f32>((((wt0_00 >> 24u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float((xt0_0_0_w1 >> 16u)).x, ((bitcast<f32>((((wt0_00 >> 8u) & 15u) ^ 1258291200u)) - 8388616.0f) * unpack2x16float((xt0_0_0_w0 >> 16u)).x))))))))))))))))), acc_0_0);
+    acc_0_0 = fma(wt0_0_d, fma((fma((bitcast<f32>(((wt0_03 & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w6 >> 16u)).x, fma((bitcast<f32>(((wt0_02 & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w4 >> 16u)).x, fma((bitcast<f32>(((wt0_01 & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w2 >> 16u)).x, ((bitcast<f32>(((wt0_00 & 61440u) ^ 1258291200u)) - 8421376.0f) * unpack2x16float((xt0_0_1_w0 >> 16u)).x)))) + fma((bitcast<f32>((((wt0_03 >> 16u) & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w7 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 16u) & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w5 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 16u) & 61440u) ^ 1258291200u)) - 8421376.0f), unpack2x16float((xt0_0_1_w3 >> 16u)).x, ((bitcast<f32>((((wt0_00 >> 16u) & 61440u) ^ 1258291200u)) - 8421376.0f) * unpack2x16float((xt0_0_1_w1 >> 16u)).x))))), 0.000244140625f, fma((fma((bitcast<f32>(((wt0_03 & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w6 >> 16u)).x, fma((bitcast<f32>(((wt0_02 & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w4 >> 16u)).x, fma((bitcast<f32>(((wt0_01 & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w2 >> 16u)).x, ((bitcast<f32>(((wt0_00 & 3840u) ^ 1258291200u)) - 8390656.0f) * unpack2x16float((xt0_0_0_w0 >> 16u)).x)))) + fma((bitcast<f32>((((wt0_03 >> 16u) & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w7 >> 16u)).x, fma((bitcast<f32>((((wt0_02 >> 16u) & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w5 >> 16u)).x, fma((bitcast<f32>((((wt0_01 >> 16u) & 3840u) ^ 1258291200u)) - 8390656.0f), unpack2x16float((xt0_0_0_w3 >> 16u)).x, ((bitcast<f32>((((wt0_00 >> 16u) & 3840u) ^ 1258291200u)) - 8390656.0f) * unpack2x16float((xt0_0_0_w1 >> 16u)).x))))), 0.00390625f, fma((fma((bitcast<f32>(((wt0_03 & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w6).x, fma((bitcast<f32>(((wt0_02 & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w4).x, fma((bitcast<f32>(((wt0_01 & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w2).x, ((bitcast<f32>(((wt0_00 & 240u) ^ 1258291200u)) - 8388736.0f) * unpack2x16float(xt0_0_1_w0).x)))) + fma((bitcast<f32>((((wt0_03 >> 16u) & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w7).x, fma((bitcast<f32>((((wt0_02 >> 16u) & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w5).x, fma((bitcast<f32>((((wt0_01 >> 16u) & 240u) ^ 1258291200u)) - 8388736.0f), unpack2x16float(xt0_0_1_w3).x, ((bitcast<f32>((((wt0_00 >> 16u) & 240u) ^ 1258291200u)) - 8388736.0f) * unpack2x16float(xt0_0_1_w1).x))))), 0.0625f, (fma((bitcast<f32>(((wt0_03 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w6).x, fma((bitcast<f32>(((wt0_02 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w4).x, fma((bitcast<f32>(((wt0_01 & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w2).x, ((bitcast<f32>(((wt0_00 & 15u) ^ 1258291200u)) - 8388616.0f) * unpack2x16float(xt0_0_0_w0).x)))) + fma((bitcast<f32>((((wt0_03 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w7).x, fma((bitcast<f32>((((wt0_02 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w5).x, fma((bitcast<f32>((((wt0_01 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f), unpack2x16float(xt0_0_0_w3).x, ((bitcast<f32>((((wt0_00 >> 16u) & 15u) ^ 1258291200u)) - 8388616.0f) * unpack2x16float(xt0_0_0_w1).x)))))))), acc_0_0);
   }
   // red: a workgroup array declared at module scope
   red[(0i + tid)] = acc_0_0;
@@ -80,13 +80,10 @@ fn gemv(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) 
     red[(0i + tid)] = (red[(0i + tid)] + red[(1i + tid)]);
   }
   workgroupBarrier();
-  var total: f32 = 0.0f;
-  if ((tid < 1i)) {
-    total = red[(tid * 64i)];
-  }
-  if ((tid < 1i)) {
-    let n: i32 = (n0 + (tid % 1i));
-    let m: i32 = (tid / 1i);
+  for (var o: i32 = tid; o < 1i; o += 64i) {
+    let total: f32 = red[(o * 64i)];
+    let n: i32 = (n0 + (o % 1i));
+    let m: i32 = (o / 1i);
     if ((n < kf_scalars.N)) {
       y[((m * kf_scalars.N) + n)] = (total + bias[n]);
     }

@@ -118,6 +118,17 @@ export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConf
   const widths = chunkBytesDomain(format, K);
   const widest = widths[widths.length - 1]!;
   if (target === 'cuda') {
+    const N = Number(params.N);
+    if (M <= 2 && K <= 1024 && N >= 16384) {
+      // many short rows (vocabulary projections): 4 warps on a 2 KiB row leave each lane one load and a
+      // block-wide reduction; one warp per block on 4 (dense) / 8 (quantized) rows keeps 8-16 loads in
+      // flight per lane and reduces by shuffles alone
+      const dense = format.kind === 'dense';
+      return {
+        rows_per_block: dense ? 4 : 8, workgroup_size: 32, vector_width: widest, k_unroll: dense ? 4 : 1,
+        split_k: 1, subgroup_reduce: true, dot_path: 'float',
+      };
+    }
     // decode (M = 1): 4 warps per block on 2 rows, 16-byte loads, 2 steps in flight; many blocks per SM
     const rows = M <= 2 ? 2 : 1;
     return {

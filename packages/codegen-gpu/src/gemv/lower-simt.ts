@@ -6,8 +6,9 @@
  * of every row. Per step a thread first issues the weight loads of `k_unroll` chunks for all its
  * rows, then reads the matching x values once per token and uses them for every row. Quantized
  * chunks are dotted with the raw codes and scaled once: scale * (Σ q·x - zero · Σ x) + min · Σ x.
- * The thread partials are reduced by subgroup operations (optional) and shared memory; thread t < R·M
- * then writes y (or a partial sum when `split_k` > 1, added up by a second dispatch with the bias).
+ * The thread partials are reduced by subgroup operations (optional) and shared memory; then the
+ * threads write the R·M outputs in steps of the workgroup size (R·M may exceed it), y or a partial sum
+ * when `split_k` > 1, added up by a second dispatch with the bias.
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormatName } from '@kforge/ir';
 import {
@@ -114,6 +115,16 @@ function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
   return chains.length === 1 ? chains[0]! : add(chains[0]!, chains[1]!);
 }
 
+/** Σ values·xs of codes that carry powers of two (weight-chunks codeValue): one dot per shift, scaled back at the end */
+function shiftedDotOf(values: readonly Expr[], shifts: readonly number[], xs: readonly Expr[]): Expr {
+  const dots = [...new Set(shifts)].sort((a, b) => a - b).map((shift) => {
+    const picked = shifts.flatMap((s, e) => (s === shift ? [e] : []));
+    return { shift, dot: dotOf(picked.map((e) => values[e]!), picked.map((e) => xs[e]!)) };
+  });
+  return dots.slice(1).reduce<Expr>((sum, d) => fma(d.dot, c.f32(2 ** -d.shift), sum),
+    dots[0]!.shift ? mul(dots[0]!.dot, c.f32(2 ** -dots[0]!.shift)) : dots[0]!.dot);
+}
+
 const accName = (r: number, m: number): string => `acc_${r}_${m}`;
 
 /** Loads of one chunk for every row (issued first), then the arithmetic against x. */
@@ -147,7 +158,7 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
           math.push(assign(accName(r, m), next));
           continue;
         }
-        let next = fma(w.scale, dotOf(w.values, xs), acc);
+        let next = fma(w.scale, shiftedDotOf(w.values, w.shifts, xs), acc);
         if (w.min) next = fma(w.min, v(sumName, F32), next);
         math.push(assign(accName(r, m), next));
       }
@@ -181,10 +192,10 @@ function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps:
 }
 
 /**
- * Sum each accumulator over the workgroup. Slot v = m·R + r (so the writers of y are consecutive
- * in n); the result of slot v is left in red[v * slots] for thread v.
+ * Sum each accumulator over the workgroup into shared memory. Slot v = m·R + r (so the writers of y
+ * are consecutive in n); `totalOf(slot)` adds up what is left of that slot after the barrier.
  */
-function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stmts: Stmt[]; total: Expr } {
+function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stmts: Stmt[]; totalOf: (slot: Expr) => Stmt[] } {
   const R = cfg.rows_per_block;
   const T = cfg.workgroup_size;
   const values = R * shape.M;
@@ -200,7 +211,7 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
       stmts.push(if_(eq(tid, 0), Array.from({ length: shape.M }, (_, m) => Array.from({ length: R }, (_, r) =>
         store('red', slot(r, m), v(accName(r, m), F32)))).flat()));
       stmts.push(barrier());
-      return { stmts, total: load('red', tid, F32) };
+      return { stmts, totalOf: (s) => [let_('total', F32, load('red', s, F32))] };
     }
     const slots = fixed !== null ? T / fixed : T;
     stmts.push(alloc('red', F32, values * slots, 'workgroup'));
@@ -215,11 +226,11 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
     }
     stmts.push(if_(eq(special('subgroup_lane'), 0), writes));
     stmts.push(barrier());
-    stmts.push(letMut('total', F32, c.f32(0)));
-    stmts.push(if_(lt(tid, values), [
-      forLoop('s', 0, div(T, v('sg_size', I32)), [assign('total', add(v('total', F32), load('red', add(mul(tid, slots), v('s', I32)), F32)))]),
-    ]));
-    return { stmts, total: v('total', F32) };
+    const totalOf = (s: Expr): Stmt[] => [
+      letMut('total', F32, c.f32(0)),
+      forLoop('sg', 0, div(T, v('sg_size', I32)), [assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32)))]),
+    ];
+    return { stmts, totalOf };
   }
   // shared-memory tree: every thread stores its partials, halving strides add them up
   stmts.push(alloc('red', F32, values * T, 'workgroup'));
@@ -233,9 +244,7 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
     stmts.push(if_(lt(tid, half), adds));
     stmts.push(barrier());
   }
-  stmts.push(letMut('total', F32, c.f32(0)));
-  stmts.push(if_(lt(tid, values), [assign('total', load('red', mul(tid, T), F32))]));
-  return { stmts, total: v('total', F32) };
+  return { stmts, totalOf: (s) => [let_('total', F32, load('red', mul(s, T), F32))] };
 }
 
 /** The main kernel: partial dot products, workgroup reduction, store of y (or of split-K partials). */
@@ -253,12 +262,12 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   for (let r = 0; r < R; r++) body.push(let_(`row_${r}`, I32, min(add(v('n0', I32), r), sub(N, 1))));
   for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) body.push(letMut(accName(r, m), F32, c.f32(0)));
   body.push(...kLoop(layout, shape, cfg, caps));
-  const { stmts, total } = reduction(shape, cfg, caps);
+  const { stmts, totalOf } = reduction(shape, cfg, caps);
   body.push(...stmts);
-  const tid = v('tid', I32);
-  const n = add(v('n0', I32), rem(tid, R));
-  const m = div(tid, R);
-  const write: Stmt[] = [let_('n', I32, n), let_('m', I32, m)];
+  // output o = m·R + r; R·M may exceed the workgroup, so each thread writes every T-th output
+  const out = v('o', I32);
+  const total = v('total', F32);
+  const write: Stmt[] = [let_('n', I32, add(v('n0', I32), rem(out, R))), let_('m', I32, div(out, R))];
   const inRange = lt(v('n', I32), N);
   if (cfg.split_k > 1) {
     const at = add(mul(add(mul(special('group_id', 2), param('M')), v('m', I32)), N), v('n', I32));
@@ -267,7 +276,7 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
     const value = shape.bias ? add(total, load('bias', v('n', I32), F32)) : total;
     write.push(if_(inRange, [store('y', add(mul(v('m', I32), N), v('n', I32)), value)]));
   }
-  body.push(if_(lt(tid, R * shape.M), write));
+  body.push(forLoop('o', v('tid', I32), R * shape.M, [...totalOf(out), ...write], { step: cfg.workgroup_size }));
   return {
     name: GEMV_ENTRY, model: 'simt', params: gemvKernelParams(shape, cfg), body,
     workgroupSize: [cfg.workgroup_size, 1, 1],

@@ -22,8 +22,12 @@ export interface KRun {
 /** What one lane has for one row after reading chunk `c`. */
 export interface WeightChunk {
   readonly stmts: Stmt[];
-  /** per element: the weight (dense) or `code - zero` (quantized; scale and min are applied per chunk) */
+  /**
+   * per element: the weight (dense) or `(code - zero) · 2^shifts[e]` (quantized; the power of two,
+   * the scale and the min are applied per chunk)
+   */
   readonly values: Expr[];
+  readonly shifts: number[];
   /** quantized formats: the block/group scale and min (null: none) */
   readonly scale: Expr | null;
   readonly min: Expr | null;
@@ -107,6 +111,31 @@ function wordsAt2(buffer: string, byteOff: Expr, n: number, name: string, stmts:
   return out;
 }
 
+/**
+ * A whole 2-aligned block (header halves at offsets ≡ 0 mod 4, codes at an offset ≡ 2 mod 4) from the
+ * words that hold it, one load each: the block starts at half `s` = 0 or 16 of its first word, so a
+ * header half is that word shifted by s and code word j joins the upper half of word c0 + j shifted
+ * by s with word c0 + j + 1 (s = 16: the whole of that word). Every word loaded holds a byte of the block.
+ */
+function blockWords2(buffer: string, blockByte: Expr, format: WeightFormat & { kind: 'block' }, codeWords: number, name: string, stmts: Stmt[]) {
+  const shift = `${name}_s`;
+  const first = (format.codesOffset >> 2) + codeWords;
+  stmts.push(let_(`${name}_w0`, 'i32', shr(blockByte, 2)));
+  stmts.push(let_(shift, U32, cast(mul(and(blockByte, 2), 8), U32)));
+  const raw = Array.from({ length: first + 1 }, (_, j) => {
+    stmts.push(let_(`${name}_r${j}`, U32, load(buffer, j ? add(v(`${name}_w0`, 'i32'), j) : v(`${name}_w0`, 'i32'), U32)));
+    return v(`${name}_r${j}`, U32);
+  });
+  const s = v(shift, U32);
+  const c0 = format.codesOffset >> 2;
+  const codes = Array.from({ length: codeWords }, (_, j) => {
+    stmts.push(let_(`${name}${j}`, U32, or(shr(shr(raw[c0 + j]!, c.u32(16)), s), shl(raw[c0 + j + 1]!, sub(c.u32(16), s)))));
+    return v(`${name}${j}`, U32);
+  });
+  const half = (offset: number): Expr => shr(raw[offset >> 2]!, s);
+  return { codes, half };
+}
+
 /** the 16-bit value at a 2-aligned byte offset of a u32-viewed buffer */
 function u16AtByte(buffer: string, byteOff: Expr): Expr {
   return u16At(buffer, shr(byteOff, 1));
@@ -117,17 +146,20 @@ const MAGIC_BITS = 0x4b000000;
 const MAGIC = 8388608;
 
 /**
- * Code `byte` (nibble `high`) of the words as the f32 value `q - zero`, without an int-to-float
- * conversion (a quarter-rate instruction on NVIDIA): the code is or-ed into the mantissa of 2^23 and
- * 2^23 + zero subtracted. Signed bytes flip their sign bit first (q + 128 is then unsigned).
+ * Code `byte` (nibble `high`) of the words as the f32 value `(q - zero) · 2^shift`, without an
+ * int-to-float conversion (a quarter-rate instruction on NVIDIA) and mostly without a shift: the code
+ * is masked in place (bit `shift` <= 12 of a word or of its upper half, one shift per word) and
+ * xor-ed into the mantissa of 2^23 in one logic op, then 2^23 + zero · 2^shift subtracted (exact: all
+ * under 2^23). Signed bytes flip their sign bit (q + 128 is then unsigned).
  */
-function codeValue(words: readonly Expr[], byte: number, bits: 4 | 8, high: boolean, signed: boolean, zero: number): Expr {
+function codeValue(words: readonly Expr[], byte: number, bits: 4 | 8, high: boolean, signed: boolean, zero: number): { value: Expr; shift: number } {
   const w = words[byte >> 2]!;
-  const shiftBy = 8 * (byte & 3) + (high ? 4 : 0);
-  const mask = bits === 8 ? 0xff : 0xf;
+  const half = byte & 2 ? shr(w, c.u32(16)) : w;
+  const shift = 8 * (byte & 1) + (high ? 4 : 0);
+  const mask = (bits === 8 ? 0xff : 0xf) << shift;
   const flip = signed ? 0x80 : 0;
-  const field = and(shiftBy ? shr(w, c.u32(shiftBy)) : w, c.u32(mask));
-  return sub(bitcast(xor(field, c.u32(MAGIC_BITS | flip)), F32), c.f32(MAGIC + flip + zero));
+  const value = sub(bitcast(xor(and(half, c.u32(mask)), c.u32(MAGIC_BITS | (flip << shift))), F32), c.f32(MAGIC + (flip + zero) * 2 ** shift));
+  return { value, shift };
 }
 
 /** chunk / per and chunk % per, folded when a block is one chunk */
@@ -162,7 +194,7 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
         const words = loadWords('W', shr(index, 1), (elems * eb) / 4, U32, tag, stmts, vectorLoads);
         values = words.flatMap((w) => [widen(w, false), widen(w, true)]);
       }
-      return { stmts, values, scale: null, min: null, codeWords: [] };
+      return { stmts, values, shifts: values.map(() => 0), scale: null, min: null, codeWords: [] };
     },
   };
 }
@@ -188,8 +220,8 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
     }
     return [{ k: chunksPerBlock === 1 ? kBlock : add(kBlock, mul(sub, 2)), len: 2 * chunkBytes }];
   };
-  const valuesOf = (words: Expr[]): Expr[] => {
-    const out: Expr[] = [];
+  const valuesOf = (words: Expr[]): { value: Expr; shift: number }[] => {
+    const out: { value: Expr; shift: number }[] = [];
     if (format.bits === 8) {
       for (let i = 0; i < chunkBytes; i++) out.push(codeValue(words, i, 8, false, format.signedCodes, zero));
     } else if (nibbles === 'split-halves') {
@@ -219,11 +251,21 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
         const at = add(add(v(blockByte, 'i32'), format.codesOffset), sub);
         // every block, header and chunk offset is a multiple of this many bytes
         const aligned4 = format.bytes % 4 === 0 && format.codesOffset % 4 === 0;
-        words = aligned4
-          ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads)
-          : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
-        scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
-        if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
+        // one chunk per 2-aligned block: header and codes from the same words (q4_0: 5 loads, not 6)
+        const wholeBlock2 = !aligned4 && chunksPerBlock === 1 && format.codesOffset % 4 === 2
+          && format.scaleOffset % 4 === 0 && (format.minOffset === null || format.minOffset % 4 === 0);
+        if (wholeBlock2) {
+          const block2 = blockWords2('W', v(blockByte, 'i32'), format, chunkBytes / 4, tag, stmts);
+          words = block2.codes;
+          scale = f16ToF32(block2.half(format.scaleOffset));
+          if (format.minOffset !== null) min = f16ToF32(block2.half(format.minOffset));
+        } else {
+          words = aligned4
+            ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads)
+            : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
+          scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
+          if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
+        }
       } else {
         const codeByte = add(add(mul(row, div(K, 2)), mul(v(block, 'i32'), codeBytesPerBlock)), sub);
         words = loadWords('W', shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads);
@@ -233,8 +275,10 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
       }
       stmts.push(let_(`${tag}_d`, F32, scale));
       if (min) stmts.push(let_(`${tag}_m`, F32, min));
+      const codes = valuesOf(words);
       return {
-        stmts, values: valuesOf(words), scale: v(`${tag}_d`, F32), min: min ? v(`${tag}_m`, F32) : null, codeWords: words,
+        stmts, values: codes.map((q) => q.value), shifts: codes.map((q) => q.shift),
+        scale: v(`${tag}_d`, F32), min: min ? v(`${tag}_m`, F32) : null, codeWords: words,
       };
     },
   };

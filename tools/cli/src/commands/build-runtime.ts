@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { FORMATS, InputError, WEIGHT_FORMAT_NAMES, type WeightFormatName } from '@kforge/ir';
 import { parseTarget } from '../args.ts';
+import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { checkOutputFolder, writeOutputFolder } from '../files.ts';
@@ -17,10 +17,6 @@ function parseList<T extends string>(option: string, text: string, known: readon
   return [...new Set(items)] as T[];
 }
 
-function kforgeVersion(): string {
-  const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json');
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
-}
 
 export const buildRuntimeCommand: Command = {
   name: 'build-runtime',

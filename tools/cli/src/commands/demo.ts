@@ -2,14 +2,22 @@
  * `npm run demo`: the pipeline so far on model-shaped data, in well under a minute.
  * 1. weight formats: a Qwen3-0.6B q_proj weight stored in every format, bytes and dequantization nmse;
  * 2. the float64 references of the four operators on small model-shaped inputs;
- * 3. gemv generated, executed and checked on every target executable here.
+ * 3. gemv generated, executed and checked on every target executable here;
+ * 4. the pipeline's back half: tune gemv briefly on the best native CPU target, build the runtime
+ *    library from the tuning database, and call it through the Node binding.
  */
 import {
   CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
   resolveParams, tensorBytes, type Float64Tensor,
 } from '@kforge/ir';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
+import { tuneCommand } from './tune.ts';
+import { buildRuntimeCommand } from './build-runtime.ts';
 import { formatTable } from '../table.ts';
 
 /** Qwen3-0.6B: hidden 1024, 16 query heads and 8 kv heads of 128, MLP 3072. */
@@ -144,6 +152,47 @@ async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[]
   return { summary: [`gemv: ${passed} target runs checked ok, ${failures.length} failed`], failures };
 }
 
+/** A decode GEMV larger than L2, small enough to tune in seconds. */
+const TUNE_PARAMS = { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false };
+
+async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] }> {
+  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary }, { checkOutput }] = await Promise.all([
+    import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'), import('@kforge/ir'),
+  ]);
+  const native = (await doctor()).targets.filter((t) => t.status === 'native' && (t.target === 'avx512' || t.target === 'avx2'));
+  const target = native.find((t) => t.target === 'avx512')?.target ?? native[0]?.target;
+  if (!target) {
+    println('\n4. tune -> runtime: skipped, no native AVX2/AVX-512 CPU target here');
+    return { summary: ['tune -> runtime: skipped (no native SIMD CPU target)'], failures: [] };
+  }
+  println(`\n4. tune gemv on ${target} (budget 6, 2 threads), build the runtime from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}`);
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-demo-'));
+  try {
+    const db = join(dir, 'tune.jsonl');
+    const run = (cmd: Command, argv: string[]) => cmd.run(parseArgs(cmd.name, argv, cmd.args));
+    await run(tuneCommand, ['gemv', '--target', target, '--params', JSON.stringify(TUNE_PARAMS), '--budget', '6', '--seed', '1', '--threads', '2', '--db', db]);
+    const records = new JsonlTuningDatabase(db).all().filter((r) => r.status === 'ok' && r.measurement);
+    const fastest = records.reduce((a, b) => (b.measurement!.medianMs < a.measurement!.medianMs ? b : a));
+    const speedup = records[0]!.measurement!.medianMs / fastest.measurement!.medianMs;
+    const fraction = fastest.measurement!.gbps / (fastest.measurement!.ceilingGbps ?? NaN);
+
+    const out = join(dir, 'runtime');
+    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
+    const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
+    const op = getOp('gemv');
+    const params = resolveParams(op, TUNE_PARAMS);
+    const inputs = randomInputs(op, params, SEED);
+    const y = new Float32Array(params.M as number * (params.N as number));
+    const call = lib.gemv('q4_0', 'f32', 1, 4096, 4096, { x: inputs.x!.data as Float32Array, W: inputs.W!.data as Uint8Array, y });
+    const check = checkOutput('gemv', 'y', y, op.reference(params, inputs).y!, 'int8-activations');
+    println(`   runtime call: status ${call.status}, dispatched to ${call.info?.kernel} (${call.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(call.info?.config)}), ${check.message}`);
+    const summary = [`tune -> runtime on ${target}: tuned/default ${speedup.toFixed(2)}x, best at ${(100 * fraction).toFixed(0)}% of the read probe, runtime call ${check.ok && call.status === 0 ? 'ok' : 'FAILED'}`];
+    return { summary, failures: check.ok && call.status === 0 ? [] : [`runtime call: status ${call.status}, ${check.message}`] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'quantize a model-shaped weight, run the four references, and run gemv on every target here',
@@ -154,10 +203,11 @@ export const demoCommand: Command = {
     const summary = weightFormats();
     const refs = references();
     const gemv = await gemvEverywhere();
-    summary.push(...refs.summary, ...gemv.summary);
+    const pipeline = await tuneBuildCall();
+    summary.push(...refs.summary, ...gemv.summary, ...pipeline.summary);
     println(`\nSummary (${ms(start)}):`);
     for (const line of summary) println(`   ${line}`);
-    const failures = [...refs.failures, ...gemv.failures];
+    const failures = [...refs.failures, ...gemv.failures, ...pipeline.failures];
     if (failures.length) throw new CheckError(failures.join('; '));
   },
 };

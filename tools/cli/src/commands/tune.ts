@@ -3,7 +3,7 @@
  * offline through an exported bundle; every trial lands in the JSONL tuning database with its device
  * fingerprint, source hash and provenance.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
   CheckError, InputError, getOp, randomInputs, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
@@ -17,6 +17,7 @@ import {
   type CommandRunner, type DeviceFingerprint, type Measurement, type StrategyDef, type Transport, type Trial, type TuneBundleCase, type TuningRecord,
 } from '@kforge/autotune';
 import { parseTarget, type ParsedArgs } from '../args.ts';
+import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { readJsonOption } from '../files.ts';
@@ -25,10 +26,6 @@ import { formatRows } from '../table.ts';
 export const DEFAULT_DB = 'kforge-tune.jsonl';
 
 /** The kforge version recorded with every trial: the workspace's root package.json. */
-export function kforgeVersion(): string {
-  const root = resolve(import.meta.dirname, '../../../../package.json');
-  return (JSON.parse(readFileSync(root, 'utf8')) as { version: string }).version;
-}
 
 function integerOption(args: ParsedArgs, name: string, fallback: number, min: number): number {
   const text = args.optional(name);

@@ -24,7 +24,12 @@ function cases(): GemvGpuCase[] {
   }));
 }
 
-const CONFIGS: Readonly<Record<string, ParamValue>>[] = [{ k_unroll: 2, rows_per_block: 2, split_k: 2, vector_width: 4 }];
+/** fixed non-default configs: split-K with unrolling; more outputs (rows_per_block * M = 64) than threads (32) */
+const CONFIGS: [GemvGpuCase, Readonly<Record<string, ParamValue>>][] = [
+  [{ weight: 'q4_0', M: 3, N: 37, K: 256, act: 'f16', bias: true }, { k_unroll: 2, rows_per_block: 2, split_k: 2, vector_width: 4 }],
+  [{ weight: 'w4g64', M: 16, N: 37, K: 256, act: 'f16', bias: true }, { rows_per_block: 4, workgroup_size: 32, split_k: 2 }],
+  [{ weight: 'f16', M: 16, N: 37, K: 256, act: 'f32', bias: false }, { rows_per_block: 4, workgroup_size: 32, split_k: 1 }],
+];
 
 for (const [target, executor] of EXECUTORS) {
   test(`gemv on ${target} (${executor.name}) matches the float64 reference`, async (t) => {
@@ -34,11 +39,9 @@ for (const [target, executor] of EXECUTORS) {
       const r = await runGemvGpuCase(target, executor, c);
       assert.ok(r.ok, r.message);
     }
-    for (const config of CONFIGS) {
-      for (const weight of ['q4_0'] as const) {
-        const r = await runGemvGpuCase(target, executor, { weight, M: 3, N: 37, K: 256, act: 'f16', bias: true }, config);
-        assert.ok(r.ok, r.message);
-      }
+    for (const [c, config] of CONFIGS) {
+      const r = await runGemvGpuCase(target, executor, c, config);
+      assert.ok(r.ok, `${JSON.stringify(config)}: ${r.message}`);
     }
   });
 }
