@@ -8,7 +8,7 @@
  * usage: node --import tsx tools/gpu/ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -24,14 +24,14 @@ import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
 const SAMPLED_ROWS = 64;
 const ORIGIN = 'bundle:h200';
 
-/** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz unpacked into a temporary folder. */
+/** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz.NN parts unpacked into a temporary folder. */
 function workDir(path: string): string {
   if (existsSync(join(path, PLAN_FILE))) return path;
   if (existsSync(join(path, 'work', PLAN_FILE))) return join(path, 'work');
-  const tarball = join(path, 'results.tar.gz');
-  if (!existsSync(tarball)) throw new Error(`${path}: neither ${PLAN_FILE} nor results.tar.gz`);
+  const parts = readdirSync(path).filter((f) => /^results\.tar\.gz(\.\d+)?$/.test(f)).sort();
+  if (!parts.length) throw new Error(`${path}: neither ${PLAN_FILE} nor results.tar.gz parts`);
   const into = mkdtempSync(join(tmpdir(), 'kforge-h200-'));
-  execFileSync('tar', ['xzf', tarball, '-C', into]);
+  execFileSync('tar', ['xz', '-C', into], { input: Buffer.concat(parts.map((f) => readFileSync(join(path, f)))) });
   return join(into, 'work');
 }
 

@@ -2,7 +2,7 @@
 # kforge H200 run (written by tools/gpu/prepare.ts): builds and runs every case of this folder on the
 # GPU machine, prints a compact table last, and leaves in OUT_DIR:
 #   summary.txt      the table; summary.json  its numbers
-#   results.tar.gz   everything else: plan.json, machine.txt, baselines.jsonl, perf/ and conformance/
+#   results.tar.gz.NN  (parts; cat them) everything else: plan.json, machine.txt, baselines.jsonl, perf/ and conformance/
 #                    (results.jsonl, manifest.json, outputs), build and run logs, SASS of three kernels
 # usage: bash run.sh OUT_DIR        (about 5 to 8 minutes on one H200)
 set -u
@@ -97,7 +97,9 @@ for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and
 done
 
 python3 "$ROOT/summarize.py" "$W" "$OUT/summary.json" > "$OUT/summary.txt" 2> "$W/summarize.log" || echo "summarize failed: $(tail -n 5 "$W/summarize.log")" >> "$OUT/summary.txt"
-tar czf "$OUT/results.tar.gz" -C "$OUT" work
+# the device tool brings back files of at most 16 MiB: split the archive (ingest: cat results.tar.gz.* | tar xz)
+tar czf - -C "$OUT" work | split -b 15m -d - "$OUT/results.tar.gz."
+grep -i -A3 'vulkan\|icd' "$W/machine.txt" | head -n 30
 rm -rf "$W"
-stamp "wrote $OUT/results.tar.gz ($(du -h "$OUT/results.tar.gz" | cut -f1)), summary.txt, summary.json"
+stamp "wrote $(ls "$OUT"/results.tar.gz.* | wc -l) archive part(s) under 16 MiB, summary.txt, summary.json"
 cat "$OUT/summary.txt"

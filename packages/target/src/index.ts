@@ -1,2 +1,3 @@
 export * from './targets.ts';
 export * from './artifact.ts';
+export * from './threads.ts';

@@ -10,7 +10,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, type KnobConfig, type Params } from '@kforge/ir';
-import type { TargetName } from '@kforge/target';
+import { openmpShellPrefix, type TargetName } from '@kforge/target';
 import { writeJobFolder, shellQuote, type RemoteJob } from './job.ts';
 
 export const TUNE_BUNDLE_VERSION = 1;
@@ -56,7 +56,7 @@ export function readTuneManifest(dir: string): TuneBundleManifest {
 const RUN_CASE = (job: RemoteJob): string => [
   '#!/bin/sh',
   'cd "$(dirname "$0")"',
-  `${job.threads > 0 ? `OMP_NUM_THREADS=${job.threads} ` : ''}exec ./kernel "$@"`,
+  `${openmpShellPrefix(job.threads)}exec ./kernel "$@"`,
   '',
 ].join('\n');
 

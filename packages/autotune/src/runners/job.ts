@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openmpShellPrefix } from '@kforge/target';
 
 /** What a subprocess left behind; structurally exec's ProcessResult, so its runProcess plugs in. */
 export interface CommandResult {
@@ -94,7 +95,7 @@ export function buildScript(job: RemoteJob): string {
 
 /** The shell command line that runs a built job in its folder: `repeats` timed runs after the checked one. */
 export function runCommandLine(dir: string, job: RemoteJob, repeats: number): string {
-  const env = job.threads > 0 ? `OMP_NUM_THREADS=${job.threads} ` : '';
+  const env = openmpShellPrefix(job.threads);
   // the trailing status check keeps the shell alive (no exec of the last command), so a kernel killed by a
   // signal is reported as 128 + signal instead of ssh's 255, which means the connection failed
   return `cd ${shellQuote(dir)} && rm -f out_*.bin timings.bin && ${env}./kernel${repeats > 0 ? ` ${repeats}` : ''}; s=$?; ` +

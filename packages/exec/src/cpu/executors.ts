@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@kforge/ir';
-import type { ExecutorName, KernelArtifact, TargetName } from '@kforge/target';
+import { openmpEnv, type ExecutorName, type KernelArtifact, type TargetName } from '@kforge/target';
 import type { Availability, ExecutionMode, Executor, RunRequest, RunResult } from '../executor.ts';
 import { ExecError, processFailure } from '../util/exec-error.ts';
 import { formatCommand, runProcess } from '../util/subprocess.ts';
@@ -98,7 +98,7 @@ export class CpuExecutor implements Executor {
         const argv = [...launcher, build.binary, ...(repeats > 0 ? [String(repeats), String(copies)] : [])];
         const result = await runProcess(argv[0]!, argv.slice(1), {
           cwd: runDir,
-          env: threads > 0 ? { OMP_NUM_THREADS: String(threads) } : {},
+          env: openmpEnv(threads),
           timeoutMs: this.spec.runTimeoutMs,
         });
         const what = `run ${artifact.op} for ${artifact.target} on ${this.name}`;
