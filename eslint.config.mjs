@@ -13,6 +13,9 @@ export default [
       '@typescript-eslint/no-explicit-any': 'off',
       '@nx/enforce-module-boundaries': ['error', {
         allow: [],
+        // the CLI loads backends lazily so that `ops`/`reference` work even when one is broken;
+        // that is isolation, not code splitting, so static imports of the same packages are fine
+        checkDynamicDependenciesExceptions: ['@kforge/*'],
         depConstraints: [
           { sourceTag: 'scope:ir', onlyDependOnLibsWithTags: [] },
           { sourceTag: 'scope:target', onlyDependOnLibsWithTags: ['scope:ir'] },

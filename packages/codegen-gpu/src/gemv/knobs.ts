@@ -96,6 +96,16 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       },
     },
     {
+      // each loop step is fully unrolled: past this, registers spill on GPUs and CPU-side compilers
+      // (llvmpipe) take minutes on the shader
+      doc: 'unrolled multiply-adds per loop step stay within 2048',
+      check: (c) => {
+        const elems = format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits;
+        const work = c.k_unroll * c.rows_per_block * M * elems;
+        return work > 2048 ? `k_unroll * rows_per_block * M * elements per load = ${work} unrolled multiply-adds per step, over 2048` : null;
+      },
+    },
+    {
       doc: 'the subgroup path needs whole subgroups',
       check: (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
         ? `workgroup_size ${c.workgroup_size} is not a multiple of the subgroup size ${caps.subgroupSize}` : null),

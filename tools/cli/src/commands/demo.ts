@@ -7,7 +7,7 @@
  *    library from the tuning database, and call it through the Node binding.
  */
 import {
-  CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
+  CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, checkOutput, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
   resolveParams, tensorBytes, type Float64Tensor,
 } from '@kforge/ir';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -156,8 +156,8 @@ async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[]
 const TUNE_PARAMS = { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false };
 
 async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] }> {
-  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary }, { checkOutput }] = await Promise.all([
-    import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'), import('@kforge/ir'),
+  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary }] = await Promise.all([
+    import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'),
   ]);
   const native = (await doctor()).targets.filter((t) => t.status === 'native' && (t.target === 'avx512' || t.target === 'avx2'));
   const target = native.find((t) => t.target === 'avx512')?.target ?? native[0]?.target;
