@@ -36,14 +36,16 @@ export interface SimtCaps {
   readonly maxWorkgroup: number;
   /** bytes of workgroup memory the kernel may use */
   readonly sharedBytes: number;
+  /** unrolled multiply-adds per loop step: register pressure on GPUs, compile time on CPU drivers */
+  readonly maxUnrolledWork: number;
 }
 
 export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
-  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024 },
-  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
-  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024 },
+  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048 },
+  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
 };
 
 export interface KnobDomain {
@@ -96,13 +98,14 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       },
     },
     {
-      // each loop step is fully unrolled: past this, registers spill on GPUs and CPU-side compilers
-      // (llvmpipe) take minutes on the shader
-      doc: 'unrolled multiply-adds per loop step stay within 2048',
+      // each loop step is fully unrolled: past the cap, registers spill on GPUs and CPU-side shader
+      // compilers (llvmpipe) take minutes; one 16-byte load for every x row always fits (the defaults)
+      doc: 'unrolled multiply-adds per loop step stay within the target cap',
       check: (c) => {
         const elems = format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits;
         const work = c.k_unroll * c.rows_per_block * M * elems;
-        return work > 2048 ? `k_unroll * rows_per_block * M * elements per load = ${work} unrolled multiply-adds per step, over 2048` : null;
+        const cap = Math.max(caps.maxUnrolledWork, M * 32);
+        return work > cap ? `k_unroll * rows_per_block * M * elements per load = ${work} unrolled multiply-adds per step, over ${cap}` : null;
       },
     },
     {
