@@ -58,7 +58,8 @@ function planDispatch(artifact: KernelArtifact, d: Dispatch): DawnDispatch {
       throw new ExecError('harness', `${where}: ${describe(v)} must be a var<storage> for buffer '${name}'`);
     }
     const role = buffers.get(name)!.role;
-    if (role !== 'in' && v.access !== 'read_write') {
+    // scratch may be read-only in the dispatch that consumes it (split-K partials); outputs never are
+    if (role === 'out' && v.access !== 'read_write') {
       throw new ExecError('harness', `${where}: ${describe(v)} is read-only, but buffer '${name}' is written (role '${role}'): declare it var<storage, read_write>`);
     }
     return { binding, buffer: name, readOnly: v.access !== 'read_write' };
