@@ -209,7 +209,7 @@ test('a kernel that never returns is killed at the executor time limit', async (
 test('a missing or wrongly sized input is an InputError naming the buffer', async () => {
   await assert.rejects(nativeExecutor.run({ artifact: axpbSum('c'), inputs: {} }), (e: unknown) => e instanceof InputError && /'x'/.test(e.message));
   await assert.rejects(nativeExecutor.run({ artifact: axpbSum('c'), inputs: { x: f32Bytes([1]) } }),
-    (e: unknown) => e instanceof InputError && /'x' has 4 bytes, the kernel expects 148/.test(e.message));
+    (e: unknown) => e instanceof InputError && /'x' has 4 bytes, the buffer needs 148/.test(e.message));
 });
 
 test('qemu-hexagon refuses to time (its harness has no clock)', async () => {

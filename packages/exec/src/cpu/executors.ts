@@ -5,13 +5,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '@kforge/ir';
-import { openmpEnv, type ExecutorName, type KernelArtifact, type TargetName } from '@kforge/target';
+import { openmpEnv, type ExecutorName, type TargetName } from '@kforge/target';
 import type { Availability, ExecutionMode, Executor, RunRequest, RunResult } from '../executor.ts';
 import { ExecError, processFailure } from '../util/exec-error.ts';
 import { formatCommand, runProcess } from '../util/subprocess.ts';
 import { toolVersion, versionProbe, type ToolProbe } from '../util/tools.ts';
 import { withWorkDir } from '../util/workdir.ts';
+import { checkInputBuffers } from '../util/buffers.ts';
 import { buildCpuArtifact, cpuToolchainFor } from './build.ts';
 import { missingHostFeatures } from './host-features.ts';
 import { CPU_TOOLCHAINS, type CpuTargetName } from './toolchains.ts';
@@ -78,7 +78,7 @@ export class CpuExecutor implements Executor {
     const avail = await this.probeTarget(artifact.target);
     if (!avail.ok) throw new ExecError('unavailable', `executor ${this.name} cannot run ${artifact.op} for ${artifact.target} here: ${avail.reason}`);
     const toolchain = cpuToolchainFor(artifact);
-    checkInputs(artifact, req.inputs);
+    checkInputBuffers(artifact, req.inputs);
     const repeats = req.timedRepeats ?? 0;
     const copies = Math.max(1, Math.floor(req.rotate ?? 1));
     if (repeats > 0 && !toolchain.hosted) {
@@ -127,14 +127,6 @@ export class CpuExecutor implements Executor {
   }
 }
 
-function checkInputs(artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>): void {
-  for (const b of artifact.buffers) {
-    if (b.role !== 'in') continue;
-    const data = inputs[b.name];
-    if (!data) throw new InputError(`${artifact.op} for ${artifact.target}: missing input buffer '${b.name}'`);
-    if (data.length !== b.bytes) throw new InputError(`${artifact.op} for ${artifact.target}: input '${b.name}' has ${data.length} bytes, the kernel expects ${b.bytes}`);
-  }
-}
 
 function readTimings(path: string, repeats: number, what: string): number[] {
   const raw = readFileSync(path);

@@ -7,6 +7,7 @@ import Handlebars from 'handlebars';
 import type { ArtifactScalar, KernelArtifact } from '@kforge/target';
 import { POISON_BYTE } from '../executor.ts';
 import { ExecError } from '../util/exec-error.ts';
+import { allocBytes } from '../util/buffers.ts';
 import type { CpuToolchain } from './toolchains.ts';
 
 const templateDir = new URL('../../templates/cpu/', import.meta.url);
@@ -20,10 +21,6 @@ const harnessTemplate = handlebars.compile(load('harness.c.hbs'), { noEscape: tr
 /** Buffer names become file names (in_<name>.bin) and C string literals: keep them plain. */
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Buffers are allocated rounded up to 16 bytes (artifact.ts), so 32-bit views of byte data stay legal. */
-export function allocBytes(bytes: number): number {
-  return Math.max(16, Math.ceil(bytes / 16) * 16);
-}
 
 const SCALAR_C_TYPE: Readonly<Record<ArtifactScalar['type'], string>> = { i32: 'int32_t', u32: 'uint32_t', f32: 'float' };
 

@@ -7,7 +7,7 @@
 import { ResourceType, WgslReflect, type FunctionInfo, type VariableInfo } from 'wgsl_reflect/wgsl_reflect.module.js';
 import { sourceFileFor, type ArtifactScalar, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { ExecError } from '../util/exec-error.ts';
-import { scalarBits } from '../metal/buffer-files.ts';
+import { scalarBits } from '../util/buffers.ts';
 import type { DawnBinding, DawnDispatch } from './protocol.ts';
 
 function describe(v: VariableInfo): string {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Availability, ExecutionMode, Executor, RunRequest, RunResult } from '../executor.ts';
-import { allocBytes } from '../cpu/harness.ts';
+import { allocBytes } from '../util/buffers.ts';
 import { readOutputFiles, writeInputFiles } from '../metal/buffer-files.ts';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';

@@ -9,10 +9,11 @@
 import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, type ScalarType } from '@kforge/ir';
-import { sourceFileFor, type ArtifactScalar, type KernelArtifact } from '@kforge/target';
+import type { ScalarType } from '@kforge/ir';
+import { sourceFileFor, type KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
+import { allocBytes, inputFor, scalarBits } from '../util/buffers.ts';
 import { fillInitializer, type GeneratedInput } from './generate.ts';
 
 export const TEMPLATE_DIR = new URL('../../templates/gpu/', import.meta.url).pathname;
@@ -57,14 +58,6 @@ const NPY_DESCR: Readonly<Record<ScalarType, { descr: string; bytes: number }>> 
   u32: { descr: '<u4', bytes: 4 }, i64: { descr: '<i8', bytes: 8 }, bool: { descr: '|b1', bytes: 1 },
 };
 
-/** Device allocations are rounded up to 16 bytes (artifact ABI) so u32 views of byte data are legal. */
-const allocBytes = (bytes: number): number => Math.max(16, Math.ceil(bytes / 16) * 16);
-
-function scalarBits(s: ArtifactScalar): string {
-  if (s.type === 'f32') return `0x${(new Uint32Array(new Float32Array([s.value]).buffer)[0]!).toString(16)}`;
-  const v = s.type === 'i32' ? s.value | 0 : s.value >>> 0;
-  return `0x${(v >>> 0).toString(16)}`;
-}
 
 /** The GLSL file a dispatch runs (sourceFileFor's rule), or an error naming the entry. */
 export function glslFileFor(artifact: KernelArtifact, entry: string): string {
@@ -94,7 +87,7 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
       fill: generated[b.name] ? fillInitializer(generated[b.name]!.fill) : '', seed: (generated[b.name]?.seed ?? 0) >>> 0,
     };
   });
-  const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: scalarBits(s) }));
+  const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: `0x${scalarBits(s).toString(16)}` }));
   const dispatches = artifact.dispatches.map((d, index) => {
     if (!d.grid || !d.workgroup) throw new ExecError('harness', `${where}: dispatch ${d.entry} needs grid and workgroup`);
     const args = d.args.map((name, position) => {
@@ -143,11 +136,7 @@ export function writeHostCase(
   const inputDir = join(dir, 'inputs');
   mkdirSync(inputDir, { recursive: true });
   for (const b of artifact.buffers.filter((x) => x.role === 'in' && !plan.generated?.[x.name])) {
-    const data = inputs[b.name];
-    if (!data) throw new InputError(`${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
-    if (data.length !== b.bytes)
-      throw new InputError(`${artifact.op}/${artifact.target}: input '${b.name}' has ${data.length} bytes, the buffer needs ${b.bytes}`);
-    writeFileSync(join(inputDir, `${b.name}.bin`), data);
+    writeFileSync(join(inputDir, `${b.name}.bin`), inputFor(artifact, b, inputs));
   }
   return inputDir;
 }

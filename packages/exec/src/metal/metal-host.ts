@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { KernelArtifact } from '@kforge/target';
-import { allocBytes } from '../cpu/harness.ts';
+import { allocBytes, scalarBits } from '../util/buffers.ts';
 import { ExecError } from '../util/exec-error.ts';
-import { scalarBits } from './buffer-files.ts';
 
 /** The folder with metal_emu.h; its include/ subfolder holds the <metal_stdlib> shim. */
 export const METAL_EMU_DIR = fileURLToPath(new URL('../../templates/metal/', import.meta.url));
