@@ -27,7 +27,7 @@ function cases(): GemvGpuCase[] {
 /** fixed non-default configs: split-K with unrolling; more outputs (rows_per_block * M = 64) than threads (32) */
 const CONFIGS: [GemvGpuCase, Readonly<Record<string, ParamValue>>][] = [
   [{ weight: 'q4_0', M: 3, N: 37, K: 256, act: 'f16', bias: true }, { k_unroll: 2, rows_per_block: 2, split_k: 2, vector_width: 4 }],
-  [{ weight: 'w4g64', M: 16, N: 37, K: 256, act: 'f16', bias: true }, { rows_per_block: 4, workgroup_size: 32, split_k: 2 }],
+  [{ weight: 'w4g64', M: 16, N: 37, K: 256, act: 'f16', bias: true }, { rows_per_block: 4, workgroup_size: 32, split_k: 2, vector_width: 4 }],
   [{ weight: 'f16', M: 16, N: 37, K: 256, act: 'f32', bias: false }, { rows_per_block: 4, workgroup_size: 32, split_k: 1 }],
 ];
 
