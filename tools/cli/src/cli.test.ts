@@ -10,15 +10,29 @@ import { kforge, readTensor, scratchFolder, writeTensors } from './testing.ts';
 test('ops --json parses and lists the four operators with params, tensors and knobs', async () => {
   const r = await kforge(['ops', '--json']);
   assert.equal(r.code, 0, r.stderr);
-  const { ops } = JSON.parse(r.stdout) as { ops: { name: string; params: { name: string }[]; tensors: { name: string; shape: string[] }[]; knobs: unknown[] }[] };
+  const { ops } = JSON.parse(r.stdout) as { ops: { name: string; params: { name: string }[]; tensors: { name: string; shape: string[] }[]; knobs: unknown[]; targets: string[] }[] };
   assert.deepEqual(ops.map((o) => o.name), ['gemv', 'attention', 'gated_delta_rule', 'moe']);
   const gemv = ops[0]!;
   assert.deepEqual(gemv.params.map((p) => p.name), ['M', 'N', 'K', 'weight', 'act', 'bias']);
   assert.deepEqual(gemv.tensors.find((t) => t.name === 'W')!.shape, ['N', 'K']);
   assert.ok(ops.every((o) => o.knobs.length > 0));
+  assert.ok(gemv.targets.includes('avx2') && gemv.targets.includes('cuda'));
   const text = await kforge(['ops']);
   assert.equal(text.code, 0);
   for (const name of Object.keys(OPS)) assert.match(text.stdout, new RegExp(`^${name}: `, 'm'));
+});
+
+test('ops OP --target --params prints that kernel\'s knob space with defaults and the valid count', async () => {
+  const params = '{"M":1,"N":4096,"K":4096,"weight":"q4_0"}';
+  const r = await kforge(['ops', 'gemv', '--target', 'avx2', '--params', params, '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const space = JSON.parse(r.stdout) as { knobs: { name: string; values: unknown[] }[]; defaults: Record<string, unknown>; valid: number; total: number };
+  assert.deepEqual(space.knobs.find((k) => k.name === 'dot_path')!.values, ['float', 'int8']);
+  for (const k of space.knobs) assert.ok(k.values.includes(space.defaults[k.name]), `default of ${k.name} in its domain`);
+  assert.ok(space.valid > 1 && space.valid <= space.total);
+  const bad = await kforge(['ops', 'gemv', '--target', 'avx2']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--target and --params go together/);
 });
 
 test('doctor --json reports all eleven targets with a status each', async () => {

@@ -56,10 +56,13 @@ export type TensorInit =
   /** integers of [0, range), distinct along the last axis (e.g. expert ids per token) */
   | { readonly kind: 'distinct-ids'; readonly range: string };
 
-/** A knob a kernel of this op exposes to the tuner; lowerings declare which knobs they read. */
+/**
+ * A knob a kernel of this op may expose: the op's vocabulary of knob names. Each lowering picks the
+ * knobs it reads from this list and derives their domains from the target and the params (KnobSpace);
+ * a test in the driver holds every lowering to this list.
+ */
 export interface KnobSpec {
   readonly name: string;
-  readonly values: readonly ParamValue[];
   readonly doc: string;
 }
 

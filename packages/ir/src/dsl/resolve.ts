@@ -228,5 +228,5 @@ export function checkOpDef(op: OpDef): void {
     if (t.init?.kind === 'distinct-ids') known(t.init.range, `init of '${t.name}'`);
   }
   if (new Set(op.tensors.map((t) => t.name)).size !== op.tensors.length) fail('duplicate tensor names');
-  for (const k of op.knobs) if (k.values.length === 0) fail(`knob '${k.name}' has no values`);
+  if (new Set(op.knobs.map((k) => k.name)).size !== op.knobs.length) fail('duplicate knob names');
 }

@@ -37,9 +37,9 @@ export const ATTENTION: OpDef = {
     { name: 'o', role: 'out', shape: ['B', 'Hq', 'Sq', 'Dv'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'block_q', values: [1, 2, 4, 8, 16, 32, 64], doc: 'query rows one workgroup / loop nest handles' },
-    { name: 'block_kv', values: [16, 32, 64, 128, 256], doc: 'keys per tile of the kv loop' },
-    { name: 'variant', values: ['naive', 'online'], doc: "'naive': full score row then softmax; 'online': flash-style running max and sum per kv tile" },
+    { name: 'block_q', doc: 'query rows one workgroup / loop nest handles (one of 1, 2, 4, 8, 16, 32, 64)' },
+    { name: 'block_kv', doc: 'keys per tile of the kv loop (one of 16, 32, 64, 128, 256)' },
+    { name: 'variant', doc: "'naive': full score row then softmax; 'online': flash-style running max and sum per kv tile" },
   ],
   reference(params, inputs) {
     const { B, Hq, Hkv, Sq, Skv, D, Dv, window, scale } = params as Record<string, number>;

@@ -40,8 +40,8 @@ export const GATED_DELTA_RULE: OpDef = {
     { name: 's', role: 'out', shape: ['B', 'Hv', 'Dk', 'Dv'], dtype: 'f32', doc: 'final state' },
   ],
   knobs: [
-    { name: 'variant', values: ['recurrent', 'chunked'], doc: "'recurrent': one token at a time; 'chunked': WY/UT chunkwise form (prefill)" },
-    { name: 'chunk', values: [8, 16, 32, 64], doc: 'tokens per chunk of the chunked variant' },
+    { name: 'variant', doc: "'recurrent': one token at a time; 'chunked': WY/UT chunkwise form (prefill)" },
+    { name: 'chunk', doc: 'tokens per chunk of the chunked variant (one of 8, 16, 32, 64)' },
   ],
   reference: gatedDeltaRuleRecurrent,
 };

@@ -37,8 +37,8 @@ export const MOE: OpDef = {
     { name: 'y', role: 'out', shape: ['T', 'H'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'variant', values: ['per-token', 'grouped'], doc: "'per-token': each token runs its experts; 'grouped': tokens gathered per expert, one batched pass per expert" },
-    { name: 'fused_gate_up', values: [false, true], doc: 'compute gate and up projections in one pass over x' },
+    { name: 'variant', doc: "'per-token': each token runs its experts; 'grouped': tokens gathered per expert, one batched pass per expert" },
+    { name: 'fused_gate_up', doc: 'compute gate and up projections in one pass over x' },
   ],
   reference(params, inputs) {
     const { T, H, I, E, topk } = params as Record<string, number>;

@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getOp, resolveParams } from '@kforge/ir';
+import { LOWERINGS } from './lowerings.ts';
+
+// every knob a lowering exposes is one of its op's declared knobs, and every knob of a lowered op is read by some lowering
+test("lowerings expose only their op's declared knobs, and lowered ops declare no unused knob", () => {
+  const shapes = [
+    { M: 1, N: 37, K: 256, weight: 'q4_0' }, { M: 16, N: 4096, K: 4096, weight: 'f16', act: 'f16' },
+    { M: 3, N: 100, K: 128, weight: 'w4g64', bias: true }, { M: 1, N: 64, K: 96, weight: 'f32' },
+  ];
+  const used = new Map<string, Set<string>>();
+  for (const lowering of LOWERINGS) {
+    const op = getOp(lowering.op);
+    const declared = new Set(op.knobs.map((k) => k.name));
+    const seen = used.get(op.name) ?? new Set<string>();
+    used.set(op.name, seen);
+    for (const target of lowering.targets) {
+      for (const shape of shapes) {
+        const space = lowering.knobs(target, resolveParams(op, shape));
+        for (const k of space.knobs) {
+          assert.ok(declared.has(k.name), `${op.name}/${target}: knob '${k.name}' is not declared by the op`);
+          seen.add(k.name);
+        }
+      }
+    }
+  }
+  for (const [name, seen] of used) {
+    const unused = getOp(name).knobs.map((k) => k.name).filter((k) => !seen.has(k));
+    assert.deepEqual(unused, [], `${name}: declared knobs no lowering reads`);
+  }
+});
