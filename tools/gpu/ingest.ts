@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   checkOutput, getOp, randomInputs, storedWeightTensors, tensorFromBytes, tensorSignature, DTYPES,
-  type Params, type Tensor, type WeightFormatName,
+  type KernelArithmetic, type OutputCheck, type Params, type Tensor, type WeightFormatName,
 } from '@kforge/ir';
+import type { KernelArtifact } from '@kforge/target';
 import { generatedBytes, readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, emitKernel } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
@@ -25,7 +26,7 @@ const SAMPLED_ROWS = 64;
 const ORIGIN = 'bundle:h200';
 
 /** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz.NN parts unpacked into a temporary folder. */
-function workDir(path: string): string {
+export function workDir(path: string): string {
   if (existsSync(join(path, PLAN_FILE))) return path;
   if (existsSync(join(path, 'work', PLAN_FILE))) return join(path, 'work');
   const parts = readdirSync(path).filter((f) => /^results\.tar\.gz(\.\d+)?$/.test(f)).sort();
@@ -42,7 +43,7 @@ export function sampledRows(N: number, count = SAMPLED_ROWS): number[] {
 }
 
 /** The reference y on `rows` of a generated case: the stored weight rows and x regenerated as the device made them. */
-export function sampledReference(t: PlannedTimedCase, rows: readonly number[]): Float64Array {
+export function sampledReference(t: Pick<PlannedTimedCase, 'params' | 'generated'>, rows: readonly number[]): Float64Array {
   const p = t.params;
   const [M, N, K] = [Number(p.M), Number(p.N), Number(p.K)];
   const sub: Params = { ...p, N: rows.length };
@@ -58,6 +59,42 @@ export function sampledReference(t: PlannedTimedCase, rows: readonly number[]): 
   if (p.bias === true) inputs.bias = tensorFromBytes(generatedBytes(t.generated.bias!, 0, N * 4), 'f32', [N], 'bias');
   const y = getOp('gemv').reference(sub, inputs).y!;
   return y.data;
+}
+
+export interface TimedCaseCheck {
+  readonly status: TuningRecord['status'];
+  readonly reason?: string;
+  readonly nmse?: number;
+  readonly bound?: number;
+  /** the kernel as this checkout emits it (its sources match the bundle's unless status is 'constraint'; absent when it no longer emits the config) */
+  readonly artifact?: KernelArtifact;
+}
+
+/**
+ * A perf or sweep case's outcome: 'constraint' when this checkout generates other sources than the
+ * bundle held, the device's failure when it did not run, else its output on the sampled rows
+ * against the float64 reference ('wrong' past the bound).
+ */
+export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): TimedCaseCheck {
+  let artifact: KernelArtifact;
+  try {
+    artifact = emitKernel('gemv', 'cuda', t.params, t.config);
+  } catch (e) {
+    return { status: 'constraint', reason: `this kforge no longer accepts the config: ${(e as Error).message}` };
+  }
+  if (hashSources(artifact.files) !== t.sourceHash) {
+    return { status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held', artifact };
+  }
+  if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
+  const y = new Float32Array(r.result!.outputs.y!.slice().buffer);
+  const check = checkSampledRows(t, (n) => y[n]!, artifact.arithmetic ?? 'f32');
+  return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
+}
+
+/** y (read through `at`) on the sampled rows against the reference on the inputs generated for `t`. */
+export function checkSampledRows(t: Pick<PlannedTimedCase, 'params' | 'generated'>, at: (row: number) => number, arithmetic: KernelArithmetic): OutputCheck {
+  const rows = sampledRows(Number(t.params.N));
+  return checkOutput('gemv', 'y', rows.map(at), { dtype: 'f64', shape: [rows.length], data: sampledReference(t, rows) } as never, arithmetic);
 }
 
 function deviceOf(work: string, detail: string): DeviceFingerprint {
@@ -82,9 +119,14 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     const r = conformance.get(c.case)!;
     let status = r.status === 'ok' ? 'PASS' : 'ERROR';
     let text = r.error?.slice(0, 160) ?? '';
-    if (r.status === 'ok') {
+    let artifact: KernelArtifact | undefined;
+    try {
+      artifact = emitKernel('gemv', c.target as never, c.params, c.config);
+    } catch (e) {
+      [status, text] = ['STALE', `this kforge no longer accepts the config: ${(e as Error).message.slice(0, 140)}`];
+    }
+    if (r.status === 'ok' && artifact) {
       const inputs = randomInputs(op, c.params, c.seed);
-      const artifact = emitKernel('gemv', c.target as never, c.params, c.config);
       const outputs: Record<string, Tensor> = {};
       for (const s of tensorSignature(op, c.params).filter((x) => x.role === 'out')) outputs[s.name] = tensorFromBytes(r.result!.outputs[s.name]!, s.dtype, s.shape, s.name);
       const { ok, checks } = checkRun({ artifact, outputs, result: r.result! }, inputs);
@@ -103,20 +145,7 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
   const db = dbPath ? new JsonlTuningDatabase(dbPath) : null;
   for (const t of plan.timed) {
     const r = perf.get(t.case)!;
-    const artifact = emitKernel('gemv', 'cuda', t.params, t.config);
-    let status: TuningRecord['status'] = r.status === 'ok' ? 'ok' : r.status === 'build-failed' ? 'compile' : 'runtime';
-    let reason = r.error;
-    let nmse: number | undefined;
-    if (hashSources(artifact.files) !== t.sourceHash) {
-      status = 'constraint';
-      reason = 'this kforge generates different sources for the config than the bundle held';
-    } else if (r.status === 'ok') {
-      const y = new Float32Array(r.result!.outputs.y!.slice().buffer);
-      const rows = sampledRows(Number(t.params.N));
-      const check = checkOutput('gemv', 'y', rows.map((n) => y[n]!), { dtype: 'f64', shape: [rows.length], data: sampledReference(t, rows) } as never, artifact.arithmetic ?? 'f32');
-      nmse = check.nmse;
-      if (!check.ok) [status, reason] = ['wrong', check.message];
-    }
+    const { status, reason, nmse } = checkTimedCase(t, r);
     const timings = r.result?.timingsNs ?? [];
     const s = timings.length ? summarize(timings.map((x) => x / 1e6)) : undefined;
     const measurement = status === 'ok' && s ? {
@@ -145,7 +174,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const dbAt = args.indexOf('--db');
   const db = args.includes('--no-db') ? null : dbAt >= 0 ? args[dbAt + 1]! : 'kforge-tune.jsonl';
-  const path = args.find((a, i) => !a.startsWith('--') && i !== dbAt + 1);
+  const path = args.find((a, i) => !a.startsWith('--') && (dbAt < 0 || i !== dbAt + 1));
   if (!path) throw new Error('usage: ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]');
   const { failures } = ingest(resolve(path), db);
   process.exitCode = failures ? 1 : 0;

@@ -74,6 +74,9 @@ export interface PlannedConformanceCase {
 export interface H200Plan {
   readonly kforgeH200Plan: 1;
   readonly created: string;
+  /** git revision and dirtiness of the tree prepare.ts ran in (plans from before 2026-11-30 lack them) */
+  readonly buildCommit?: string;
+  readonly buildDirty?: boolean;
   readonly rotateBytes: number;
   readonly copyProbeBytes: number;
   readonly repeats: number;

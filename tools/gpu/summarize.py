@@ -3,7 +3,10 @@
 
 usage: summarize.py WORK_DIR SUMMARY_JSON
 Per perf case: median us per launch, GB/s of weight + x + y bytes, fraction of the copy bandwidth
-measured in the same run, and the ratio to cuBLAS f16 on the same N x K (> 1: faster than cuBLAS).
+measured in the same run, and the ratio to cuBLAS f16 on the same N x K (> 1: faster than cuBLAS) and to
+PyTorch (torch_baselines.py, when the run had it): f16 cases against the faster of F.linear and
+torch.mv in f16, q4_0 and w4g128 against torch._weight_int4pack_mm (another int4 format: bf16
+activations, bf16 scale + zero per 32 or 128).
 On the device it can only check that every output was written and finite, that f16 agrees with
 cuBLAS, and that sweep candidates agree with their default; tools/gpu/ingest.ts checks everything
 against the reference on the development machine.
@@ -43,6 +46,17 @@ def main(work, summary_path):
             key = f"{b['N']}x{b['K']}"
             if key not in cublas or b['median_ns'] < cublas[key]['median_ns']:
                 cublas[key] = b
+    torch_lines = [b for b in base if b.get('probe', '').startswith('torch-') and b.get('median_ns')]
+    torch_failed = [b for b in base if b.get('probe', '').startswith('torch-') and b.get('status') == 'unavailable']
+
+    def torch_for(p):
+        """The PyTorch baseline of a perf case: f16 -> fastest f16 call, q4_0/w4g128 -> int4 of its group."""
+        if p['weight'] == 'f16':
+            c = [b for b in torch_lines if b['probe'] == 'torch-f16' and b['N'] == p['N'] and b['K'] == p['K']]
+        else:
+            c = [b for b in torch_lines if b['probe'] == 'torch-int4' and b['N'] == p['N'] and b['K'] == p['K'] and b.get('standing_for') == p['weight']]
+        return min(c, key=lambda b: b['median_ns']) if c else None
+
     results = {r['case']: r for r in jsonl(os.path.join(work, 'perf', 'results.jsonl'))}
 
     lines, rows = [], []
@@ -51,7 +65,7 @@ def main(work, summary_path):
     lines.append('copy bandwidth (D2D cudaMemcpy of %.1f GiB, read + write): %s GB/s' % (
         plan['copyProbeBytes'] / 2 ** 30, ', '.join(f'{g:.0f}' for g in copy_gbps) or 'NOT MEASURED'))
     lines.append('')
-    lines.append(f"{'case':<26}{'wMB':>7}{'us':>9}{'GB/s':>8}{'%copy':>7}{'cuBLAS us':>10}{'x cuBLAS':>9}{'copies':>7}  check")
+    lines.append(f"{'case':<26}{'wMB':>7}{'us':>9}{'GB/s':>8}{'%copy':>7}{'cuBLAS us':>10}{'x cuBLAS':>9}{'torch us':>9}{'x torch':>8}{'copies':>7}  check")
     for t in [t for t in plan['timed'] if t['kind'] == 'perf']:
         r = results.get(t['case'], {})
         p = t['params']
@@ -73,15 +87,24 @@ def main(work, summary_path):
             row['nmse_vs_cublas'] = e
         cb = cublas.get(key)
         cb_us = cb['median_ns'] / 1e3 if cb else None
+        tb = torch_for(p)
+        tb_us = tb['median_ns'] / 1e3 if tb else None
         row.update(median_us=us, gbps=gbps, copy_fraction=gbps / ceiling if ceiling else None, cublas_us=cb_us,
-                   cublas_ratio=cb_us / us if cb_us else None, copies=r.get('copies'), finite=finite)
+                   cublas_ratio=cb_us / us if cb_us else None, torch_us=tb_us, torch_ratio=tb_us / us if tb_us else None,
+                   torch_fn=tb.get('fn') if tb else None, copies=r.get('copies'), finite=finite)
         lines.append(f"{name:<26}{t['weightBytes'] / 1e6:>7.1f}{us:>9.2f}{gbps:>8.0f}"
                      f"{(100 * gbps / ceiling) if ceiling else float('nan'):>6.1f}%"
-                     f"{cb_us if cb_us else float('nan'):>10.2f}{(cb_us / us) if cb_us else float('nan'):>9.2f}{r.get('copies', 0):>7}  {check}")
+                     f"{cb_us if cb_us else float('nan'):>10.2f}{(cb_us / us) if cb_us else float('nan'):>9.2f}"
+                     f"{tb_us if tb_us else float('nan'):>9.2f}{(tb_us / us) if tb_us else float('nan'):>8.2f}{r.get('copies', 0):>7}  {check}")
         rows.append(row)
     for key, cb in sorted(cublas.items()):
         n, k = map(int, key.split('x'))
         lines.append(f"  cuBLAS f16 {key} ({cb['out']} out): {cb['median_ns'] / 1e3:.2f} us, {(2 * n * k + 2 * k + 4 * n) / cb['median_ns']:.0f} GB/s")
+    for b in sorted(torch_lines, key=lambda b: (b['probe'], b['N'], b['K'], b.get('variant', ''))):
+        lines.append(f"  PyTorch {b.get('variant', '?')} {b['N']}x{b['K']} ({b.get('fn')}): {b['median_ns'] / 1e3:.2f} us, "
+                     f"{b['moved_bytes'] / b['median_ns']:.0f} GB/s, nmse vs f64 {b.get('nmse_vs_f64', float('nan')):.1e}")
+    for b in torch_failed:
+        lines.append(f"  PyTorch {b['probe']} {b.get('N')}x{b.get('K')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:160]}")
 
     sweeps = {}
     for t in [t for t in plan['timed'] if t['kind'] == 'sweep']:
@@ -134,7 +157,8 @@ def main(work, summary_path):
     lines.extend(['sass ' + s for s in sass])
     print('\n'.join(lines))
     json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
-               for k, b in cublas.items()}, 'sweeps': sweep_summary, 'conformance': by_target, 'sass': sass},
+               for k, b in cublas.items()}, 'torch': [{kk: v for kk, v in b.items() if kk != 'timings_ns'} for b in torch_lines + torch_failed],
+               'sweeps': sweep_summary, 'conformance': by_target, 'sass': sass},
               open(summary_path, 'w'), indent=1)
 
 

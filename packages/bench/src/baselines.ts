@@ -8,10 +8,18 @@ import type { KnobConfig, Params } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
 
-export type ImplName = 'kforge' | 'openblas' | 'naive-c';
+/**
+ * kforge's kernel and the baselines timed beside it: with --vs-default the target's default config
+ * of the same kernel ('kforge-default'); in a bench bundle's further --config entries 'kforge-<i>'; on the CPU OpenBLAS and the naive C kernel (this file); on the H200 cuBLAS, PyTorch f16 and PyTorch's int4 weight-only GEMM, measured by the
+ * GPU bundle and converted by tools/gpu/to-bench.ts.
+ */
+export type ImplName = 'kforge' | 'kforge-default' | `kforge-${number}` | 'openblas' | 'naive-c' | 'cublas' | 'pytorch' | 'pytorch-int4';
+
+/** The CPU baselines this file builds (the GPU ones come from the bundle). */
+export type CpuBaselineName = 'openblas' | 'naive-c';
 
 export interface Baseline {
-  readonly impl: Exclude<ImplName, 'kforge'>;
+  readonly impl: CpuBaselineName;
   readonly artifact: KernelArtifact;
   /** how it was obtained, for the report */
   readonly note: string;

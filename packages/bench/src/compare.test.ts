@@ -44,4 +44,6 @@ test('compare: improvements, baseline drift (never a regression), unmatched case
   assert.equal(c.regressions.length, 0, 'a slower baseline is machine drift, not a kforge regression');
   assert.deepEqual(c.unmatched, ['only_a', 'only_b']);
   assert.match(c.warnings.join('\n'), /targets differ: avx2 vs avx512/);
+  assert.match(c.warnings.join('\n'), /baselines themselves changed by (49\.\d|50\.\d)% .*drifted/);
+  assert.doesNotMatch(compareFiles(a, a).warnings.join('\n'), /drifted/, 'no drift warning when the baselines held still');
 });

@@ -10,3 +10,5 @@ export * from './local-runner.ts';
 export * from './compare.ts';
 export * from './report.ts';
 export * from './runtime-calls.ts';
+export * from './export.ts';
+export * from './import.ts';

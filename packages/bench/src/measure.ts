@@ -30,10 +30,14 @@ export interface Timing {
   readonly rotatedCopies: number;
 }
 
-const DEFAULTS = { minTimeMs: 300, minRepeats: 10, maxRepeats: 400, discard: 2 };
+/** the protocol's defaults, also baked into exported bundles (export.ts) */
+export const MEASURE_DEFAULTS = { minTimeMs: 300, minRepeats: 10, maxRepeats: 400, discard: 2, rounds: 3 } as const;
+
+/** the read probe's: one chunk per timed repeat, at least one pass over every copy, at most four */
+export const PROBE_DEFAULTS = { chunkBytes: 8 << 20, minTimeMs: 500, maxPassesOverCopies: 4 } as const;
 
 export async function timeArtifact(executor: Executor, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, o: MeasureOptions = {}): Promise<Timing> {
-  const opt = { ...DEFAULTS, ...o };
+  const opt = { ...MEASURE_DEFAULTS, ...o };
   const probe = await executor.probe();
   if (probe.mode !== 'native' && probe.mode !== 'gpu') {
     throw new Error(`refusing to time ${artifact.op} on ${artifact.target}: executor ${executor.name} is ${probe.mode}, its times say nothing about the device`);
@@ -60,8 +64,8 @@ export interface Contestant {
  * alike. Returns one Timing per contestant over the timings of all its rounds.
  */
 export async function timeInterleaved(executor: Executor, contestants: readonly Contestant[], o: MeasureOptions & { readonly rounds?: number } = {}): Promise<Timing[]> {
-  const rounds = Math.max(1, o.rounds ?? 3);
-  const opt = { ...DEFAULTS, ...o };
+  const rounds = Math.max(1, o.rounds ?? MEASURE_DEFAULTS.rounds);
+  const opt = { ...MEASURE_DEFAULTS, ...o };
   const perRound: MeasureOptions = {
     ...o,
     minTimeMs: opt.minTimeMs / rounds,
@@ -104,7 +108,7 @@ export function bytesMoved(artifact: KernelArtifact): number {
  * (about a millisecond), so on a shared machine time slicing hits a few samples, not the median.
  */
 export async function measureReadCeiling(
-  executor: Executor, artifact: KernelArtifact, bytes = 1 << 30, workDir?: string, chunkBytes = 8 << 20,
+  executor: Executor, artifact: KernelArtifact, bytes = 1 << 30, workDir?: string, chunkBytes: number = PROBE_DEFAULTS.chunkBytes,
 ): Promise<{ gbps: number; ms: Summary; chunkBytes: number; copies: number }> {
   const probe = readProbeArtifact(artifact.target, Math.min(bytes, chunkBytes), artifact.threads ?? 0);
   const chunk = probe.buffers[0]!.bytes;
@@ -112,7 +116,7 @@ export async function measureReadCeiling(
   const buf = new Uint8Array(chunk);
   new Float32Array(buf.buffer).fill(1);
   const t = await timeArtifact(executor, probe, { buf }, {
-    minTimeMs: 500, minRepeats: copies, maxRepeats: 4 * copies, rotate: copies, ...(workDir ? { workDir } : {}),
+    minTimeMs: PROBE_DEFAULTS.minTimeMs, minRepeats: copies, maxRepeats: PROBE_DEFAULTS.maxPassesOverCopies * copies, rotate: copies, ...(workDir ? { workDir } : {}),
   });
   return { gbps: chunk / (t.ms.median * 1e6), ms: t.ms, chunkBytes: chunk, copies: t.rotatedCopies };
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { KernelArtifact } from '@kforge/target';
+import { openmpEnv, type KernelArtifact } from '@kforge/target';
 import { CPU_TOOLCHAINS, isCpuTarget, toolVersion } from '@kforge/exec';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,7 +30,8 @@ export interface MachineInfo {
   /** the SIMD-relevant flags of /proc/cpuinfo */
   readonly isa_flags: readonly string[];
   readonly cores: number;
-  readonly memory_bytes: number;
+  /** null where the run did not record it (GPU bundles before run.sh recorded `free -b`) */
+  readonly memory_bytes: number | null;
   readonly l3_bytes: number | null;
   readonly os: string;
   readonly node: string;
@@ -126,6 +127,12 @@ export async function compilerInfo(artifact: KernelArtifact): Promise<CompilerIn
 export interface Affinity {
   readonly OMP_PROC_BIND: string | null;
   readonly OMP_PLACES: string | null;
+  /** the thread count OpenMP was given; null: OpenMP's default (one per CPU the process may use) */
+  readonly OMP_NUM_THREADS?: string | null;
+  /** /proc/self/status Cpus_allowed_list: the CPUs the timed processes may run on */
+  readonly cpus_allowed?: string | null;
+  /** where the values differ from what the user set, and why */
+  readonly note?: string;
 }
 
 /**
@@ -136,4 +143,28 @@ export function pinThreads(): Affinity {
   process.env.OMP_PROC_BIND ??= 'close';
   process.env.OMP_PLACES ??= 'cores';
   return { OMP_PROC_BIND: process.env.OMP_PROC_BIND, OMP_PLACES: process.env.OMP_PLACES };
+}
+
+function cpusAllowed(): string | null {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The placement the kernels actually ran under. With a thread count the CPU executor sets its own
+ * OpenMP environment (openmpEnv of @kforge/target: one thread per core, close), which takes precedence
+ * over this process's; without one the harness inherits this process's (pinThreads). Recorded after
+ * the fact, so what the file says is what was in force, not what was asked for.
+ */
+export function affinityInForce(threads: number, env: NodeJS.ProcessEnv = process.env): Affinity {
+  const forced = openmpEnv(threads);
+  const get = (name: 'OMP_PROC_BIND' | 'OMP_PLACES' | 'OMP_NUM_THREADS'): string | null => forced[name] ?? env[name] ?? null;
+  const overridden = (['OMP_PROC_BIND', 'OMP_PLACES'] as const).filter((k) => forced[k] !== undefined && env[k] !== undefined && env[k] !== forced[k]);
+  return {
+    OMP_PROC_BIND: get('OMP_PROC_BIND'), OMP_PLACES: get('OMP_PLACES'), OMP_NUM_THREADS: get('OMP_NUM_THREADS'), cpus_allowed: cpusAllowed(),
+    ...(overridden.length ? { note: `${overridden.map((k) => `${k}=${env[k]}`).join(', ')} from the environment was replaced by the executor's ${overridden.map((k) => `${k}=${forced[k]}`).join(', ')} (a thread count was given)` } : {}),
+  };
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { IMPL_COLORS, renderReport } from './report.ts';
+import { IMPL_COLORS, renderMarkdown, renderReport, tunedPairs } from './report.ts';
 import { fakeCase, fakeFile, fakeMeasurement } from './test-support.ts';
 
 /** Decodes an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium's screenshot writes) to RGBA pixels. */
@@ -99,4 +99,26 @@ test('report: self-contained HTML whose plots render in headless Chromium', () =
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('report: Markdown tables and tuned-against-default pairs, interleaved within one file or across two', () => {
+  const ab = fakeCase('gemv/a/64x256/M1/q4_0', [
+    fakeMeasurement('kforge', 0.8, 1, { configSource: 'given' }),
+    fakeMeasurement('kforge-default', 1.0, 2),
+    fakeMeasurement('openblas', 1.2, 3),
+  ]);
+  const plain = fakeCase('gemv/b/64x256/M1/f32', [fakeMeasurement('kforge', 2, 4), fakeMeasurement('openblas', 3, 5)]);
+  const tuned = fakeCase('gemv/b/64x256/M1/f32', [fakeMeasurement('kforge', 1.6, 6, { configSource: 'tuned' })]);
+  const pairs = tunedPairs([fakeFile([ab, plain]), fakeFile([tuned])]);
+  assert.deepEqual(pairs.map((p) => [p.id, p.interleaved]), [['gemv/a/64x256/M1/q4_0', true], ['gemv/b/64x256/M1/f32', false]]);
+  assert.ok(Math.abs(pairs[0]!.defaultMs / pairs[0]!.tunedMs - ab.measurements[1]!.median_ms / ab.measurements[0]!.median_ms) < 1e-12);
+
+  const md = renderMarkdown([{ name: 'x.json', file: fakeFile([ab, plain, { ...plain, id: 'gemv/c', status: 'skipped', reason: 'no kernel', measurements: [], speedup: {} }]) }]);
+  const header = md.split('\n').find((l) => l.startsWith('| case'))!;
+  assert.equal(header, '| case | kforge median ms | GB/s | of ceiling | vs kforge-default | vs openblas | IQR ms | n | rotate |');
+  const row = md.split('\n').find((l) => l.startsWith('| gemv/b/'))!.split('|').map((c) => c.trim());
+  const k = plain.measurements[0]!;
+  assert.deepEqual(row.slice(2, 7), [k.median_ms.toFixed(2), k.gbps.toFixed(1), `${(100 * k.fraction_of_ceiling).toFixed(0)}%`, '-', `${plain.speedup.openblas!.toFixed(2)}x`]);
+  assert.match(md, /\| gemv\/c \| skipped: no kernel \|/);
+  assert.match(md, /2 threads, OMP_PROC_BIND=close, OMP_PLACES=cores; read probe start 20\.0 GB\/s/);
 });

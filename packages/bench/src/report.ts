@@ -4,10 +4,12 @@
  * timed kernel on it, the fraction of the ceiling per case, speedup bars against the baselines of the
  * same run, and tuned against default where both were measured.
  */
-import type { BenchFile, CaseResult, Measurement } from './schema.ts';
+import type { BenchFile, CaseResult, Ceiling, Measurement } from './schema.ts';
 import { axes, escapeXml, linearScale, logScale, type Frame } from './svg.ts';
 
-export const IMPL_COLORS: Readonly<Record<string, string>> = { kforge: '#d62728', openblas: '#1f77b4', 'naive-c': '#2ca02c' };
+export const IMPL_COLORS: Readonly<Record<string, string>> = {
+  kforge: '#d62728', 'kforge-default': '#ff9896', openblas: '#1f77b4', 'naive-c': '#2ca02c', cublas: '#9467bd', pytorch: '#ff7f0e', 'pytorch-int4': '#8c564b',
+};
 const colorOf = (impl: string): string => IMPL_COLORS[impl] ?? '#7f7f7f';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1150px}
@@ -29,7 +31,10 @@ function svgOpen(fr: Frame, cls: string, label: string): string {
   return `<svg class="plot ${cls}" xmlns="http://www.w3.org/2000/svg" width="${fr.width}" height="${fr.height}" viewBox="0 0 ${fr.width} ${fr.height}" role="img" aria-label="${escapeXml(label)}">`;
 }
 
-/** GFLOP/s against arithmetic intensity (log-log) with the read ceiling(s) as bandwidth lines. */
+const ceilingLabel = (c: Ceiling): string => (c.name === 'copy_probe' ? 'copy probe' : 'read probe');
+const ceilingsText = (file: BenchFile): string => file.ceilings.map((c) => `${ceilingLabel(c)} ${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ');
+
+/** GFLOP/s against arithmetic intensity (log-log) with the measured ceiling(s) as bandwidth lines. */
 export function rooflineSvg(file: BenchFile): string {
   const points = file.results.flatMap((r) => r.measurements.filter((m) => m.gflops > 0 && m.gbps > 0).map((m) => ({ r, m, ai: m.gflops / m.gbps })));
   const fr: Frame = { width: 1100, height: 420, left: 70, right: 30, top: 20, bottom: 46 };
@@ -45,10 +50,9 @@ export function rooflineSvg(file: BenchFile): string {
   for (const c of ceilings) {
     const yLo = Math.max(perfLo, c.gbps * aiLo);
     const yHi = Math.min(perfHi, c.gbps * aiHi);
-    parts.push(`<line class="ceiling" x1="${x(yLo / c.gbps).toFixed(1)}" y1="${y(yLo).toFixed(1)}" x2="${x(yHi / c.gbps).toFixed(1)}" y2="${y(yHi).toFixed(1)}"><title>read probe (${c.when}): ${c.gbps.toFixed(1)} GB/s</title></line>`);
+    parts.push(`<line class="ceiling" x1="${x(yLo / c.gbps).toFixed(1)}" y1="${y(yLo).toFixed(1)}" x2="${x(yHi / c.gbps).toFixed(1)}" y2="${y(yHi).toFixed(1)}"><title>${ceilingLabel(c)} (${c.when}): ${c.gbps.toFixed(1)} GB/s</title></line>`);
   }
-  const ceilingText = ceilings.map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ');
-  parts.push(`<text class="label" x="${fr.left + 10}" y="${fr.top + 14}">dashed: read bandwidth of the probe (${escapeXml(ceilingText)}) × intensity</text>`);
+  parts.push(`<text class="label" x="${fr.left + 10}" y="${fr.top + 14}">dashed: bandwidth measured in this run (${escapeXml(ceilingsText(file))}) × intensity</text>`);
   for (const { r, m, ai } of points) {
     parts.push(`<circle cx="${x(ai).toFixed(1)}" cy="${y(m.gflops).toFixed(1)}" r="5" fill="${colorOf(m.impl)}" fill-opacity="0.8" stroke="#000" stroke-width="0.5"><title>${escapeXml(`${r.id} ${m.impl}: ${m.gflops.toFixed(2)} GFLOP/s, ${m.gbps.toFixed(1)} GB/s`)}</title></circle>`);
   }
@@ -68,7 +72,9 @@ interface BarRow {
 export function barsSvg(cls: string, title: string, rows: readonly BarRow[], reference: number, refLabel: string, log = false): string {
   const barH = 9;
   const groupH = Math.max(1, ...rows.map((r) => r.bars.length)) * barH + 8;
-  const fr: Frame = { width: 1100, height: 72 + rows.length * groupH, left: 330, right: 40, top: 22, bottom: 46 };
+  // room for the longest case id at the 11 px label font (about 6.3 px a character)
+  const left = Math.min(560, Math.max(330, 12 + 6.3 * Math.max(0, ...rows.map((r) => r.label.length))));
+  const fr: Frame = { width: 1100, height: 72 + rows.length * groupH, left: Math.round(left), right: 40, top: 22, bottom: 46 };
   const values = rows.flatMap((r) => r.bars.map((b) => b.value)).filter((v) => v > 0);
   const hi = Math.max(reference * 1.2, ...values) * 1.05;
   const x = log
@@ -105,51 +111,99 @@ function fractionRows(file: BenchFile): BarRow[] {
   return timedCases(file).map((r) => ({ label: r.id, bars: r.measurements.map((m) => ({ key: m.impl, value: m.fraction_of_ceiling })) }));
 }
 
-/** Pairs of kforge measurements of one case and target, default config against tuned/given, across all files. */
-export function tunedPairs(files: readonly BenchFile[]): { id: string; target: string; defaultMs: number; tunedMs: number }[] {
+export interface TunedPair {
+  readonly id: string;
+  readonly target: string;
+  readonly defaultMs: number;
+  readonly tunedMs: number;
+  /** timed interleaved in one run (--vs-default), rather than taken from two runs */
+  readonly interleaved: boolean;
+}
+
+/**
+ * kforge's default config against a tuned or given one, per case and target: within one file where
+ * both were timed interleaved (impl 'kforge-default' beside 'kforge'), else across files.
+ */
+export function tunedPairs(files: readonly BenchFile[]): TunedPair[] {
+  const pairs: TunedPair[] = [];
+  const inFile = new Set<string>();
+  for (const f of files) {
+    for (const r of timedCases(f)) {
+      const k = r.measurements.find((x) => x.impl === 'kforge');
+      const d = r.measurements.find((x) => x.impl === 'kforge-default');
+      if (!k || !d) continue;
+      inFile.add(`${r.id}\0${k.target}`);
+      pairs.push({ id: r.id, target: k.target, defaultMs: d.median_ms, tunedMs: k.median_ms, interleaved: true });
+    }
+  }
   const byKey = new Map<string, { def?: Measurement; tuned?: Measurement }>();
   for (const f of files) {
     for (const r of timedCases(f)) {
       const m = r.measurements.find((x) => x.impl === 'kforge');
       if (!m) continue;
       const key = `${r.id}\0${m.target}`;
+      if (inFile.has(key)) continue;
       const slot = byKey.get(key) ?? {};
       if (m.config_source === 'default') slot.def = m;
       else slot.tuned = m;
       byKey.set(key, slot);
     }
   }
-  return [...byKey].filter(([, s]) => s.def && s.tuned).map(([key, s]) => {
+  for (const [key, s] of byKey) {
+    if (!s.def || !s.tuned) continue;
     const [id, target] = key.split('\0') as [string, string];
-    return { id, target, defaultMs: s.def!.median_ms, tunedMs: s.tuned!.median_ms };
-  });
+    pairs.push({ id, target, defaultMs: s.def.median_ms, tunedMs: s.tuned.median_ms, interleaved: false });
+  }
+  return pairs;
+}
+
+/** What a baseline computed where that differs from kforge's case (format, activations), from its configuration. */
+function configNote(m: Measurement): string {
+  const c = m.configuration;
+  if (typeof c.format === 'string') return c.format;
+  return m.impl === 'kforge' || m.impl === 'kforge-default' ? Object.entries(c).map(([k, v]) => `${k}=${v}`).join(' ') : '';
 }
 
 function table(file: BenchFile): string {
-  const head = '<tr><th>case</th><th>status</th><th>impl</th><th>median ms</th><th>IQR ms</th><th>n</th><th>GB/s</th><th>of probe</th><th>GFLOP/s</th><th>rotate</th><th>nmse</th></tr>';
+  const head = '<tr><th>case</th><th>status</th><th>impl</th><th>median ms</th><th>IQR ms</th><th>n</th><th>GB/s</th><th>of ceiling</th><th>GFLOP/s</th><th>rotate</th><th>nmse</th><th>config / format</th></tr>';
   const rows = file.results.flatMap((r) => {
-    if (r.measurements.length === 0) return [`<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td colspan="9" style="text-align:left">${escapeXml(r.reason ?? '')}</td></tr>`];
-    return r.measurements.map((m) => `<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td>${escapeXml(m.impl)}</td><td>${m.median_ms.toFixed(4)}</td><td>${m.iqr_ms.toFixed(4)}</td><td>${m.repeats}</td><td>${m.gbps.toFixed(1)}</td><td>${(100 * m.fraction_of_ceiling).toFixed(0)}%</td><td>${m.gflops.toFixed(2)}</td><td>${m.rotate}</td><td>${m.nmse.toExponential(1)}</td></tr>`);
+    if (r.measurements.length === 0) return [`<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td colspan="10" style="text-align:left">${escapeXml(r.reason ?? '')}</td></tr>`];
+    return r.measurements.map((m) => `<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td>${escapeXml(m.impl)}</td><td>${m.median_ms.toFixed(4)}</td><td>${m.iqr_ms.toFixed(4)}</td><td>${m.repeats}</td><td>${m.gbps.toFixed(1)}</td><td>${(100 * m.fraction_of_ceiling).toFixed(0)}%</td><td>${m.gflops.toFixed(2)}</td><td>${m.rotate}</td><td>${m.nmse.toExponential(1)}</td><td style="text-align:left">${escapeXml(configNote(m))}</td></tr>`);
   });
   return `<table>${head}${rows.join('')}</table>`;
+}
+
+/** How the numbers were taken: the CPU protocol (interleaved, min time) or the GPU bundle's (fixed replays). */
+function protocolText(file: BenchFile): string {
+  const p = file.protocol;
+  if (p.repeats !== undefined) {
+    return `median of ${p.repeats} timed CUDA-graph replays (CUDA events) after ${p.warmup ?? 0} warm-up replays, each replay one launch per input copy, inputs rotated through copies of at least ${((p.rotate_bytes ?? 0) / 2 ** 30).toFixed(1)} GiB; ${p.interleaved === false ? 'implementations timed one after another in the same run (not interleaved)' : 'interleaved'}`;
+  }
+  return `median of timed repeats after ${p.discard} discarded, ${p.min_time_ms} ms per implementation in ${p.rounds} interleaved rounds, inputs rotated past the ${p.l3_bytes ? `${(p.l3_bytes / 2 ** 20).toFixed(0)} MiB ` : ''}L3`;
+}
+
+function placementText(file: BenchFile, esc: (s: string) => string = escapeXml): string {
+  const a = file.affinity;
+  if (a.OMP_PROC_BIND === null && a.OMP_PLACES === null && file.threads === 0) return 'GPU kernels (no CPU threads)';
+  return `${file.threads} threads, OMP_PROC_BIND=${esc(String(a.OMP_PROC_BIND))}, OMP_PLACES=${esc(String(a.OMP_PLACES))}${a.cpus_allowed ? `, CPUs ${esc(a.cpus_allowed)}` : ''}${a.note ? ` (${esc(a.note)})` : ''}`;
 }
 
 function section(file: BenchFile, name: string): string {
   const p = file.provenance;
   const impls = [...new Set(file.results.flatMap((r) => r.measurements.map((m) => m.impl)))];
-  const ceilings = file.ceilings.map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ');
   const speedups = speedupRows(file);
   const counts = ['ok', 'skipped', 'incorrect', 'error'].map((s) => `${file.results.filter((r) => r.status === s).length} ${s}`).join(', ');
+  const ceilingKind = file.ceilings.some((c) => c.name === 'copy_probe') ? 'device-to-device copy bandwidth (bytes read + written)' : 'read bandwidth the probe measured';
   return `<section class="run">
 <h2>${escapeXml(file.suite ?? 'single case')} on ${escapeXml(file.target)} — ${escapeXml(name)}</h2>
 <div class="meta">${escapeXml(p.cpu_info)}${p.gpu_info ? `; ${escapeXml(p.gpu_info)}` : ''}; ISA ${escapeXml(p.machine.isa_flags.join(' '))}<br>
-${file.threads} threads, OMP_PROC_BIND=${escapeXml(String(file.affinity.OMP_PROC_BIND))}, OMP_PLACES=${escapeXml(String(file.affinity.OMP_PLACES))}; read probe ${escapeXml(ceilings)}<br>
-commit ${escapeXml(p.build_commit.slice(0, 12))}${p.build_dirty ? ' (dirty)' : ''}, kforge ${escapeXml(p.kforge_version)}, ${escapeXml(p.started_at)} to ${escapeXml(p.finished_at)}<br>
-protocol: median of timed repeats after ${file.protocol.discard} discarded, ${file.protocol.min_time_ms} ms per implementation in ${file.protocol.rounds} interleaved rounds, inputs rotated past the ${file.protocol.l3_bytes ? `${(file.protocol.l3_bytes / 2 ** 20).toFixed(0)} MiB ` : ''}L3; cases: ${counts}</div>
+${placementText(file)}; ${escapeXml(ceilingsText(file))}<br>
+commit ${escapeXml(p.build_commit.slice(0, 12))}${p.build_dirty ? ' (dirty)' : ''}, kforge ${escapeXml(p.kforge_version)}, ${escapeXml(p.started_at)} to ${escapeXml(p.finished_at)}${p.bundle ? `<br>GPU bundle: ${escapeXml(p.bundle.run_command)}; ${escapeXml(Object.entries(p.bundle.tools).map(([k, v]) => `${k} ${v}`).join(', '))}` : ''}<br>
+protocol: ${escapeXml(protocolText(file))}; cases: ${counts}</div>
 ${legend(impls)}
-<figure>${rooflineSvg(file)}<figcaption>Roofline: each timed kernel at its arithmetic intensity; dashed: the read bandwidth the probe measured in this run.</figcaption></figure>
-<figure>${speedups.length ? barsSvg('speedup', 'speedup of kforge, log scale (baseline median / kforge median)', speedups, 1, '1.0 = parity', true) : '<p>No baseline applies to these cases.</p>'}<figcaption>Speedup against the baselines timed in the same run, interleaved.</figcaption></figure>
-<figure>${barsSvg('bandwidth', 'fraction of the measured read ceiling', fractionRows(file), 1, 'probe')}<figcaption>Bytes moved over the median time, over the read probe.</figcaption></figure>
+<figure>${rooflineSvg(file)}<figcaption>Roofline: each timed kernel at its arithmetic intensity; dashed: the ${ceilingKind} in this run.</figcaption></figure>
+<figure>${speedups.length ? barsSvg('speedup', 'speedup of kforge, log scale (baseline median / kforge median)', speedups, 1, '1.0 = parity', true) : '<p>No baseline applies to these cases.</p>'}<figcaption>Speedup against the baselines timed in the same run${file.protocol.interleaved === false ? ' (one after another)' : ', interleaved'}; a baseline of another format says so in the table's last column.</figcaption></figure>
+<figure>${barsSvg('bandwidth', 'fraction of the measured ceiling', fractionRows(file), 1, 'ceiling')}<figcaption>Bytes moved over the median time, over the ${ceilingKind}.</figcaption></figure>
 ${table(file)}
 </section>`;
 }
@@ -157,7 +211,7 @@ ${table(file)}
 export function renderReport(files: readonly { name: string; file: BenchFile }[]): string {
   const pairs = tunedPairs(files.map((f) => f.file));
   const tuned = pairs.length
-    ? barsSvg('tuned', 'speedup of the tuned config over the default (default median / tuned median)', pairs.map((p) => ({ label: `${p.id} (${p.target})`, bars: [{ key: 'kforge', value: p.defaultMs / p.tunedMs }] })), 1, '1.0 = default', true)
+    ? barsSvg('tuned', 'speedup of the tuned config over the default (default median / tuned median)', pairs.map((p) => ({ label: `${p.id} (${p.target}${p.interleaved ? ', interleaved' : ', two runs'})`, bars: [{ key: 'kforge', value: p.defaultMs / p.tunedMs }] })), 1, '1.0 = default', true)
     : '<p>No case was measured both with the default and a tuned or given config in these files.</p>';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>kforge benchmark report</title><style>${CSS}</style></head>
@@ -170,3 +224,45 @@ ${tuned}
 </body></html>
 `;
 }
+
+/**
+ * The same files as Markdown tables (per run: where and how it was measured, then one row per case
+ * with kforge's median, bandwidth, fraction of the ceiling and the speedup over each baseline), so a
+ * README can show a real report that `kforge bench report ... --markdown F.md` regenerates.
+ */
+export function renderMarkdown(files: readonly { name: string; file: BenchFile }[]): string {
+  const out = ['<!-- written by `kforge bench report ... --markdown`: regenerate, do not edit -->', ''];
+  for (const { name, file } of files) {
+    const p = file.provenance;
+    const baselines = [...new Set(file.results.flatMap((r) => Object.keys(r.speedup)))];
+    // microseconds where every case is under a millisecond (GPU kernels), else milliseconds
+    const timedMs = file.results.flatMap((r) => r.measurements.map((m) => m.median_ms));
+    const [unit, scale] = timedMs.length && Math.max(...timedMs) < 1 ? ['us', 1000] : ['ms', 1];
+    const ms = (v: number): string => {
+      const x = v * scale;
+      return x >= 1 ? x.toFixed(2) : x >= 0.01 ? x.toFixed(4) : x.toPrecision(3);
+    };
+    out.push(`### ${file.suite ?? 'single case'} on ${file.target} (\`${name}\`)`, '');
+    out.push(`- machine: ${p.cpu_info}${p.gpu_info ? `; ${p.gpu_info}` : ''}`);
+    out.push(`- ${placementText(file, (x) => x)}; ${ceilingsText(file)}; ${p.load_average.start.length ? `load average ${p.load_average.start.join('/')} at the start, ${p.load_average.end.join('/')} at the end` : 'load average not recorded'}`);
+    out.push(`- protocol: ${protocolText(file)}`);
+    out.push(`- commit ${p.build_commit.slice(0, 12)}${p.build_dirty ? ' (dirty tree)' : ''}, ${p.started_at} to ${p.finished_at}; command: \`${p.command.join(' ')}\``, '');
+    out.push(`| case | kforge median ${unit} | GB/s | of ceiling | ${baselines.map((b) => `vs ${b}`).join(' | ')}${baselines.length ? ' | ' : ''}IQR ${unit} | n | rotate |`);
+    out.push(`| --- | ---: | ---: | ---: | ${baselines.map(() => '---:').join(' | ')}${baselines.length ? ' | ' : ''}---: | ---: | ---: |`);
+    for (const r of file.results) {
+      const k = r.measurements[0];
+      if (r.status !== 'ok' || !k) {
+        out.push(`| ${r.id} | ${r.status}: ${(r.reason ?? '').replace(/\|/g, '/')} | | | ${baselines.map(() => '').join(' | ')}${baselines.length ? ' | ' : ''} | | |`);
+        continue;
+      }
+      const vs = baselines.map((b) => (r.speedup[b as ImplNameKey] !== undefined ? `${r.speedup[b as ImplNameKey]!.toFixed(2)}x` : '-'));
+      out.push(`| ${r.id} | ${ms(k.median_ms)} | ${k.gbps.toFixed(1)} | ${(100 * k.fraction_of_ceiling).toFixed(0)}% | ${vs.join(' | ')}${baselines.length ? ' | ' : ''}${ms(k.iqr_ms)} | ${k.repeats} | ${k.rotate} |`);
+    }
+    const notes = [...new Set(file.results.flatMap((r) => r.measurements.slice(1).map((m) => (typeof m.configuration.format === 'string' ? `${m.impl}: ${m.configuration.format.replace(/ \(kforge's case is \w+\)| \(another format than kforge's \w+; its own random data\)/, '')}` : ''))).filter(Boolean))];
+    if (notes.length) out.push('', ...notes.map((n) => `- ${n}`));
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+type ImplNameKey = keyof CaseResult['speedup'];

@@ -12,7 +12,7 @@ import type { Executor } from '@kforge/exec';
 import { checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
 import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
 import { baselinesFor, withThreads, type ImplName } from './baselines.ts';
-import { compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
+import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
 import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type Measurement, type Provenance } from './schema.ts';
 import type { Suite, SuiteCase } from './suites/suite.ts';
 
@@ -30,6 +30,11 @@ export interface BenchOptions {
   /** bytes the read probe streams (default 512 MiB, 16 × a 32 MiB L3) */
   readonly probeBytes?: number;
   readonly baselines?: boolean;
+  /**
+   * A/B in one run: also time the target's default config (impl 'kforge-default') interleaved with
+   * the given or tuned one, so the two are compared under the same conditions (needs `config`)
+   */
+  readonly vsDefault?: boolean;
   /** the command line, for provenance */
   readonly command?: readonly string[];
   readonly onProgress?: (line: string) => void;
@@ -72,7 +77,8 @@ class RunContext {
   readonly startedAt = new Date().toISOString();
   readonly startLoad = loadavg();
   readonly l3 = lastLevelCacheBytes();
-  readonly affinity = pinThreads();
+  /** sets this process's OpenMP placement for harnesses started without a thread count */
+  readonly pinned = pinThreads();
 
   constructor(readonly executor: Executor, readonly o: BenchOptions) {}
 
@@ -97,6 +103,10 @@ class RunContext {
     const artifact = emitKernel(c.op, target, params, config);
     const threads = artifact.threads ?? this.o.threads ?? 0;
     const entrants: Entrant[] = [{ impl: 'kforge', artifact, configSource: this.o.configSource ?? (this.o.config ? 'given' : 'default') }];
+    if (this.o.vsDefault && this.o.config) {
+      const defaults = emitKernel(c.op, target, params, resolveConfig(c.op, target, params, withThreads(c.op, target, params, undefined, this.o.threads)));
+      entrants.push({ impl: 'kforge-default', artifact: defaults, configSource: 'default' });
+    }
     if (this.o.baselines !== false) {
       for (const b of baselinesFor(c.op, target, params, threads)) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default' });
     }
@@ -158,7 +168,7 @@ class RunContext {
     const rescaled = results.map((r) => ({ ...r, measurements: r.measurements.map((m) => ({ ...m, fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0 })) }));
     const threads = this.o.threads ?? rescaled.find((r) => r.measurements.length)?.measurements[0]?.threads ?? 0;
     return {
-      schema_version: SCHEMA_VERSION, kind, suite, target: this.o.target, threads, affinity: this.affinity, seed,
+      schema_version: SCHEMA_VERSION, kind, suite, target: this.o.target, threads, affinity: affinityInForce(threads), seed,
       protocol: { min_time_ms: this.minTimeMs, rounds: this.rounds, discard: DISCARD, statistic: 'median', l3_bytes: this.l3 },
       ceilings: this.ceilings, ceiling_gbps: ceiling, provenance: this.provenance(), results: rescaled,
     };

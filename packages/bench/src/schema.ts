@@ -20,13 +20,32 @@ export interface Provenance {
   readonly cpu_info: string;
   readonly gpu_info: string | null;
   readonly machine: MachineInfo;
-  /** 1, 5 and 15 minute load averages when the run started and ended: other work on the machine shows here */
+  /** 1, 5 and 15 minute load averages when the run started and ended: other work on the machine shows here (empty where not recorded) */
   readonly load_average: { readonly start: readonly number[]; readonly end: readonly number[] };
+  /** results measured by a GPU bundle (tools/gpu) and converted here: where they came from */
+  readonly bundle?: BundleProvenance;
 }
 
-/** One bandwidth ceiling measured in the same run. */
+/** A GPU-bundle run converted to this schema by tools/gpu/to-bench.ts. */
+export interface BundleProvenance {
+  /** when prepare.ts wrote the plan */
+  readonly plan_created: string;
+  /** the command run on the GPU machine */
+  readonly run_command: string;
+  /** the folder or archive the results were read from */
+  readonly results: string;
+  /** compiler and tool versions recorded by run.sh (nvcc, gcc) */
+  readonly tools: Readonly<Record<string, string>>;
+  /** GPU clocks, power limit and temperature as nvidia-smi reported them at the start */
+  readonly gpu_state: string | null;
+}
+
+/**
+ * One bandwidth ceiling measured in the same run: 'read_probe' (CPU: probe.ts streams rotated chunks),
+ * 'copy_probe' (GPU bundle: device-to-device cudaMemcpy, bytes read plus bytes written).
+ */
 export interface Ceiling {
-  readonly name: 'read_probe';
+  readonly name: 'read_probe' | 'copy_probe';
   /** 'start' and 'end' of a suite run; 'run' for a single bench */
   readonly when: 'start' | 'end' | 'run';
   readonly gbps: number;
@@ -36,6 +55,30 @@ export interface Ceiling {
   /** per chunk */
   readonly median_ms: number;
   readonly iqr_ms: number;
+  /** bench bundles (export.ts): the probe runs in every round of every case; which round, which case id */
+  readonly round?: number;
+  readonly case?: string;
+}
+
+export interface Protocol {
+  /** CPU: timed milliseconds per implementation and case (0 for GPU-bundle runs: a fixed repeat count) */
+  readonly min_time_ms: number;
+  /** rounds of interleaving (1: implementations timed one after the other) */
+  readonly rounds: number;
+  /** timed repeats dropped per round */
+  readonly discard: number;
+  readonly statistic: 'median';
+  readonly l3_bytes: number | null;
+  /** false where implementations were timed one after another instead of interleaved (GPU bundle); absent: interleaved */
+  readonly interleaved?: boolean;
+  /** GPU bundle: timed repeats per implementation and case, each one replay of a CUDA graph over every copy */
+  readonly repeats?: number;
+  /** GPU bundle: untimed replays before the timed ones */
+  readonly warmup?: number;
+  /** GPU bundle: the inputs are rotated through copies totalling at least this many bytes */
+  readonly rotate_bytes?: number;
+  /** how the inputs were made where not by `seed` (GPU bundle: generated on the device) */
+  readonly inputs?: string;
 }
 
 /** One implementation (kforge's kernel or a baseline) on one case, timed by the shared protocol. */
@@ -64,6 +107,10 @@ export interface Measurement {
   readonly gbps: number;
   /** gbps over the run's read ceiling */
   readonly fraction_of_ceiling: number;
+  /** bench bundles: per round, this round's median bandwidth over the read probe's in the same round and case */
+  readonly fractions_of_probe?: readonly number[];
+  /** bench bundles: the median of fractions_of_probe */
+  readonly fraction_of_probe?: number;
   readonly gflops: number;
   /** input copies cycled across timed repeats so the working set exceeds the last-level cache */
   readonly rotate: number;
@@ -94,13 +141,7 @@ export interface BenchFile {
   readonly threads: number;
   readonly affinity: Affinity;
   readonly seed: number;
-  readonly protocol: {
-    readonly min_time_ms: number;
-    readonly rounds: number;
-    readonly discard: number;
-    readonly statistic: 'median';
-    readonly l3_bytes: number | null;
-  };
+  readonly protocol: Protocol;
   readonly ceilings: readonly Ceiling[];
   /** the highest read ceiling measured in this run: fractions are taken against it */
   readonly ceiling_gbps: number;

@@ -60,17 +60,36 @@ const RUN_CASE = (job: RemoteJob): string => [
   '',
 ].join('\n');
 
-const BUILD_ALL = `#!/bin/sh
-# kforge tuning bundle: builds every candidate with this machine's C compiler ($CC, default cc).
-# A candidate that does not compile is recorded (results/<case>/build.log) and skipped.
+/**
+ * build.sh of the offline bundles (this tuning bundle, @kforge/bench's export): builds every job folder
+ * under cases/ with the machine's C compiler ($CC, default cc), $JOBS at a time (default: the online
+ * CPUs). A job already built is kept; one that does not compile is recorded (results/<job>/build.log)
+ * and skipped; results/<job>/built marks the ones that did.
+ */
+export const BUILD_ALL_SCRIPT = `#!/bin/sh
+# kforge bundle: builds every job under cases/ with this machine's C compiler ($CC, default cc), $JOBS
+# at a time; one that does not compile is logged in results/<job>/build.log and skipped.
 cd "$(dirname "$0")"
 mkdir -p results
-built=0; failed=0
+JOBS=\${JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+build_one() {
+  rm -f "results/$1/built"
+  if [ -x "cases/$1/kernel" ]; then : > "results/$1/built"; return 0; fi
+  if sh "cases/$1/build.sh" > "results/$1/build.log" 2>&1; then : > "results/$1/built"; else echo "build failed: $1 (results/$1/build.log)"; fi
+}
+n=0
 for c in cases/*/; do
   name=$(basename "$c"); mkdir -p "results/$name"
-  if sh "$c/build.sh" > "results/$name/build.log" 2>&1; then built=$((built + 1)); else failed=$((failed + 1)); echo "build failed: $name (results/$name/build.log)"; fi
+  build_one "$name" &
+  n=$((n + 1))
+  if [ "$n" -ge "$JOBS" ]; then wait; n=0; fi
 done
-echo "built $built candidates, $failed failed"
+wait
+built=0; failed=0
+for c in cases/*/; do
+  if [ -f "results/$(basename "$c")/built" ]; then built=$((built + 1)); else failed=$((failed + 1)); fi
+done
+echo "built $built, $failed failed"
 `;
 
 const RUN_ALL = (repeats: number): string => `#!/bin/sh
@@ -110,7 +129,7 @@ export function writeCpuTuneBundle(dir: string, manifest: TuneBundleManifest, jo
     writeJobFolder(job, caseDir, false);
     writeFileSync(join(caseDir, 'run.sh'), RUN_CASE(job));
   });
-  writeFileSync(join(dir, 'build.sh'), BUILD_ALL);
+  writeFileSync(join(dir, 'build.sh'), BUILD_ALL_SCRIPT);
   writeFileSync(join(dir, 'run.sh'), RUN_ALL(repeats));
   for (const s of ['build.sh', 'run.sh']) chmodSync(join(dir, s), 0o755);
   writeFileSync(join(dir, 'README.md'), [

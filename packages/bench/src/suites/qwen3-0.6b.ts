@@ -1,8 +1,11 @@
 /**
- * Qwen3-0.6B: hidden 1024, intermediate 3072, 16 query heads and 8 KV heads of dim 128, vocab 151936
+ * Qwen3-0.6B: hidden 1024, intermediate 3072, 16 query heads and 8 KV heads of dim 128 (head_dim is
+ * explicit: 16 × 128 = 2048 is wider than hidden), 28 layers, vocab 151936, tied embeddings
  * (Qwen/Qwen3-0.6B config.json: hidden_size, intermediate_size, num_attention_heads,
- * num_key_value_heads, head_dim, vocab_size). The LM head is tied to the embedding but is still a
- * 151936 × 1024 GEMV per token.
+ * num_key_value_heads, head_dim, num_hidden_layers, vocab_size, tie_word_embeddings). Checked
+ * 2026-11-29 against a verbatim copy of that config.json (transformers 4.51.0, max_position_embeddings
+ * 40960) at https://huggingface.co/TensorStack/TextEncoder/blob/main/Qwen-3-06B/config.json.
+ * The LM head is tied to the embedding but is still a 151936 × 1024 GEMV per token.
  */
 import { gemvCases, opCase, type Suite } from './suite.ts';
 

@@ -2,7 +2,11 @@
  * Qwen3-30B-A3B: hidden 2048, 32 query heads and 4 KV heads of dim 128, 128 experts with 8 routed per
  * token, expert intermediate 768, vocab 151936 (Qwen/Qwen3-30B-A3B config.json: hidden_size,
  * num_attention_heads, num_key_value_heads, head_dim, num_experts, num_experts_per_tok,
- * moe_intermediate_size, vocab_size, norm_topk_prob true).
+ * moe_intermediate_size, vocab_size, norm_topk_prob true). Checked 2026-11-29 against the Qwen3-30B-A3B
+ * model configuration of Ascend/MindSpeed-RL (configs/model/qwen3_30b_a3b.yaml: 48 layers, hidden 2048,
+ * 32 heads in 4 query groups, kv_channels 128, 128 experts, router top-k 8, moe_ffn_hidden_size 768,
+ * padded vocab 151936, norm_topk_prob true, untied output weights) and Qwen3-Coder-30B-A3B config.json
+ * copies on huggingface.co, which share those fields.
  */
 import { gemvCases, opCase, type Suite } from './suite.ts';
 

@@ -22,6 +22,13 @@ test('suites: model shapes as the configs give them', () => {
   assert.deepEqual([gemv('qwen3-0.6b', 'lm_head').N, gemv('qwen3-0.6b', 'lm_head').K], [151936, 1024]);
   assert.deepEqual([gemv('qwen3-30b-a3b', 'expert.down_proj').N, gemv('qwen3-30b-a3b', 'expert.down_proj').K], [2048, 768]);
   assert.deepEqual([gemv('qwen3.5-2b', 'delta.in_proj_qkv').N, gemv('qwen3.5-2b', 'down_proj').K], [6144, 6144]);
+  // Qwen3.5-2B: gated q_proj emits query and gate (2 x 8 x 256), 2 KV heads of 256, Gated DeltaNet
+  // value dim 16 x 128 = 2048 = the attention output dim (one o_proj/out_proj shape), vocab 248320
+  assert.deepEqual([gemv('qwen3.5-2b', 'attn.q_proj+gate').N, gemv('qwen3.5-2b', 'attn.k_proj/v_proj').N], [4096, 512]);
+  assert.deepEqual([gemv('qwen3.5-2b', 'attn.o_proj/delta.out_proj').K, gemv('qwen3.5-2b', 'delta.in_proj_z').N], [2048, 2048]);
+  assert.deepEqual([gemv('qwen3.5-2b', 'lm_head').N, gemv('qwen3.5-2b', 'lm_head').K], [248320, 2048]);
+  // Qwen3-30B-A3B: 32 x 128 query dim over hidden 2048, the router over 128 experts
+  assert.deepEqual([gemv('qwen3-30b-a3b', 'q_proj').N, gemv('qwen3-30b-a3b', 'router').N, gemv('qwen3-30b-a3b', 'k_proj/v_proj').N], [4096, 128, 512]);
   // every format, decode and batched rows, on each model
   const formats = new Set(getSuite('qwen3-0.6b').cases.map((c) => c.params.weight).filter(Boolean));
   assert.deepEqual([...formats].sort(), ['bf16', 'f32', 'q4_0', 'q8_0', 'w4g128']);

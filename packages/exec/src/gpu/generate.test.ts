@@ -15,6 +15,7 @@ const FILLS: readonly Fill[] = [
   { kind: 'positive', elem: 'f16', exponent: -7 },
   { kind: 'blocks', blockBytes: 18, fields: [{ offset: 0, fill: { kind: 'positive', elem: 'f16', exponent: -7 } }] },
   { kind: 'blocks', blockBytes: 20, fields: [{ offset: 0, fill: { kind: 'positive', elem: 'f16', exponent: -7 } }, { offset: 2, fill: { kind: 'normal', elem: 'f16', exponent: -10 } }] },
+  { kind: 'normal', elem: 'bf16', exponent: -13 },
 ];
 
 test('generate.h (compiled with gcc) and generate.ts produce the same bytes, at any offset and copy', async () => {
@@ -58,4 +59,8 @@ test('generated values are exact, centred and scaled as declared; block fields l
     assert.ok(scale >= 2 ** -7 && scale < 2 ** -6, `block ${b} scale ${scale}`);
   }
   assert.notDeepEqual(generatedBytes({ fill: { kind: 'bytes' }, seed: 1 }, 0, 64), generatedBytes({ fill: { kind: 'bytes' }, seed: 1 }, 0, 64, 1));
+  // bf16: the f32 element with its lower 16 bits dropped
+  const f32 = new Uint32Array(generatedBytes({ fill: { kind: 'normal', elem: 'f32', exponent: -13 }, seed: 7 }, 0, 4000).buffer);
+  const bf16 = new Uint16Array(generatedBytes({ fill: { kind: 'normal', elem: 'bf16', exponent: -13 }, seed: 7 }, 0, 2000).buffer);
+  assert.deepEqual(Array.from(bf16), Array.from(f32, (b) => b >>> 16));
 });

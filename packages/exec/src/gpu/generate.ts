@@ -6,8 +6,11 @@
  */
 import { ExecError } from '../util/exec-error.ts';
 
-/** f16 or f32 element values n * 2^exponent, n = (sum of 4 random bytes) - 510 (mean 0, sd 148) */
-export interface NormalFill { readonly kind: 'normal'; readonly elem: 'f16' | 'f32'; readonly exponent: number }
+/**
+ * f16 or f32 element values n * 2^exponent, n = (sum of 4 random bytes) - 510 (mean 0, sd 148); bf16:
+ * the f32 value cut to its upper 16 bits (8 significant bits)
+ */
+export interface NormalFill { readonly kind: 'normal'; readonly elem: 'f16' | 'bf16' | 'f32'; readonly exponent: number }
 /** f16 values in [2^exponent, 2^(exponent + 1)): scales */
 export interface PositiveFill { readonly kind: 'positive'; readonly elem: 'f16'; readonly exponent: number }
 export interface BytesFill { readonly kind: 'bytes' }
@@ -19,6 +22,9 @@ export interface BlocksFill {
 }
 export type Fill = NormalFill | PositiveFill | BytesFill | BlocksFill;
 
+/** generate.h itself, for bundles that compile it on their own machine (the CPU bench bundle) */
+export const GENERATE_HEADER_PATH = new URL('../../templates/gpu/generate.h', import.meta.url).pathname;
+
 /** One generated buffer: copy c of a rotated case uses stream seed + c. */
 export interface GeneratedInput {
   readonly fill: Fill;
@@ -26,6 +32,8 @@ export interface GeneratedInput {
 }
 
 const KIND_CODE = { bytes: 1, normal: 2, positive: 3, blocks: 4 } as const;
+/** generate.h's KF_FILL_NORMAL_BF16 */
+const NORMAL_BF16_CODE = 5;
 const MAX_FIELDS = 2;
 
 function hash32(x: number): number {
@@ -48,13 +56,14 @@ function exactBits(n: number, e: number, mantBits: number, bias: number): number
 }
 
 function elementBits(fill: NormalFill | PositiveFill, r: number): number {
+  if (fill.elem === 'bf16') return elementBits({ ...fill, elem: 'f32' }, r) >>> 16;
   const [mantBits, bias] = fill.elem === 'f16' ? [10, 15] : [23, 127];
   if (fill.kind === 'positive') return exactBits(256 + (r & 255), fill.exponent - 8, mantBits, bias);
   const n = (r & 255) + ((r >>> 8) & 255) + ((r >>> 16) & 255) + (r >>> 24) - 510;
   return exactBits(n, fill.exponent, mantBits, bias);
 }
 
-const elemBytes = (fill: NormalFill | PositiveFill): number => (fill.elem === 'f16' ? 2 : 4);
+const elemBytes = (fill: NormalFill | PositiveFill): number => (fill.elem === 'f32' ? 4 : 2);
 
 function byteAt(fill: Fill, stream: number, i: number): number {
   if (fill.kind === 'normal' || fill.kind === 'positive') {
@@ -86,13 +95,16 @@ export function generatedBytes(input: GeneratedInput, offset: number, count: num
 export function fillInitializer(fill: Fill): string {
   const fields = fill.kind === 'blocks' ? fill.fields : [];
   if (fields.length > MAX_FIELDS) throw new ExecError('harness', `a blocks fill holds at most ${MAX_FIELDS} fields, got ${fields.length}`);
+  // generate.h writes block fields as f16
+  if (fields.some((f) => f.fill.elem !== 'f16')) throw new ExecError('harness', 'the fields of a blocks fill are f16');
   for (const f of [fill, ...fields.map((x) => x.fill)]) {
     if ((f.kind === 'normal' || f.kind === 'positive') && (f.exponent < -14 || f.exponent > 8)) {
       throw new ExecError('harness', `fill exponent ${f.exponent} would leave the normal f16 range`);
     }
   }
   const pad = (xs: readonly number[]) => [...xs, ...Array<number>(MAX_FIELDS - xs.length).fill(0)].join(', ');
-  const values = fill.kind === 'normal' || fill.kind === 'positive' ? [KIND_CODE[fill.kind], elemBytes(fill), fill.exponent, 0, 0]
+  const values = fill.kind === 'normal' && fill.elem === 'bf16' ? [NORMAL_BF16_CODE, 2, fill.exponent, 0, 0]
+    : fill.kind === 'normal' || fill.kind === 'positive' ? [KIND_CODE[fill.kind], elemBytes(fill), fill.exponent, 0, 0]
     : fill.kind === 'blocks' ? [KIND_CODE.blocks, 1, 0, fill.blockBytes, fields.length] : [KIND_CODE.bytes, 1, 0, 0, 0];
   return `{ ${values.join(', ')}, { ${pad(fields.map((f) => f.offset))} }, { ${pad(fields.map((f) => KIND_CODE[f.fill.kind]))} }, { ${pad(fields.map((f) => f.fill.exponent))} } }`;
 }

@@ -141,15 +141,18 @@ export function writeHostCase(
   return inputDir;
 }
 
-/** Compile GLSL to SPIR-V (Vulkan 1.3) and validate it; one .spv per GLSL file that a dispatch uses. */
-export async function compileGlsl(artifact: KernelArtifact, dir: string): Promise<void> {
+/**
+ * Compile GLSL to SPIR-V (Vulkan 1.3 unless `targetEnv` says otherwise, e.g. 'vulkan1.1' for the
+ * runtime library) and validate it; one .spv per GLSL file that a dispatch uses.
+ */
+export async function compileGlsl(artifact: KernelArtifact, dir: string, targetEnv = 'vulkan1.3'): Promise<void> {
   const files = new Set(artifact.dispatches.map((d) => glslFileFor(artifact, d.entry)));
   for (const file of files) {
     const spv = spvFileFor(file);
-    const glslang = await runProcess('glslangValidator', ['-V', '--target-env', 'vulkan1.3', '-S', 'comp', '-o', spv, file], { cwd: dir, timeoutMs: 60_000 });
+    const glslang = await runProcess('glslangValidator', ['-V', '--target-env', targetEnv, '-S', 'comp', '-o', spv, file], { cwd: dir, timeoutMs: 60_000 });
     const compileError = processFailure(`compile ${artifact.op}/${artifact.target} ${file} to SPIR-V`, glslang, 'compile');
     if (compileError) throw compileError;
-    const validate = await runProcess('spirv-val', ['--target-env', 'vulkan1.3', spv], { cwd: dir, timeoutMs: 60_000 });
+    const validate = await runProcess('spirv-val', ['--target-env', targetEnv, spv], { cwd: dir, timeoutMs: 60_000 });
     const validateError = processFailure(`validate ${artifact.op}/${artifact.target} ${spv}`, validate, 'compile');
     if (validateError) throw validateError;
   }

@@ -3,7 +3,8 @@
  * Every byte is a pure function of (fill, stream, byte index), so the development machine regenerates
  * any slice of it exactly (packages/exec/src/gpu/generate.ts mirrors this file). Values are exact in
  * their type: a "normal" element is n * 2^exponent with n = (sum of 4 random bytes) - 510, a
- * "positive" one (256 + byte) * 2^(exponent - 8), in [2^exponent, 2^(exponent + 1)).
+ * "positive" one (256 + byte) * 2^(exponent - 8), in [2^exponent, 2^(exponent + 1)). A bf16 "normal"
+ * element is the f32 one cut to its upper 16 bits (bf16 keeps 8 significant bits, n may need 9).
  * Plain C (the test compiles it with gcc) and CUDA (KF_HD marks the functions host and device).
  */
 #ifndef KFORGE_GENERATE_H
@@ -18,10 +19,11 @@
 #define KF_HD static inline
 #endif
 
-enum { KF_FILL_CARRIED = 0, KF_FILL_BYTES = 1, KF_FILL_NORMAL = 2, KF_FILL_POSITIVE = 3, KF_FILL_BLOCKS = 4 };
+enum { KF_FILL_CARRIED = 0, KF_FILL_BYTES = 1, KF_FILL_NORMAL = 2, KF_FILL_POSITIVE = 3, KF_FILL_BLOCKS = 4, KF_FILL_NORMAL_BF16 = 5 };
 #define KF_MAX_FIELDS 2
 
-/* A fill: KF_FILL_NORMAL/POSITIVE of elem_bytes 2 (f16) or 4 (f32, normal only); KF_FILL_BLOCKS:
+/* A fill: KF_FILL_NORMAL/POSITIVE of elem_bytes 2 (f16) or 4 (f32, normal only); KF_FILL_NORMAL_BF16
+ * (elem_bytes 2); KF_FILL_BLOCKS:
  * random bytes except f16 fields at fixed offsets of each block_bytes block (scales, mins). */
 struct kf_fill {
   int kind;
@@ -66,6 +68,10 @@ KF_HD uint32_t kf_generated_byte(const struct kf_fill *f, uint32_t stream, uint6
     const uint32_t e = (uint32_t)(i / (uint64_t)f->elem_bytes);
     const uint32_t bits = kf_element_bits(f->kind, f->elem_bytes, f->exponent, kf_random(stream, e));
     return bits >> (8 * (uint32_t)(i % (uint64_t)f->elem_bytes)) & 255u;
+  }
+  if (f->kind == KF_FILL_NORMAL_BF16) {
+    const uint32_t bits = kf_element_bits(KF_FILL_NORMAL, 4, f->exponent, kf_random(stream, (uint32_t)(i / 2u))) >> 16;
+    return bits >> (8 * (uint32_t)(i % 2u)) & 255u;
   }
   if (f->kind == KF_FILL_BLOCKS) {
     const uint32_t block = (uint32_t)(i / (uint64_t)f->block_bytes);

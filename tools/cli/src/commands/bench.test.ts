@@ -6,8 +6,9 @@ import { kforge, scratchFolder } from '../testing.ts';
 
 const bench = (argv: string[]) => kforge(['bench', ...argv], 300_000);
 
-test('bench gemv --json on a small avx2 shape: checked, timed with rotation, probe and baselines in one object', async () => {
-  const run = await bench(['gemv', '--target', 'avx2', '--params', '{"M":1,"N":64,"K":256}', '--threads', '2', '--json', '--min-time', '30', '--probe-mib', '64']);
+test('bench gemv --json on a small avx2 shape: checked, timed with rotation, probe, baselines and the default config (A/B) in one object', async () => {
+  const argv = ['gemv', '--target', 'avx2', '--params', '{"M":1,"N":64,"K":256}', '--config', '{"rows":2}', '--vs-default', '--threads', '2', '--json', '--min-time', '30', '--probe-mib', '64'];
+  const run = await bench(argv);
   assert.equal(run.code, 0, run.stderr);
   const r = JSON.parse(run.stdout) as Record<string, any>;
   assert.equal(r.op, 'gemv');
@@ -23,7 +24,15 @@ test('bench gemv --json on a small avx2 shape: checked, timed with rotation, pro
   assert.match(r.provenance.build_commit, /^([0-9a-f]{40}|unknown)$/);
   assert.ok(r.provenance.machine.isa_flags.includes('avx2'));
   const impls = r.result.results[0].measurements.map((m: { impl: string }) => m.impl);
-  assert.deepEqual(impls, ['kforge', 'openblas', 'naive-c']);
+  assert.deepEqual(impls, ['kforge', 'kforge-default', 'openblas', 'naive-c']);
+  const [given, defaults] = r.result.results[0].measurements;
+  assert.deepEqual([given.config_source, given.configuration.rows, defaults.config_source], ['given', 2, 'default']);
+  assert.ok(Math.abs(r.speedup['kforge-default'] - defaults.median_ms / given.median_ms) < 1e-12, 'the A/B ratio of the interleaved run');
+  // what was in force, not what was asked: the executor pins OpenMP threads when given a count
+  assert.deepEqual([r.result.affinity.OMP_PROC_BIND, r.result.affinity.OMP_PLACES, r.result.affinity.OMP_NUM_THREADS], ['close', 'cores', '2']);
+  assert.match(r.result.affinity.cpus_allowed, /^[\d,-]+$/);
+  assert.deepEqual(r.provenance.command.slice(0, 3), ['kforge', 'bench', 'gemv']);
+  assert.ok(r.provenance.command.includes('--vs-default'));
   for (const m of r.result.results[0].measurements) {
     assert.ok(m.correct && m.nmse <= m.nmse_bound, `${m.impl} checked`);
     assert.equal(m.samples_ms.length, m.repeats);
@@ -37,6 +46,7 @@ test('bench refuses emulated executors, unknown suites and options that do not a
     [['gemv', '--target', 'neon', '--params', '{"N":64,"K":64}'], /refusing to time neon: .*emulated/],
     [['run', 'no-such-suite', '--target', 'avx2'], /unknown suite 'no-such-suite'/],
     [['run', 'qwen3-0.6b', '--target', 'avx2', '--params', '{}'], /--params does not apply/],
+    [['gemv', '--target', 'avx2', '--params', '{"N":64,"K":64}', '--vs-default'], /--vs-default .* give --config too/],
   ];
   for (const [argv, message] of cases) {
     const r = await bench(argv);

@@ -2,23 +2,27 @@
  * `kforge bench`: timed, checked, reproducible measurements (packages/bench does the work).
  *   bench OP --target T --params P [--config C] [--threads N] [--json]   one case, with the probe
  *   bench run SUITE --target T [--filter RE] [--out FILE.json]           a suite of real-model cases
- *   bench report RESULTS.json... --out report.html                        static HTML with plots
+ *   bench report RESULTS.json... --out report.html [--markdown R.md]      static HTML with plots (and Markdown tables)
  *   bench compare A.json B.json [--json]                                  ratios, Mann-Whitney, exit 1 on regression
  *   bench runtime LIB.so --params P [--json]                              calls through the runtime's Node binding (benchmark.js)
  *   bench suites                                                          the suites and their case counts
+ *   bench OP ... | run SUITE ... --export DIR                             a bundle that runs the same protocol on a machine without Node
+ *   bench --import OUT [--out F.json] [--json]                            what the bundle's run.sh wrote, as the bench JSON
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { CheckError, InputError, getOp } from '@kforge/ir';
+import { basename, join } from 'node:path';
+import { CheckError, InputError, getOp, resolveParams, type Params } from '@kforge/ir';
+import type { SuiteCase } from '@kforge/bench';
 import { parseTarget, type ParsedArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { readJsonOption } from '../files.ts';
 
 const SUBCOMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  op: ['target', 'params', 'config', 'threads', 'json', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed'],
-  run: ['target', 'config', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed'],
-  report: ['out'],
+  op: ['target', 'params', 'config', 'vs-default', 'threads', 'json', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib'],
+  run: ['target', 'config', 'vs-default', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib'],
+  import: ['import', 'out', 'json'],
+  report: ['out', 'markdown'],
   compare: ['json', 'alpha', 'threshold'],
   runtime: ['params', 'json', 'seed'],
   suites: [],
@@ -54,8 +58,15 @@ function writeAtomically(path: string, text: string): void {
   renameSync(temp, path);
 }
 
+/** The command line as given, rebuilt from the parsed arguments (process.argv differs between bin/kforge.js, tsx and the tests). */
+function commandLine(args: ParsedArgs): string[] {
+  const options = givenOptions(args).flatMap((n) => (args.flag(n) ? [`--${n}`] : [`--${n}`, args.optional(n)!]));
+  return ['kforge', 'bench', ...args.positionals, ...options];
+}
+
 function benchOptions(args: ParsedArgs) {
   const config = args.optional('config');
+  if (args.flag('vs-default') && config === undefined) throw new InputError('bench: --vs-default times the default config against the one given by --config: give --config too');
   const minTimeMs = numberOption(args, 'min-time', 1, false);
   const rounds = numberOption(args, 'rounds', 1, true);
   const threads = numberOption(args, 'threads', 1, true);
@@ -70,14 +81,84 @@ function benchOptions(args: ParsedArgs) {
     ...(probeMib !== undefined ? { probeBytes: probeMib * 2 ** 20 } : {}),
     ...(seed !== undefined ? { seed } : {}),
     baselines: !args.flag('no-baselines'),
-    command: ['kforge', 'bench', ...process.argv.slice(3)],
+    vsDefault: args.flag('vs-default'),
+    command: commandLine(args),
     onProgress: (line: string) => process.stderr.write(`${line}\n`),
   };
+}
+
+/** --config with --export: one JSON object (or @file.json), or an array of them, each timed beside the default. */
+function exportConfigs(text: string | undefined): Record<string, unknown>[] {
+  if (text === undefined) return [];
+  if (!text.trim().startsWith('[')) return [readJsonOption('config', text)];
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`--config: malformed JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(list) || !list.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c))) throw new InputError('--config: an array must hold JSON objects of knobs');
+  return list as Record<string, unknown>[];
+}
+
+/** `--export DIR`: the bundle of one case (bench OP) or of a suite's cases (bench run SUITE). */
+async function benchExport(args: ParsedArgs, dir: string, cases: readonly SuiteCase[], suite?: string): Promise<void> {
+  for (const name of ['json', 'out', 'html', 'vs-default']) {
+    if (args.flag(name) || args.optional(name) !== undefined) throw new InputError(`bench --export: --${name} does not apply (the default config is always in the bundle; results come from --import)`);
+  }
+  const bench = await import('@kforge/bench');
+  const threads = numberOption(args, 'threads', 0, true);
+  const minTimeMs = numberOption(args, 'min-time', 1, false);
+  const rounds = numberOption(args, 'rounds', 1, true);
+  const probeMib = numberOption(args, 'probe-mib', 1, true);
+  const rotateMib = numberOption(args, 'rotate-mib', 1, true);
+  const seed = numberOption(args, 'seed', 0, true);
+  const m = bench.exportBenchBundle(dir, cases, {
+    target: parseTarget(args.required('target')), kind: suite ? 'suite' : 'single', ...(suite ? { suite } : {}),
+    configs: exportConfigs(args.optional('config')), baselines: !args.flag('no-baselines'), command: commandLine(args),
+    ...(threads !== undefined ? { threads } : {}), ...(minTimeMs !== undefined ? { minTimeMs } : {}), ...(rounds !== undefined ? { rounds } : {}),
+    ...(probeMib !== undefined ? { probeBytes: probeMib * 2 ** 20 } : {}), ...(rotateMib !== undefined ? { rotateBytes: rotateMib * 2 ** 20 } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+  });
+  const jobs = m.cases.reduce((n, c) => n + c.jobs.length, 0);
+  println(`wrote ${m.cases.length} case(s), ${jobs} contestants and the read probe for ${m.target} to ${dir}`);
+  for (const c of m.cases) println(`  ${c.id}: ${c.skipped ?? c.jobs.map((j) => j.impl).join(', ')}${c.notes.length ? ` (${c.notes.join('; ')})` : ''}`);
+  println(`on the machine: CC=gcc THREADS=${m.threads} sh ${join(dir, 'run.sh')} OUT, then kforge bench --import OUT`);
+}
+
+async function benchImport(args: ParsedArgs, dir: string): Promise<void> {
+  const bench = await import('@kforge/bench');
+  const file = bench.importBenchBundle(dir, { command: commandLine(args) });
+  const out = args.optional('out');
+  if (out) writeAtomically(out, `${JSON.stringify(file)}\n`);
+  if (args.flag('json')) {
+    println(JSON.stringify(file));
+  } else {
+    const probes = file.ceilings.map((c) => c.gbps);
+    println(`${file.results.length} case(s) on ${file.target}, ${file.threads} threads, ${file.provenance.cpu_info}; read probe ${probes.length ? `${Math.min(...probes).toFixed(1)} to ${file.ceiling_gbps.toFixed(1)} GB/s` : 'not run'}${out ? `; written to ${out}` : ''}`);
+    for (const r of file.results) {
+      println(`${r.id}: ${bench.describe(r, file.ceiling_gbps)}`);
+      for (const k of r.measurements) {
+        const fraction = k.fraction_of_probe !== undefined ? `${(100 * k.fraction_of_probe).toFixed(0)}% of the probe (median over rounds)` : 'no probe fraction';
+        println(`  ${k.impl.padEnd(15)} median ${k.median_ms.toFixed(4)} ms (IQR ${k.iqr_ms.toFixed(4)}, n ${k.repeats}), ${k.gbps.toFixed(1)} GB/s, ${fraction}, ${k.rotate} copies`);
+      }
+    }
+  }
+  const bad = file.results.filter((r) => r.status === 'incorrect' || r.status === 'error');
+  if (bad.length) throw new CheckError(`${bad.length} case(s) failed their correctness check or did not run: ${bad.map((r) => `${r.id} (${r.reason})`).join(', ')}`);
 }
 
 async function benchOp(args: ParsedArgs, opName: string): Promise<void> {
   const bench = await import('@kforge/bench');
   const op = getOp(opName);
+  const exportDir = args.optional('export');
+  if (exportDir !== undefined) {
+    const params = readJsonOption('params', args.required('params'));
+    const p = resolveParams(op, params);
+    const id = `${op.name}/${Object.entries(p).map(([k, v]) => `${k}=${v}`).join(',')}`;
+    return benchExport(args, exportDir, [{ id, op: op.name, params: params as Params, layer: '-', phase: Number(p.M ?? 1) === 1 ? 'decode' : 'batch' }]);
+  }
+  if (args.optional('rotate-mib') !== undefined) throw new InputError('bench: --rotate-mib applies to --export (here the rotation is sized on this machine\'s L3)');
   const o = benchOptions(args);
   const file = await bench.benchOne(op.name, readJsonOption('params', args.required('params')), o);
   const r = file.results[0]!;
@@ -114,6 +195,13 @@ async function benchRun(args: ParsedArgs, rest: readonly string[]): Promise<void
       throw new InputError(`bench run: --filter is not a regular expression: ${(e as Error).message}`);
     }
   }
+  const exportDir = args.optional('export');
+  if (exportDir !== undefined) {
+    const cases = suite.cases.filter((c) => !filter || filter.test(c.id));
+    if (!cases.length) throw new InputError(`suite ${suite.name}: no case matches --filter ${filter}`);
+    return benchExport(args, exportDir, cases, suite.name);
+  }
+  if (args.optional('rotate-mib') !== undefined) throw new InputError('bench run: --rotate-mib applies to --export (here the rotation is sized on this machine\'s L3)');
   const o = benchOptions(args);
   const out = args.optional('out');
   const file = await bench.runSuite(suite, filter, o);
@@ -140,10 +228,12 @@ function loadFiles(paths: readonly string[]) {
 async function benchReport(args: ParsedArgs, rest: readonly string[]): Promise<void> {
   if (rest.length === 0) throw new InputError('bench report: name at least one RESULTS.json');
   const out = args.required('out');
+  const markdown = args.optional('markdown');
   const bench = await import('@kforge/bench');
   const files = await loadFiles(rest);
   writeAtomically(out, bench.renderReport(files));
-  println(`report of ${files.length} file(s) written to ${out}`);
+  if (markdown) writeAtomically(markdown, bench.renderMarkdown(files));
+  println(`report of ${files.length} file(s) written to ${out}${markdown ? ` and ${markdown}` : ''}`);
 }
 
 async function benchCompare(args: ParsedArgs, rest: readonly string[]): Promise<void> {
@@ -189,13 +279,16 @@ async function benchSuites(): Promise<void> {
 export const benchCommand: Command = {
   name: 'bench',
   summary: 'time kernels (checked first, baselines and the bandwidth probe in the same run), run suites, report and compare results',
-  usage: 'bench OP --target T --params P [--config C] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] | bench report R.json... --out report.html | bench compare A.json B.json | bench runtime LIB.so --params P | bench suites',
+  usage: 'bench OP --target T --params P [--config C [--vs-default]] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] | bench OP|run ... --export DIR | bench --import OUT [--out F.json] | bench report R.json... --out report.html [--markdown R.md] | bench compare A.json B.json | bench runtime LIB.so --params P | bench suites',
   args: {
-    positionals: ['OP|run|report|compare|runtime|suites', 'ARGS...'],
+    // none with --import (checked in run)
+    positionals: ['OP|run|report|compare|runtime|suites ARGS...'],
     options: {
       target: { kind: 'value', doc: 'target to time on (native or GPU executors only)' },
       params: { kind: 'value', doc: 'bench OP, runtime: operator parameters, a JSON object or @file.json' },
       config: { kind: 'value', doc: "kernel knobs, a JSON object or @file.json (default: the target's)" },
+      markdown: { kind: 'value', doc: 'bench report: also write the results as Markdown tables to this file' },
+      'vs-default': { kind: 'flag', doc: "with --config: also time the target's default config, interleaved in the same run (impl kforge-default)" },
       threads: { kind: 'value', doc: 'CPU threads for the kernel and the baselines' },
       json: { kind: 'flag', doc: 'print one JSON object' },
       filter: { kind: 'value', doc: 'bench run: only cases whose id matches this regular expression' },
@@ -205,13 +298,23 @@ export const benchCommand: Command = {
       'probe-mib': { kind: 'value', doc: 'MiB the read-bandwidth probe streams (default 512)' },
       'no-baselines': { kind: 'flag', doc: 'time only the kforge kernel' },
       seed: { kind: 'value', doc: 'seed of the random inputs (default 1)' },
+      export: { kind: 'value', doc: 'bench OP, run: write a bundle that runs this bench on a machine without Node (sh run.sh OUT there) instead of running it here; --config may then be an array of configs' },
+      'rotate-mib': { kind: 'value', doc: 'with --export: rotate inputs through copies of at least this many MiB (default: twice the L3 the bundle finds)' },
+      import: { kind: 'value', doc: "the OUT folder a bundle's run.sh wrote: check every output, write the bench JSON (--out, --json)" },
       alpha: { kind: 'value', doc: 'bench compare: significance level of the Mann-Whitney test (default 0.01)' },
       threshold: { kind: 'value', doc: 'bench compare: slowdown that counts as a regression (default 0.03)' },
     },
   },
   async run(args) {
+    const importDir = args.optional('import');
+    if (importDir !== undefined) {
+      onlyOptions('import', givenOptions(args));
+      if (args.positionals.length) throw new InputError(`bench --import: unexpected argument '${args.positionals[0]}'`);
+      return benchImport(args, importDir);
+    }
+    if (!args.positionals.length) throw new InputError('bench: missing OP|run|report|compare|runtime|suites');
     const [sub, ...rest] = args.positionals as [string, ...string[]];
-    const kind = Object.hasOwn(SUBCOMMAND_OPTIONS, sub) && sub !== 'op' ? sub : 'op';
+    const kind = Object.hasOwn(SUBCOMMAND_OPTIONS, sub) && sub !== 'op' && sub !== 'import' ? sub : 'op';
     onlyOptions(kind, givenOptions(args));
     switch (kind) {
       case 'run': return benchRun(args, rest);

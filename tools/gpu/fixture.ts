@@ -1,0 +1,120 @@
+/**
+ * FIXTURE, not a measurement: a small synthetic results folder in the exact layout `run.sh` leaves in
+ * OUT/work (plan.json, machine.txt, baselines.jsonl, perf/manifest.json + results.jsonl + y.npy, the
+ * baselines' y.npy), for testing ingest.ts and to-bench.ts without a GPU. Shapes are tiny; every
+ * device string and timing says FIXTURE. Outputs are the float64 reference of the inputs the device
+ * would generate, rounded to f32 (one case's is perturbed on purpose, to be caught); timings come from
+ * a seeded generator around made-up medians.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Rng, encodeNpy, type Params } from '@kforge/ir';
+import { emitKernel, loweringFor } from '@kforge/driver';
+import { hashSources } from '@kforge/autotune';
+import { CUBLAS_FILLS, PLAN_FILE, gemvGeneratedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { sampledReference } from './ingest.ts';
+
+export const FIXTURE_DEVICE = 'FIXTURE (synthetic, not measured) NVIDIA H200 sm_90 / CUDA runtime 13.0 driver 13.0';
+const REPEATS = 20;
+
+/** The cases: (weight, N, K, kforge median ns, corrupt its y?). */
+export const FIXTURE_CASES: readonly (readonly [string, number, number, number, boolean])[] = [
+  ['f16', 64, 256, 3000, false],
+  ['q4_0', 64, 256, 2500, false],
+  ['w4g128', 64, 256, 2400, false],
+  ['f16', 32, 128, 2000, true],
+];
+
+function timings(rng: Rng, medianNs: number): number[] {
+  return Array.from({ length: REPEATS }, () => Math.round(medianNs * (1 + 0.02 * (rng.uniform() - 0.5))));
+}
+
+const f32Npy = (data: Float32Array): Uint8Array => encodeNpy({ dtype: 'f32', shape: [data.length], data });
+
+/** Writes the fixture into `work` (created); returns its plan. */
+export function writeH200Fixture(work: string): H200Plan {
+  const rng = new Rng(5, 'h200-fixture');
+  mkdirSync(join(work, 'perf'), { recursive: true });
+  const timed: PlannedTimedCase[] = [];
+  const manifestCases: unknown[] = [];
+  const perfLines: string[] = [];
+  FIXTURE_CASES.forEach(([weight, N, K, medianNs, corrupt], i) => {
+    const params: Params = { M: 1, N, K, weight, act: 'f16', bias: false };
+    const config = loweringFor('gemv', 'cuda').knobs('cuda', params).defaults;
+    const artifact = emitKernel('gemv', 'cuda', params, config);
+    const name = `${String(i).padStart(3, '0')}-perf-${weight}-${N}x${K}`;
+    const moved = artifact.buffers.filter((b) => b.role !== 'scratch');
+    const t: PlannedTimedCase = {
+      case: name, kind: 'perf', params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault: true,
+      bytes: moved.reduce((s, b) => s + b.bytes, 0), weightBytes: moved.filter((b) => b.name.startsWith('W')).reduce((s, b) => s + b.bytes, 0),
+      sourceHash: hashSources(artifact.files), generated: gemvGeneratedInputs(params),
+    };
+    timed.push(t);
+    const y = Float32Array.from(sampledReference(t, Array.from({ length: N }, (_, r) => r)));
+    if (corrupt) y[N - 1] = y[N - 1]! + 1;
+    mkdirSync(join(work, 'perf', name), { recursive: true });
+    writeFileSync(join(work, 'perf', name, 'y.npy'), f32Npy(y));
+    manifestCases.push({ name, api: 'cuda', op: 'gemv', target: 'cuda', params, config: artifact.config, outputs: [{ name: 'y', elem: 'f32', bytes: N * 4 }] });
+    const ts = timings(rng, medianNs);
+    perfLines.push(JSON.stringify({ case: name, target: 'cuda', status: 'ok', device: FIXTURE_DEVICE, timings_ns: ts, median_ns: [...ts].sort((a, b) => a - b)[REPEATS >> 1], copies: 8 }));
+  });
+  writeFileSync(join(work, 'perf', 'manifest.json'), JSON.stringify({ kforgeGpuBundle: 1, created: '2026-11-30T00:00:00.000Z', cases: manifestCases, carried: [] }));
+  writeFileSync(join(work, 'perf', 'results.jsonl'), `${perfLines.join('\n')}\n`);
+
+  // baselines: two copy probes, cuBLAS f16 (two output types) and PyTorch per shape, int4 per quantized case
+  const lines: object[] = [];
+  const copy = (gbps: number) => {
+    const bytes = 1 << 30;
+    const ts = timings(rng, (2 * bytes) / gbps);
+    return { device: `${FIXTURE_DEVICE} / 132 SMs, L2 60 MB`, timings_ns: ts, median_ns: ts[0], probe: 'copy', bytes, moved_bytes: 2 * bytes };
+  };
+  lines.push(copy(4200));
+  const shapes = [...new Map(timed.map((t) => [`${t.params.N}x${t.params.K}`, t])).values()];
+  for (const t of shapes) {
+    const [N, K] = [Number(t.params.N), Number(t.params.K)];
+    const ref = Float32Array.from(sampledReference({ params: { ...t.params, weight: 'f16' }, generated: gemvGeneratedInputs({ ...t.params, weight: 'f16' }) }, Array.from({ length: N }, (_, r) => r)));
+    for (const [out, ns] of [['f32', 4200], ['f16', 4100]] as const) {
+      const ts = timings(rng, ns);
+      lines.push({ device: FIXTURE_DEVICE, timings_ns: ts, median_ns: ts[0], probe: 'cublas-f16', out, N, K, copies: 8 });
+    }
+    mkdirSync(join(work, `cublas-${N}x${K}`), { recursive: true });
+    writeFileSync(join(work, `cublas-${N}x${K}`, 'y.npy'), f32Npy(ref));
+    for (const [variant, fn, ns] of [['linear', 'torch.nn.functional.linear', 5000], ['mv', 'torch.mv', 5200]] as const) {
+      const ts = timings(rng, ns);
+      lines.push({ device: FIXTURE_DEVICE, timings_ns: ts, median_ns: ts[0], probe: 'torch-f16', N, K, copies: 8, torch: '2.11.0+cu130 (fixture)', fn, variant, format: 'f16 W, f16 x, f16 y', moved_bytes: 2 * N * K + 2 * K + 2 * N, nmse_vs_f64: 4e-8 });
+      mkdirSync(join(work, `torch-f16-${N}x${K}`, variant), { recursive: true });
+      writeFileSync(join(work, `torch-f16-${N}x${K}`, variant, 'y.npy'), f32Npy(ref));
+    }
+  }
+  for (const t of timed.filter((x) => x.params.weight !== 'f16')) {
+    const [N, K] = [Number(t.params.N), Number(t.params.K)];
+    const group = t.params.weight === 'q4_0' ? 32 : 128;
+    const ts = timings(rng, 2600);
+    lines.push({
+      device: FIXTURE_DEVICE, timings_ns: ts, median_ns: ts[0], probe: 'torch-int4', N, K, copies: 8, torch: '2.11.0+cu130 (fixture)',
+      fn: 'torch._weight_int4pack_mm', variant: `int4-g${group}`, group, standing_for: t.params.weight,
+      format: `tinygemm int4 codes, bf16 scale+zero per ${group}, bf16 x, bf16 y`, moved_bytes: N * K / 2 + (K / group) * N * 4 + 2 * K + 2 * N, nmse_vs_f64: 5e-6,
+    });
+  }
+  lines.push({ device: FIXTURE_DEVICE, probe: 'torch-int4', N: 32, K: 128, status: 'unavailable', error: 'FIXTURE: a refusal, to show how one reads', standing_for: 'none' });
+  lines.push(copy(4150));
+  writeFileSync(join(work, 'baselines.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+
+  writeFileSync(join(work, 'machine.txt'), [
+    '@@nvidia-smi', 'FIXTURE: no nvidia-smi ran',
+    '@@query', 'name, driver_version, memory.total [MiB], clocks.current.sm [MHz], clocks.current.memory [MHz], clocks.max.sm [MHz], power.limit [W], temperature.gpu',
+    'NVIDIA H200 (FIXTURE), 580.159.04, 143771 MiB, 345 MHz, 3201 MHz, 1980 MHz, 700.00 W, 35',
+    '@@nvcc', 'Cuda compilation tools, release 13.0, V13.0.88',
+    '@@gcc', 'gcc (FIXTURE) 13.3.0',
+    '@@cpu', 'CPU(s):                                  16', 'Model name:                              FIXTURE Xeon', 'Flags:                                   fpu sse4_2 avx avx2 fma f16c avx512f',
+    '@@mem', '               total        used        free', 'Mem:     137438953472  1000  1000',
+    '@@uname', 'Linux 6.18.44 (FIXTURE)', '',
+  ].join('\n'));
+  const plan: H200Plan = {
+    kforgeH200Plan: 1, created: '2026-11-30T00:00:00.000Z', buildCommit: 'f'.repeat(40), buildDirty: false,
+    rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [],
+    cublas: shapes.map((t) => ({ N: Number(t.params.N), K: Number(t.params.K) })), cublasFills: CUBLAS_FILLS,
+  };
+  writeFileSync(join(work, PLAN_FILE), JSON.stringify(plan));
+  return plan;
+}

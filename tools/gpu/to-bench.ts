@@ -1,0 +1,317 @@
+/**
+ * An H200 bundle run as one results file of the bench schema (docs/benchmarks/SCHEMA.md), so that
+ * `kforge bench report` draws its cases on the roofline of the copy bandwidth measured in the same
+ * run, with speedup bars against cuBLAS and PyTorch, and `kforge bench compare` can test one run
+ * against another.
+ *
+ * Every perf case (kforge's default config) becomes one case: kforge's kernel first, checked on
+ * sampled rows against the float64 reference as ingest.ts does; then the baselines the run measured on
+ * the same N x K: cuBLAS f16 (the faster output type), PyTorch f16 (the faster of F.linear and
+ * torch.mv) and, for q4_0 and w4g128, PyTorch's int4 weight-only kernel. The f16 baselines' outputs
+ * are checked against the same reference (they ran on the same generated W and x as the f16 case);
+ * the int4 one reports its own nmse against a float64 reference on the device. Sweep candidates stay
+ * in the tuning database (ingest.ts), not here.
+ *
+ * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]
+ *   --commit/--dirty: the revision the bundle was prepared from, for plans that do not record it
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { decodeNpy, InputError, type KernelArithmetic, type ParamValue } from '@kforge/ir';
+import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
+import {
+  SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
+  type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
+} from '@kforge/bench';
+import { checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
+import { PLAN_FILE, gemvGeneratedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const RUN_COMMAND = 'bash .gpu-bundle/run.sh $OUT (device tool, carry .gpu-bundle)';
+/** bf16 activations and output: the int4 baseline is held to this against its own float64 reference */
+export const INT4_NMSE_BOUND = 1e-4;
+
+/** Model layers the perf shapes stand for (N x K of y = W x). */
+const LAYERS: Readonly<Record<string, string>> = {
+  '4096x4096': 'llama2-7b.q/k/v/o_proj',
+  '11008x4096': 'llama2-7b.gate_proj/up_proj',
+  '151936x1024': 'qwen3-0.6b.lm_head',
+  '3072x1024': 'qwen3-0.6b.gate_proj/up_proj',
+};
+
+/** One line of baselines.jsonl: cuda_baselines.cu's (copy, cublas-f16) or torch_baselines.py's. */
+export interface BaselineLine {
+  readonly probe: string;
+  readonly device?: string;
+  readonly timings_ns?: readonly number[];
+  readonly median_ns?: number;
+  readonly N?: number;
+  readonly K?: number;
+  readonly copies?: number;
+  readonly bytes?: number;
+  readonly moved_bytes?: number;
+  readonly out?: string;
+  readonly fn?: string;
+  readonly variant?: string;
+  readonly format?: string;
+  readonly group?: number;
+  readonly standing_for?: string;
+  readonly nmse_vs_f64?: number;
+  readonly torch?: string;
+  readonly status?: string;
+  readonly error?: string;
+}
+
+interface PerfLine {
+  readonly case: string;
+  readonly copies?: number;
+}
+
+/** machine.txt as written by run.sh: `@@name` headers, each followed by its command's output. */
+export function machineSections(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let at = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('@@')) {
+      at = line.slice(2).trim();
+      out[at] = [];
+    } else if (at) out[at]!.push(line);
+  }
+  return out;
+}
+
+const ISA_FLAG = /^(sse4_2|avx|avx2|fma|f16c|bmi2|avx512\w*|avx_vnni|amx\w*)$/;
+/** run.sh cuts lscpu's lines at 400 characters: a cut flags list says so instead of passing for the whole. */
+function isaFlags(flags: string, lineLength: number): string[] {
+  const words = flags.split(/\s+/).filter(Boolean);
+  const cut = lineLength >= 400;
+  const listed = (cut ? words.slice(0, -1) : words).filter((f) => ISA_FLAG.test(f)).sort();
+  return cut ? [...listed, '(flags list cut at 400 characters by run.sh)'] : listed;
+}
+
+const samplesMs = (ns: readonly number[]): number[] => ns.map((t) => Number((t / 1e6).toPrecision(4)));
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The baseline program's source as the run kept it (run.sh copies it into work/), else this checkout's. */
+function baselineSource(work: string, file: string, checkoutPath: string): { sha: string; kept: boolean } {
+  const kept = join(work, file);
+  if (existsSync(kept)) return { sha: sha256(readFileSync(kept, 'utf8')), kept: true };
+  return { sha: sha256(readFileSync(join(REPO_ROOT, checkoutPath), 'utf8')), kept: false };
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+interface Context {
+  readonly work: string;
+  readonly plan: H200Plan;
+  readonly ceilingGbps: number;
+  readonly nvcc: string | null;
+}
+
+function measurement(ctx: Context, m: {
+  impl: ImplName; timingsNs: readonly number[]; bytes: number; flops: number; copies: number; inputBytes: number;
+  detail: string; configuration: Record<string, ParamValue>; source: string; compiler: Measurement['compiler'];
+  nmse: number; bound: number;
+}): Measurement {
+  const s = summarize(m.timingsNs.map((t) => t / 1e6));
+  const gbps = m.bytes / (s.median * 1e6);
+  return {
+    impl: m.impl, target: 'cuda', executor: 'gpu-bundle', executor_detail: m.detail, threads: 0,
+    configuration: m.configuration, config_source: 'default', source_sha256: m.source, compiler: m.compiler,
+    correct: true, nmse: m.nmse, nmse_bound: m.bound,
+    median_ms: s.median, min_ms: s.min, max_ms: s.max, iqr_ms: s.iqr, repeats: s.n, samples_ms: samplesMs(m.timingsNs),
+    bytes_moved: m.bytes, gbps, fraction_of_ceiling: ctx.ceilingGbps > 0 ? gbps / ctx.ceilingGbps : 0,
+    gflops: m.flops / (s.median * 1e6), rotate: m.copies, working_set_bytes: m.inputBytes * m.copies,
+  };
+}
+
+/** The faster of several timed lines (cuBLAS's two output types, PyTorch's two calls). */
+function fastest(lines: readonly BaselineLine[]): BaselineLine | undefined {
+  return lines.filter((l) => l.timings_ns?.length).sort((a, b) => summarize(a.timings_ns!).median - summarize(b.timings_ns!).median)[0];
+}
+
+/** An f16 baseline's y of copy 0 (f32 in the .npy) on the sampled rows of the f16 case with its N x K. */
+function checkF16Baseline(ctx: Context, N: number, K: number, npyPath: string, arithmetic: KernelArithmetic): { nmse: number; bound: number; ok: boolean; why?: string } {
+  if (!existsSync(npyPath)) return { nmse: NaN, bound: NaN, ok: false, why: `no output ${relative(ctx.work, npyPath)} to check` };
+  const y = decodeNpy(new Uint8Array(readFileSync(npyPath)), npyPath).data as ArrayLike<number>;
+  const params = { M: 1, N, K, weight: 'f16', act: 'f16', bias: false };
+  const planned = ctx.plan.timed.find((t) => t.params.weight === 'f16' && t.params.N === N && t.params.K === K);
+  const check = checkSampledRows({ params, generated: planned?.generated ?? gemvGeneratedInputs(params) }, (n) => Number(y[n]), arithmetic);
+  return { nmse: check.nmse, bound: check.bound, ok: check.ok, ...(check.ok ? {} : { why: check.message }) };
+}
+
+function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[]): CaseResult {
+  const p = t.params;
+  const [N, K] = [Number(p.N), Number(p.K)];
+  const shape = `${N}x${K}`;
+  const base = { id: `gemv/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}`, op: 'gemv', layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
+  const check = checkTimedCase(t, r);
+  if (check.status !== 'ok') {
+    const status = check.status === 'wrong' ? 'incorrect' : 'error';
+    return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
+  }
+  const flops = 2 * Number(p.M) * N * K;
+  const inputBytes = check.artifact!.buffers.filter((b) => b.role === 'in').reduce((s, b) => s + b.bytes, 0);
+  const nvcc = ctx.nvcc ?? 'nvcc (version not recorded)';
+  const measurements: Measurement[] = [measurement(ctx, {
+    impl: 'kforge', timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes, detail: r.result!.detail,
+    configuration: t.config, source: sourceSha256(check.artifact!),
+    compiler: { compiler: 'nvcc', version: nvcc, flags: ['-O3', '-gencode', 'arch=compute_90,code=sm_90'], libs: [] },
+    nmse: check.nmse!, bound: check.bound!,
+  })];
+  const notes: string[] = [];
+  const f16In = 2 * N * K + 2 * K;
+
+  const cublas = fastest(baselines.filter((b) => b.probe === 'cublas-f16' && b.N === N && b.K === K));
+  if (cublas) {
+    // the baseline writes only the f32-output variant's y; it is the same GEMM with another rounding of y
+    const c = checkF16Baseline(ctx, N, K, join(ctx.work, `cublas-${shape}`, 'y.npy'), 'half');
+    const src = baselineSource(ctx.work, 'cuda_baselines.cu', 'packages/exec/templates/gpu/cuda_baselines.cu');
+    if (c.ok) {
+      measurements.push(measurement(ctx, {
+        impl: 'cublas', timingsNs: cublas.timings_ns!, bytes: f16In + N * (cublas.out === 'f16' ? 2 : 4), flops, copies: cublas.copies ?? 1, inputBytes: f16In,
+        detail: `${cublas.device ?? 'unknown device'} / cublasGemmEx`, source: src.sha,
+        configuration: { format: `cublasGemmEx f16 W, f16 x, ${cublas.out} y, f32 compute${p.weight === 'f16' ? '' : ` (kforge's case is ${p.weight})`}`, out: cublas.out ?? '?' },
+        compiler: { compiler: 'nvcc', version: nvcc, flags: ['-O3', '-arch=sm_90'], libs: ['cublas'] }, nmse: c.nmse, bound: c.bound,
+      }));
+      if (!src.kept) notes.push("cuBLAS source hash taken from this checkout's cuda_baselines.cu (the run did not keep its copy)");
+    } else notes.push(`cublas baseline not used: ${c.why}`);
+  }
+
+  const torchF16 = fastest(baselines.filter((b) => b.probe === 'torch-f16' && b.N === N && b.K === K));
+  if (torchF16) {
+    const c = checkF16Baseline(ctx, N, K, join(ctx.work, `torch-f16-${shape}`, torchF16.variant ?? 'linear', 'y.npy'), 'half');
+    const src = baselineSource(ctx.work, 'torch_baselines.py', 'tools/gpu/torch_baselines.py');
+    if (c.ok) {
+      measurements.push(measurement(ctx, {
+        impl: 'pytorch', timingsNs: torchF16.timings_ns!, bytes: torchF16.moved_bytes ?? f16In + 2 * N, flops, copies: torchF16.copies ?? 1, inputBytes: f16In,
+        detail: `${torchF16.device ?? 'unknown device'} / ${torchF16.fn}`, source: src.sha,
+        configuration: { format: `${torchF16.fn}: ${torchF16.format}${p.weight === 'f16' ? '' : ` (kforge's case is ${p.weight})`}` },
+        compiler: { compiler: 'pytorch', version: torchF16.torch ?? null, flags: [], libs: [] }, nmse: c.nmse, bound: c.bound,
+      }));
+    } else notes.push(`pytorch f16 baseline not used: ${c.why}`);
+  }
+
+  const int4 = baselines.find((b) => b.probe === 'torch-int4' && b.N === N && b.K === K && b.standing_for === p.weight);
+  if (int4?.timings_ns?.length) {
+    const nmse = int4.nmse_vs_f64 ?? NaN;
+    if (nmse <= INT4_NMSE_BOUND) {
+      const inBytes = int4.moved_bytes! - 2 * N;
+      measurements.push(measurement(ctx, {
+        impl: 'pytorch-int4', timingsNs: int4.timings_ns, bytes: int4.moved_bytes!, flops, copies: int4.copies ?? 1, inputBytes: inBytes,
+        detail: `${int4.device ?? 'unknown device'} / ${int4.fn}`, source: baselineSource(ctx.work, 'torch_baselines.py', 'tools/gpu/torch_baselines.py').sha,
+        configuration: { format: `${int4.fn}: ${int4.format} (another format than kforge's ${p.weight}; its own random data)`, group: int4.group ?? 0 },
+        compiler: { compiler: 'pytorch', version: int4.torch ?? null, flags: [], libs: [] }, nmse, bound: INT4_NMSE_BOUND,
+      }));
+    } else notes.push(`pytorch-int4 baseline not used: nmse ${nmse} against its float64 reference > ${INT4_NMSE_BOUND}`);
+  } else if (int4?.status) {
+    notes.push(`pytorch-int4: ${int4.status}: ${(int4.error ?? '').split('\n').filter(Boolean).at(-1) ?? ''}`);
+  }
+  const speedup: Partial<Record<ImplName, number>> = {};
+  for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
+  return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+}
+
+export interface ToBenchOptions {
+  readonly commit?: string;
+  readonly dirty?: boolean;
+  /** the command line, for provenance */
+  readonly command?: readonly string[];
+}
+
+/** The bench-schema file of one bundle run (`path`: OUT_DIR with results.tar.gz parts, or work/). */
+export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
+  const work = workDir(path);
+  const plan = JSON.parse(readFileSync(join(work, PLAN_FILE), 'utf8')) as H200Plan;
+  const sections = machineSections(readFileSync(join(work, 'machine.txt'), 'utf8'));
+  const baselines = readFileSync(join(work, 'baselines.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as BaselineLine);
+
+  const copyLines = baselines.filter((b) => b.probe === 'copy' && b.timings_ns?.length);
+  const ceilings: Ceiling[] = copyLines.map((b, i) => {
+    const s = summarize(b.timings_ns!.map((t) => t / 1e6));
+    return {
+      name: 'copy_probe', when: i === 0 ? 'start' : 'end', gbps: b.moved_bytes! / (s.median * 1e6),
+      bytes: b.moved_bytes!, chunk_bytes: b.bytes ?? b.moved_bytes! / 2, median_ms: s.median, iqr_ms: s.iqr,
+    };
+  });
+  const ceilingGbps = Math.max(0, ...ceilings.map((c) => c.gbps));
+  const query = sections.query?.[1]?.split(',').map((x) => x.trim()) ?? [];
+  const nvccLine = sections.nvcc?.find((l) => l.startsWith('Cuda compilation tools'))?.trim() ?? null;
+  const ctx: Context = { work, plan, ceilingGbps, nvcc: nvccLine ? (/V[\d.]+/.exec(nvccLine)?.[0] ?? nvccLine) : null };
+
+  const perfLines = new Map(readFileSync(join(work, 'perf', 'results.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
+    const line = JSON.parse(l) as PerfLine;
+    return [line.case, line] as const;
+  }));
+  const perf = new Map(readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]));
+  const results = plan.timed.filter((t) => t.kind === 'perf').map((t) => kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines));
+
+  const cpu = sections.cpu ?? [];
+  const field = (name: string) => cpu.find((l) => l.startsWith(name))?.split(':').slice(1).join(':').trim();
+  const cpuModel = field('Model name') ?? 'unknown CPU';
+  const cores = Number(field('CPU(s)') ?? 0);
+  const memTotal = sections.mem?.find((l) => l.startsWith('Mem:'))?.split(/\s+/)[1];
+  const gpu = query.length >= 3 ? { name: query[0]!, driver: query[1]!, memory_mib: Number.parseInt(query[2]!, 10) } : null;
+  const startedMs = statSync(join(work, PLAN_FILE)).mtimeMs;
+  const deviceLine = baselines.find((b) => b.device)?.device;
+  const provenance: Provenance = {
+    build_commit: plan.buildCommit ?? o.commit ?? 'unknown', build_dirty: plan.buildDirty ?? o.dirty ?? true,
+    kforge_version: kforgeVersion(), command: o.command ?? [], started_at: new Date(startedMs).toISOString(),
+    finished_at: new Date(Math.max(startedMs, newestMtime(work))).toISOString(),
+    cpu_info: `${cpuModel}, ${cores} cores (host of the GPU)`,
+    gpu_info: gpu ? `${gpu.name} (driver ${gpu.driver})${deviceLine ? `; ${deviceLine}` : ''}` : (deviceLine ?? null),
+    machine: {
+      cpu_model: cpuModel, isa_flags: isaFlags(field('Flags') ?? '', cpu.find((l) => l.startsWith('Flags'))?.length ?? 0), cores,
+      memory_bytes: memTotal ? Number(memTotal) : null, l3_bytes: null, os: sections.uname?.[0]?.trim() || 'not recorded',
+      node: 'none (the bundle runs without Node)', gpus: gpu ? [gpu] : [],
+    },
+    load_average: { start: [], end: [] },
+    bundle: {
+      plan_created: plan.created, run_command: RUN_COMMAND, results: path,
+      tools: Object.fromEntries([['nvcc', nvccLine], ['gcc', sections.gcc?.[0]?.trim() ?? null], ['torch', baselines.find((b) => b.torch)?.torch ?? null]].filter((e): e is [string, string] => !!e[1])),
+      gpu_state: sections.query ? `${sections.query[0]?.trim()} = ${sections.query[1]?.trim()}` : null,
+    },
+  };
+  return {
+    schema_version: SCHEMA_VERSION, kind: 'suite', suite: 'h200-gemv', target: 'cuda', threads: 0,
+    affinity: { OMP_PROC_BIND: null, OMP_PLACES: null }, seed: plan.cublasFills.wSeed,
+    protocol: {
+      min_time_ms: 0, rounds: 1, discard: 0, statistic: 'median', l3_bytes: null, interleaved: false,
+      repeats: plan.repeats, warmup: plan.warmup, rotate_bytes: plan.rotateBytes,
+      inputs: `generated on the device (packages/exec/templates/gpu/generate.h): x seed ${plan.cublasFills.xSeed}, W seed ${plan.cublasFills.wSeed} (+ copy index), x ~ n * 2^${plan.cublasFills.xExponent}, f16 W ~ n * 2^${plan.cublasFills.wExponent}`,
+    },
+    ceilings, ceiling_gbps: ceilingGbps, provenance, results,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const value = (name: string): string | undefined => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const out = value('--out');
+  const commit = value('--commit');
+  const path = args.find((a, i) => !a.startsWith('--') && !['--out', '--commit'].includes(args[i - 1] ?? ''));
+  if (!path || !out) throw new InputError('usage: to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]');
+  const file = bundleToBench(resolve(path), {
+    ...(commit ? { commit } : {}), ...(args.includes('--dirty') ? { dirty: true } : {}),
+    command: ['node', '--import', 'tsx', 'tools/gpu/to-bench.ts', ...args],
+  });
+  writeFileSync(out, `${JSON.stringify(file)}\n`);
+  const counts = ['ok', 'incorrect', 'error'].map((s) => `${file.results.filter((r) => r.status === s).length} ${s}`).join(', ');
+  console.log(`${out}: ${file.results.length} cases (${counts}); copy probe ${file.ceilings.map((c) => `${c.when} ${c.gbps.toFixed(0)} GB/s`).join(', ')}; baselines: ${[...new Set(file.results.flatMap((r) => r.measurements.slice(1).map((m) => m.impl)))].join(', ') || 'none'}`);
+  for (const r of file.results) {
+    const vs = Object.entries(r.speedup).map(([k, v]) => `${v!.toFixed(2)}x vs ${k}`).join(', ');
+    console.log(`  ${r.id.padEnd(52)} ${r.status === 'ok' ? `${(r.measurements[0]!.median_ms * 1e3).toFixed(2)} us  ${vs}` : `${r.status}: ${r.reason}`}${r.reason && r.status === 'ok' ? `  [${r.reason}]` : ''}`);
+  }
+  process.exitCode = file.results.some((r) => r.status !== 'ok') ? 1 : 0;
+}
