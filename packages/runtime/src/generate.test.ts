@@ -19,7 +19,7 @@ const spec = (variants: CpuRuntimeSpec['variants']): CpuRuntimeSpec => ({
     cross: { processor: 'aarch64', emulator: ['qemu-aarch64', '-cpu', 'max'] } },
 });
 
-const defaults = Array.from({ length: M_BUCKETS }, () => 0);
+const defaults = Array.from({ length: M_BUCKETS }, () => [0]);
 
 test('M buckets are floor(log2 M), the last one holding 32..64', () => {
   assert.deepEqual([1, 2, 3, 4, 7, 8, 16, 31, 32, 64].map(mBucket), [0, 1, 1, 2, 2, 3, 4, 4, 5, 5]);
@@ -27,7 +27,7 @@ test('M buckets are floor(log2 M), the last one holding 32..64', () => {
 
 test('header, dispatch and CMake files of a planar-format library', () => {
   const files = cpuRuntimeFiles(spec([
-    { format: 'w4g64', act: 'f32', bias: false, defaults, tuned: [{ M: 4, N: 512, K: 256, kernelId: 1, note: 'slow */ note' }, { M: 1, N: 64, K: 128, kernelId: 1, note: 'n' }] },
+    { format: 'w4g64', act: 'f32', bias: false, defaults, tuned: [{ M: 4, N: 512, K: 256, kernels: [1], note: 'slow */ note' }, { M: 1, N: 64, K: 128, kernels: [1], note: 'n' }] },
     { format: 'w4g64', act: 'f32', bias: true, defaults, tuned: [] },
   ]));
   const header = files['include/kforge.h']!;
@@ -37,10 +37,11 @@ test('header, dispatch and CMake files of a planar-format library', () => {
   assert.match(dispatch, /if \(!x \|\| !W \|\| !W_scale \|\| !W_min \|\| !y\) return KF_ERR_NULL_POINTER;/);
   assert.match(dispatch, /kf_gemv_run\(bias \? &kf_gemv_w4g64_f32_bias : &kf_gemv_w4g64_f32, &a, 64, info\)/);
   // tuned shapes sorted by M, N, K; comments cannot be closed by a note
-  assert.ok(dispatch.indexOf('{ 1, 64, 128, 1 }') < dispatch.indexOf('{ 4, 512, 256, 1 }'));
+  assert.ok(dispatch.indexOf('{ 1, 64, 128, { 1 } }') < dispatch.indexOf('{ 4, 512, 256, { 1 } }'));
   assert.ok(!dispatch.includes('slow */'));
-  assert.match(dispatch, /static const kf_variant kf_gemv_w4g64_f32_bias = \{ NULL, 0, \{ 0, 0, 0, 0, 0, 0 \} \};/);
-  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"rows\\":1,\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\"\}", 1, kf_launch_1 \}/);
+  assert.match(dispatch, /static const kf_variant kf_gemv_w4g64_f32_bias = \{ NULL, 0, \{ \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \} \} \};/);
+  // configs as JSON with sorted keys; CPU kernels take every M (rows 64) and K (multiple 1)
+  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\",\\"rows\\":1\}", 64, 1, 1, kf_launch_1 \}/);
   assert.match(dispatch, /kf_k0_gemv\(\(const float\*\)a->x, \(const uint8_t\*\)a->W, \(const uint16_t\*\)a->W_scale, \(const uint16_t\*\)a->W_min, a->y, \(float\*\)ws\[0\], a->M, a->N, a->K\);/);
   assert.match(files['CMakeLists.txt']!, /set\(KFORGE_TARGET_FLAGS -O3 -march=armv8.2-a\+dotprod\+fp16\)/);
   assert.match(files['CMakeLists.txt']!, /src\/kernels\/kf_k1_gemv.c/);

@@ -4,13 +4,21 @@
  * per-shape dispatch tables. The driver fills it from the tuning database and the code generators;
  * this package only turns it into files (header, dispatch, CMake) and loads the built library.
  *
- * Dispatch rule ("nearest tuned shape bucket"), implemented once, in the generated C (`kf_pick`):
+ * Dispatch rule ("nearest tuned shape bucket"), implemented once, in the generated C of every target
+ * (`kf_gemv_run` in kforge_dispatch.c):
  * 1. the table of the entry point's (weight format, act, bias != NULL) variant is used;
  * 2. M is bucketed by floor(log2 M): {1}, {2,3}, {4..7}, {8..15}, {16..31}, {32..64};
- * 3. among tuned shapes of the same M bucket, the one with the smallest
- *    |ln(N/Nt)| + |ln(K/Kt)| wins (ties: the first in the table, sorted by M, N, K), provided that
- *    distance is at most ln 4 (`KF_MAX_SHAPE_DISTANCE`): a shape four times away is not "near";
+ * 3. among tuned shapes of the same M bucket that have a kernel able to serve (M, K), the one with the
+ *    smallest |ln(N/Nt)| + |ln(K/Kt)| wins (ties: the first in the table, sorted by M, N, K), provided
+ *    that distance is at most ln 4 (`KF_MAX_SHAPE_DISTANCE`): a shape four times away is not "near";
  * 4. otherwise the target's default config for the M bucket (defaults depend on M, e.g. m_tile).
+ *
+ * A table entry names a chain of kernels of one config (or, for defaults, of the bucket's default
+ * configs), narrowest first; the first that can serve (M, K) runs. CPU kernels take any M and K, so
+ * their chains have one kernel. GPU kernels are compiled for a fixed row count (`rows`: the code
+ * generators unroll over M) and serve any M up to it by padding x and y in library-owned scratch;
+ * dense GPU kernels with wide loads need K to be a multiple of their load width (`kMultiple`), so a
+ * dense default chain ends with a narrow-load kernel that takes any K.
  */
 import type { ParamValue, WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
@@ -28,6 +36,28 @@ export function mBucket(M: number): number {
 /** a row count that represents bucket b (its smallest M), used to ask for the bucket's default config */
 export function bucketRepresentative(b: number): number {
   return 2 ** b;
+}
+
+/**
+ * A library may serve M up to a smaller `maxM` (build-runtime --max-m): a decode-only GPU library then
+ * holds no kernels compiled for 64 rows. Its buckets are the first ones, the last ending at maxM.
+ */
+export function bucketCount(maxM: number = M_MAX): number {
+  return Math.min(M_BUCKETS, Math.floor(Math.log2(maxM)) + 1);
+}
+
+/** the largest M of bucket b: the row count a GPU kernel serving the whole bucket is compiled for */
+export function bucketMax(b: number, maxM: number = M_MAX): number {
+  return b === bucketCount(maxM) - 1 ? maxM : 2 ** (b + 1) - 1;
+}
+
+/** "{1}, {2,3}, {4..7}, ..." for the header's comment */
+export function bucketsText(maxM: number = M_MAX): string {
+  return Array.from({ length: bucketCount(maxM) }, (_, b) => {
+    const lo = 2 ** b;
+    const hi = bucketMax(b, maxM);
+    return hi === lo ? `{${lo}}` : hi === lo + 1 ? `{${lo},${hi}}` : `{${lo}..${hi}}`;
+  }).join(', ');
 }
 
 export type Activation = 'f32' | 'f16';
@@ -58,7 +88,8 @@ export interface TunedShape {
   readonly M: number;
   readonly N: number;
   readonly K: number;
-  readonly kernelId: number;
+  /** the kernels of the tuned config, narrowest first (dispatch takes the first that serves M and K) */
+  readonly kernels: readonly number[];
   /** where the config came from, for the generated table's comment (e.g. record time and median) */
   readonly note: string;
 }
@@ -69,8 +100,8 @@ export interface GemvVariant {
   readonly act: Activation;
   readonly bias: boolean;
   readonly tuned: readonly TunedShape[];
-  /** kernel id of the default config for each M bucket (length M_BUCKETS) */
-  readonly defaults: readonly number[];
+  /** per M bucket (length bucketCount(maxM)), the chain of default kernels; its last kernel serves every M of the bucket and every K */
+  readonly defaults: readonly (readonly number[])[];
 }
 
 export interface CpuToolchainSpec {
@@ -91,6 +122,73 @@ export interface CpuRuntimeSpec {
   readonly toolchain: CpuToolchainSpec;
   readonly kernels: readonly RuntimeKernel[];
   readonly variants: readonly GemvVariant[];
+  /** largest M the library accepts (default M_MAX) */
+  readonly maxM?: number;
+}
+
+export type GpuTargetName = 'cuda' | 'opencl' | 'vulkan';
+
+/**
+ * A size that varies with a call's N and K (a GPU kernel's M is fixed: its `rows`):
+ * ceil(num * N^n * K^k / den). Workgroup counts and scratch bytes of the code generators have this form.
+ */
+export interface ShapeSize {
+  readonly num: number;
+  readonly den: number;
+  readonly n: 0 | 1;
+  readonly k: 0 | 1;
+}
+
+export function evalShapeSize(s: ShapeSize, N: number, K: number): number {
+  return Math.ceil((s.num * (s.n ? N : 1) * (s.k ? K : 1)) / s.den);
+}
+
+/** One launch of a GPU kernel, in order (e.g. the main kernel, then the split-K reduction). */
+export interface GpuLaunch {
+  /** CUDA: the renamed global function; OpenCL: the kernel name in the program; Vulkan: 'main' of its module */
+  readonly entry: string;
+  /** Vulkan: index of the SPIR-V module in GpuRuntimeKernel.spirv; 0 for CUDA and OpenCL (one translation unit) */
+  readonly module: number;
+  /** in the kernel's argument order: public buffers (x, W, W_scale, W_min, bias, y), scratch buffers, M, N, K */
+  readonly args: readonly KernelArg[];
+  /** workgroups in all; laid out as [g, 1, gridZ], or with `split` as [min(g, 65535), ceil(g / 65535), gridZ] */
+  readonly groups: ShapeSize;
+  readonly split: boolean;
+  readonly gridZ: number;
+  readonly workgroup: readonly [number, number, number];
+}
+
+/** One GPU kernel the dispatch can reach: one config of one variant compiled for `rows` rows. */
+export interface GpuRuntimeKernel {
+  readonly id: number;
+  readonly symbol: string;
+  readonly config: Readonly<Record<string, ParamValue>>;
+  /** the M it is compiled for; a call with fewer rows is padded */
+  readonly rows: number;
+  /** K must be a multiple of this (dense formats with wide loads), else 1 */
+  readonly kMultiple: number;
+  readonly launches: readonly GpuLaunch[];
+  /** device-only buffers (e.g. split-K partial sums), in first-use order */
+  readonly scratch: readonly { readonly name: string; readonly bytes: ShapeSize }[];
+  /** subgroup arithmetic in some launch (Vulkan checks the device supports it) */
+  readonly subgroups: boolean;
+  /** CUDA and OpenCL: the one translation unit (CUDA entries renamed to unique symbols) */
+  readonly source?: string;
+  /** CUDA: file name under src/kernels/ */
+  readonly file?: string;
+  /** Vulkan: SPIR-V words per module */
+  readonly spirv?: readonly Uint32Array[];
+}
+
+export interface GpuRuntimeSpec {
+  readonly target: GpuTargetName;
+  readonly version: string;
+  /** the device the tuned configs were measured on ('' when none were) */
+  readonly device: string;
+  readonly kernels: readonly GpuRuntimeKernel[];
+  readonly variants: readonly GemvVariant[];
+  /** largest M the library accepts (default M_MAX) */
+  readonly maxM?: number;
 }
 
 /** Public entry point name: kf_gemv_<format> for f32 activations, kf_gemv_<format>_xf16 for f16. */

@@ -4,6 +4,7 @@
  * tables and CMake files (@kforge/runtime), then CMake builds it with the target's toolchain.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
@@ -12,7 +13,7 @@ import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  M_BUCKETS, M_MAX, bucketRepresentative,
+  M_MAX, bucketCount, bucketRepresentative,
   type Activation, type CpuRuntimeSpec, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
 import { emitKernel, resolveConfig } from '../lowerings.ts';
@@ -32,6 +33,8 @@ export interface CpuRuntimeRequest {
   readonly tuned: readonly TunedGemv[];
   readonly device: string;
   readonly version: string;
+  /** largest M the library accepts (default M_MAX); tuned shapes above it are left out */
+  readonly maxM?: number;
 }
 
 /** Cross targets: CMake's processor name and the emulator (an executor's launcher) that runs their programs. */
@@ -119,22 +122,26 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
     for (const act of req.acts) {
       for (const bias of [false, true]) {
         const shapeParams = (M: number, N: number, K: number): Params => ({ M, N, K, weight: format, act, bias });
-        const defaults = Array.from({ length: M_BUCKETS }, (_, b) =>
-          kernelFor(format, act, bias, resolveConfig('gemv', req.target, shapeParams(bucketRepresentative(b), 64, Math.max(256, block)), undefined)));
+        // CPU kernels take any M and K: every chain is one kernel
+        const defaults = Array.from({ length: bucketCount(req.maxM) }, (_, b) =>
+          [kernelFor(format, act, bias, resolveConfig('gemv', req.target, shapeParams(bucketRepresentative(b), 64, Math.max(256, block)), undefined))]);
         const tuned = req.tuned
-          .filter((t) => t.params.weight === format && t.params.act === act && Boolean(t.params.bias) === bias)
+          .filter((t) => t.params.weight === format && t.params.act === act && Boolean(t.params.bias) === bias && Number(t.params.M) <= (req.maxM ?? M_MAX))
           .map((t): TunedShape => {
             const M = Number(t.params.M);
             const N = Number(t.params.N);
             const K = Number(t.params.K);
             const config = resolveConfig('gemv', req.target, shapeParams(M, N, K), t.config);
-            return { M, N, K, kernelId: kernelFor(format, act, bias, config), note: t.note };
+            return { M, N, K, kernels: [kernelFor(format, act, bias, config)], note: t.note };
           });
         variants.push({ format, act, bias, tuned, defaults });
       }
     }
   }
-  return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, variants };
+  return {
+    target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, variants,
+    ...(req.maxM !== undefined ? { maxM: req.maxM } : {}),
+  };
 }
 
 export interface BuiltRuntime {
@@ -145,18 +152,23 @@ export interface BuiltRuntime {
   readonly wallMs: number;
 }
 
-const BUILD_TIMEOUT_MS = 600_000;
+const BUILD_TIMEOUT_MS = 1_200_000;
 
 /** cmake configure + build of a library folder written from cpuRuntimeFiles, into DIR/build. */
 export async function buildCpuRuntime(dir: string): Promise<BuiltRuntime> {
+  return cmakeBuildRuntime(dir, [`-DCMAKE_TOOLCHAIN_FILE=${join(resolve(dir), 'cmake', 'kforge-toolchain.cmake')}`]);
+}
+
+/** cmake configure (Release, plus `configureArgs`) and build of a runtime library folder, into DIR/build. */
+export async function cmakeBuildRuntime(dir: string, configureArgs: readonly string[]): Promise<BuiltRuntime> {
   const root = resolve(dir);
   const buildDir = join(root, 'build');
   const started = performance.now();
-  const configure = await runProcess('cmake', ['-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release',
-    `-DCMAKE_TOOLCHAIN_FILE=${join(root, 'cmake', 'kforge-toolchain.cmake')}`], { timeoutMs: BUILD_TIMEOUT_MS });
+  const configure = await runProcess('cmake', ['-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release', ...configureArgs], { timeoutMs: BUILD_TIMEOUT_MS });
   const configureFailure = processFailure('configure the runtime library', configure, 'compile');
   if (configureFailure) throw configureFailure;
-  const build = await runProcess('cmake', ['--build', buildDir, '--parallel'], { timeoutMs: BUILD_TIMEOUT_MS });
+  // as many jobs as cores (a bare --parallel means no limit with Makefiles: dozens of nvcc at once)
+  const build = await runProcess('cmake', ['--build', buildDir, '--parallel', String(availableParallelism())], { timeoutMs: BUILD_TIMEOUT_MS });
   const buildFailure = processFailure('build the runtime library', build, 'compile');
   if (buildFailure) throw buildFailure;
   const staticLibrary = join(buildDir, 'libkforge.a');

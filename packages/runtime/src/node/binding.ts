@@ -6,7 +6,8 @@
  * the OS temp folder, and loaded with process.dlopen. N-API is ABI-stable across Node versions,
  * needs no npm package and no node-gyp run; the addon dlopens the library and calls its entry points
  * in-process, so a benchmark can time calls (`repeats`) without process or pipe overhead.
- * Only libraries built for this host's architecture can be loaded (avx2/avx512/c on x86-64).
+ * Only libraries built for this host's architecture can be loaded (avx2/avx512/c on x86-64), and
+ * only CPU libraries: a GPU library's entry points take device buffers, not typed arrays.
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,8 @@ interface Addon {
 }
 
 let addon: Addon | undefined;
+
+const GPU_TARGETS = new Set(['cuda', 'opencl', 'vulkan']);
 
 /** the addon for this Node, compiled once per source version; `cc` may be overridden with $CC */
 function loadAddon(): Addon {
@@ -92,7 +95,11 @@ export class KforgeLibrary {
 
   static open(libraryPath: string): KforgeLibrary {
     const a = loadAddon();
-    return new KforgeLibrary(a, a.open(resolve(libraryPath)), resolve(libraryPath));
+    const lib = new KforgeLibrary(a, a.open(resolve(libraryPath)), resolve(libraryPath));
+    const target = a.string(lib.handle, 'kf_target');
+    if (GPU_TARGETS.has(target))
+      throw new InputError(`${libraryPath} is a ${target} runtime: its entry points take device buffers, and the Node binding calls CPU runtimes`);
+    return lib;
   }
 
   version(): string {

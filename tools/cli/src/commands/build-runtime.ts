@@ -18,19 +18,28 @@ function parseList<T extends string>(option: string, text: string, known: readon
 }
 
 
+function parseMaxM(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const m = Number(text);
+  if (!/^\d+$/.test(text) || m < 1 || m > 64) throw new InputError(`--max-m must be an integer in 1..64, got '${text}'`);
+  return m;
+}
+
 export const buildRuntimeCommand: Command = {
   name: 'build-runtime',
   summary: 'build a runtime library (kforge.h, per-shape dispatch to the tuned kernels, CMake files) for a target',
-  usage: 'build-runtime --target T --db FILE [--ops gemv] [--formats F,...] [--acts f32,f16] [--device NAME] --out DIR',
+  usage: 'build-runtime --target T --db FILE [--ops gemv] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
   args: {
     positionals: [],
     options: {
-      target: { kind: 'value', doc: 'CPU target to build for (c, avx2, avx512, neon, rvv)' },
+      target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
       ops: { kind: 'value', doc: 'operator families to include (default: gemv, the only one so far)' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
       acts: { kind: 'value', doc: 'activation types to include (default: f32,f16)' },
       device: { kind: 'value', doc: 'use the records of the device whose name contains this (needed when the db holds several)' },
+      'max-m': { kind: 'value', doc: 'largest M the library serves (1..64, default 64): GPU kernels are compiled per row count, so a decode-only library is far smaller' },
+      'cuda-arch': { kind: 'value', doc: 'cuda: architectures to compile for, e.g. 90 or 80,90 (default 80,90)' },
       out: { kind: 'value', doc: 'folder for the library sources and CMake files; built into DIR/build (replaced if it exists)' },
     },
   },
@@ -41,22 +50,41 @@ export const buildRuntimeCommand: Command = {
     const ops = parseList('ops', args.optional('ops') ?? 'gemv', ['gemv'] as const);
     const formats = parseList('formats', args.optional('formats') ?? WEIGHT_FORMAT_NAMES.join(','), WEIGHT_FORMAT_NAMES) as WeightFormatName[];
     const acts = parseList('acts', args.optional('acts') ?? ACTS.join(','), ACTS) as Act[];
+    const maxM = parseMaxM(args.optional('max-m'));
+    const cudaArch = args.optional('cuda-arch');
     if (!existsSync(dbPath)) throw new InputError(`--db '${dbPath}' does not exist`);
     checkOutputFolder(out, [dbPath]);
     const { isCpuTarget } = await import('@kforge/exec');
-    if (!isCpuTarget(target)) throw new InputError(`build-runtime: target '${target}' is not a CPU target; GPU runtimes are not built yet`);
+    const { buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, tunedFromRecords } = await import('@kforge/driver');
+    if (!isCpuTarget(target) && !isGpuRuntimeTarget(target))
+      throw new InputError(`build-runtime: target '${target}' has no runtime library yet (CPU targets, cuda, opencl and vulkan have)`);
+    if (cudaArch !== undefined && target !== 'cuda') throw new InputError('--cuda-arch applies to --target cuda only');
+    const cudaArchitectures = cudaArch?.split(',').map((a) => a.trim());
+    if (cudaArchitectures && !cudaArchitectures.every((a) => /^\d+[a-z]?$/.test(a)))
+      throw new InputError(`--cuda-arch takes architectures like 90 or 80,90, got '${cudaArch}'`);
     const { JsonlTuningDatabase } = await import('@kforge/autotune');
-    const { buildCpuRuntime, planCpuRuntime, tunedFromRecords } = await import('@kforge/driver');
-    const { cpuRuntimeFiles } = await import('@kforge/runtime');
+    const { cpuRuntimeFiles, gpuRuntimeFiles } = await import('@kforge/runtime');
 
     const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), ops[0]!, target, args.optional('device'));
-    const included = tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act));
-    const spec = planCpuRuntime({ target, formats, acts, tuned: included, device, version: kforgeVersion() });
-    writeOutputFolder(out, cpuRuntimeFiles(spec), [dbPath]);
+    const included = tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
+      && Number(t.params.M) <= (maxM ?? 64));
+    const request = { formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}) };
+    let kernelCount: number;
+    if (isGpuRuntimeTarget(target)) {
+      const spec = await planGpuRuntime({ target, ...request });
+      kernelCount = spec.kernels.length;
+      writeOutputFolder(out, gpuRuntimeFiles(spec), [dbPath]);
+    } else {
+      const spec = planCpuRuntime({ target, ...request });
+      kernelCount = spec.kernels.length;
+      writeOutputFolder(out, cpuRuntimeFiles(spec), [dbPath]);
+    }
     try {
-      const built = await buildCpuRuntime(out);
+      const built = isGpuRuntimeTarget(target)
+        ? await buildGpuRuntime(out, cudaArchitectures ? { cudaArchitectures } : {})
+        : await buildCpuRuntime(out);
       const blocks = formats.map((f) => `${f}${FORMATS[f].kind === 'dense' ? '' : `/${(FORMATS[f] as { block: number }).block}`}`);
-      println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${spec.kernels.length} kernels, formats ${blocks.join(', ')}, acts ${acts.join(', ')}`);
+      println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${kernelCount} kernels, formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`);
       println(`tuned shapes: ${included.length} of ${tuned.length} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
       println(`  ${join(out, 'include', 'kforge.h')}`);
       println(`  ${built.staticLibrary}`);

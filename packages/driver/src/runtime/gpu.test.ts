@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evalShapeSize, type GpuLaunch } from '@kforge/runtime';
+import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
+import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime } from './gpu.ts';
+
+/** the grid the runtime computes for a launch (kforge_gpu.c's kf_grid) */
+function runtimeGrid(l: GpuLaunch, N: number, K: number): number[] {
+  const g = evalShapeSize(l.groups, N, K);
+  return l.split && g > 65535 ? [65535, Math.ceil(g / 65535), l.gridZ] : [g, 1, l.gridZ];
+}
+
+test('a split-K kernel: both launches, the partial sums as scratch, grids that follow N as the generator emits them', async () => {
+  const params = { M: 3, N: 100, K: 256, weight: 'q4_0', act: 'f32', bias: true };
+  const config = resolveConfig('gemv', 'opencl', params, { split_k: 4, rows_per_block: 2 });
+  const k = await describeGpuKernel('opencl', 5, 'q4_0', 'f32', true, 3, config);
+  assert.equal(k.symbol, 'kf_k5_gemv');
+  assert.equal(k.rows, 3);
+  assert.deepEqual(k.scratch, [{ name: 'partial', bytes: { num: 48, den: 1, n: 1, k: 0 } }], '4 splits x 3 rows x N floats');
+  assert.deepEqual(k.launches.map((l) => l.entry), ['gemv', 'gemv_splitk_reduce']);
+  for (const [N, K] of [[1, 32], [777, 96], [70_001, 64], [200_000, 32]] as const) {
+    const a = emitKernel('gemv', 'opencl', { ...params, N, K }, config);
+    assert.equal(a.dispatches.length, 2);
+    a.dispatches.forEach((d, i) => {
+      assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`);
+      assert.deepEqual(k.launches[i]!.args.map((x) => x.name), [...d.args]);
+    });
+    assert.equal(evalShapeSize(k.scratch[0]!.bytes, N, K), a.buffers.find((b) => b.name === 'partial')!.bytes);
+  }
+});
+
+test('cuda kernels get unique entry names; vulkan kernels carry validated SPIR-V', async () => {
+  const params = { M: 1, N: 64, K: 256, weight: 'w4g64', act: 'f16', bias: false };
+  const cuda = await describeGpuKernel('cuda', 7, 'w4g64', 'f16', false, 1, resolveConfig('gemv', 'cuda', params, { split_k: 2 }));
+  assert.deepEqual(cuda.launches.map((l) => l.entry), ['kf_k7_gemv', 'kf_k7_gemv_splitk_reduce']);
+  assert.match(cuda.source!, /extern "C" __global__ void __launch_bounds__\(\d+\) kf_k7_gemv\(/);
+  assert.ok(!/\bgemv\(/.test(cuda.source!.replace(/kf_k7_gemv/g, '')), 'no entry keeps its generic name');
+  assert.equal(cuda.file, 'kf_k7_gemv_m1.cu');
+  const vulkan = await describeGpuKernel('vulkan', 0, 'q4_0', 'f32', false, 1, resolveConfig('gemv', 'vulkan', { ...params, weight: 'q4_0', act: 'f32' }, { subgroup_reduce: true }));
+  assert.equal(vulkan.spirv!.length, 1);
+  assert.equal(vulkan.spirv![0]![0], 0x07230203, 'SPIR-V magic');
+  assert.equal(vulkan.subgroups, true);
+});
+
+test('dense formats: wide loads need K to be a multiple of their width, so default chains end with narrow loads', async () => {
+  const wide = gpuDefaultConfig('opencl', 'f32', 'f32', false, 1);
+  assert.equal(kMultipleOf('opencl', 'f32', 'f32', false, 1, wide), Number(wide.vector_width) / 4);
+  assert.equal(kMultipleOf('opencl', 'q4_0', 'f32', false, 1, gpuDefaultConfig('opencl', 'q4_0', 'f32', false, 1)), 1);
+  const spec = await planGpuRuntime({ target: 'opencl', formats: ['f32'], acts: ['f32'], tuned: [], device: '', version: '0', maxM: 2 });
+  assert.equal(spec.maxM, 2);
+  for (const v of spec.variants) {
+    assert.equal(v.defaults.length, 2, 'buckets {1} and {2}');
+    v.defaults.forEach((chain, b) => {
+      const [first, last] = chain.map((id) => spec.kernels[id]!);
+      assert.equal(chain.length, 2);
+      assert.ok(first!.kMultiple > 1);
+      assert.equal(last!.kMultiple, 1);
+      assert.equal(last!.rows, b + 1);
+      assert.equal(last!.config.vector_width, 4);
+    });
+  }
+});
+
+test('a tuned config serves its own M, then (padded) the rest of its bucket', async () => {
+  const params = { M: 4, N: 96, K: 128, weight: 'q4_0', act: 'f32', bias: true };
+  const config = resolveConfig('gemv', 'opencl', params, { workgroup_size: 32 });
+  const spec = await planGpuRuntime({
+    target: 'opencl', formats: ['q4_0'], acts: ['f32'], device: 'test', version: '0', maxM: 7,
+    tuned: [{ params, config, note: 'test' }, { params: { ...params, M: 8 }, config, note: 'above the largest M: left out' }],
+  });
+  const variant = spec.variants.find((v) => v.bias)!;
+  assert.equal(variant.tuned.length, 1);
+  assert.deepEqual(variant.tuned[0]!.kernels.map((id) => spec.kernels[id]!.rows), [4, 7]);
+  assert.deepEqual(spec.kernels[variant.tuned[0]!.kernels[0]!]!.config, config);
+  assert.deepEqual(variant.defaults.map((chain) => spec.kernels[chain[0]!]!.rows), [1, 3, 7]);
+});
+
+test('an int8 split-K kernel: a pre-pass sized by K, the main launch and the reduction, three scratch buffers', async (t) => {
+  const params = { M: 3, N: 256, K: 512, weight: 'q4_0', act: 'f16', bias: false };
+  const space = loweringFor('gemv', 'cuda').knobs('cuda', params);
+  if (!space.knobs.some((k) => k.name === 'dot_path' && k.values.includes('int8'))) {
+    t.skip('the cuda generator has no int8 dot path');
+    return;
+  }
+  const config = resolveConfig('gemv', 'cuda', params, { dot_path: 'int8', split_k: 2 });
+  const k = await describeGpuKernel('cuda', 4, 'q4_0', 'f16', false, 3, config);
+  assert.equal(k.launches.length, 3);
+  assert.ok(k.launches[0]!.groups.k === 1 && k.launches[0]!.groups.n === 0, 'the pre-pass grows with K, not N');
+  assert.ok(k.scratch.length >= 2);
+  for (const [N, K] of [[100, 1024], [70_001, 96]] as const) {
+    const a = emitKernel('gemv', 'cuda', { ...params, N, K }, config);
+    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`));
+    for (const s of k.scratch) assert.equal(evalShapeSize(s.bytes, N, K), a.buffers.find((b) => b.name === s.name)!.bytes, `${s.name} at N=${N} K=${K}`);
+  }
+});

@@ -1,0 +1,296 @@
+/**
+ * Composes a GPU runtime library (cuda, opencl, vulkan). The SIMT code generator specialises a kernel
+ * on M (it unrolls over the rows) but takes N and K at run time, so a runtime kernel is one config
+ * compiled for a row count (`rows`): the bucket's largest M, and for a tuned config also the M it was
+ * tuned at; a call with fewer rows is padded by the library. Its launches (grid as a function of N
+ * and K, workgroup, arguments, scratch sizes) are read off the artifacts of a few probe shapes and
+ * checked against every probe, so whatever the generator emits (split-K reductions, pre-passes,
+ * scratch) is reproduced at run time without the runtime knowing how it was derived.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
+import type { KernelArtifact } from '@kforge/target';
+import { C_DIALECT } from '@kforge/codegen-core';
+import { compileGlsl, glslFileFor, spvFileFor } from '@kforge/exec';
+import {
+  M_MAX, bucketCount, bucketMax, mBucket, evalShapeSize,
+  type Activation, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type KernelArg,
+  type ShapeSize, type TunedShape,
+} from '@kforge/runtime';
+import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
+import { cmakeBuildRuntime, type BuiltRuntime, type TunedGemv } from './cpu.ts';
+
+export const GPU_RUNTIME_TARGETS: readonly GpuTargetName[] = ['cuda', 'opencl', 'vulkan'];
+
+export function isGpuRuntimeTarget(target: string): target is GpuTargetName {
+  return (GPU_RUNTIME_TARGETS as readonly string[]).includes(target);
+}
+
+export interface GpuRuntimeRequest {
+  readonly target: GpuTargetName;
+  readonly formats: readonly WeightFormatName[];
+  readonly acts: readonly Activation[];
+  readonly tuned: readonly TunedGemv[];
+  readonly device: string;
+  readonly version: string;
+  /** largest M the library accepts (default M_MAX); tuned shapes above it are left out */
+  readonly maxM?: number;
+}
+
+const blockOf = (format: WeightFormatName): number => {
+  const f = FORMATS[format];
+  return f.kind === 'dense' ? 1 : f.block;
+};
+
+const gemvParams = (format: WeightFormatName, act: Activation, bias: boolean, M: number, N: number, K: number): Params =>
+  ({ M, N, K, weight: format, act, bias });
+
+function configValid(target: GpuTargetName, params: Params, config: KnobConfig): boolean {
+  const space = loweringFor('gemv', target).knobs(target, params);
+  return space.knobs.every((k) => k.values.includes(config[k.name]!)) && !space.check(config);
+}
+
+/**
+ * The default config of a bucket's kernel compiled for `rows` rows: the target's default at a typical
+ * decoder projection (4096 x 4096); where that default breaks the knob constraints at these rows
+ * (a defaults rule tuned for small M), the default at the CPU runtime's representative 64 x 256.
+ */
+export function gpuDefaultConfig(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number): KnobConfig {
+  const typical = gemvParams(format, act, bias, rows, 4096, 4096);
+  const defaults = loweringFor('gemv', target).knobs(target, typical).defaults;
+  if (configValid(target, typical, defaults)) return defaults;
+  return resolveConfig('gemv', target, gemvParams(format, act, bias, rows, 64, Math.max(256, blockOf(format))), undefined);
+}
+
+/** the smallest K the config is valid for; every K it serves is a multiple of it (dense formats with wide loads) */
+export function kMultipleOf(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig): number {
+  const unit = blockOf(format);
+  // K = unit is the format's own rule (checked by every entry point): nothing more to ask
+  for (let K = unit; K <= 64 * unit; K += unit) if (configValid(target, gemvParams(format, act, bias, rows, 64, K), config)) return K === unit ? 1 : K;
+  throw new Error(`gemv ${target} ${format}: config ${JSON.stringify(config)} is valid for no K up to ${64 * unit}`);
+}
+
+/** `config` with each knob that some K rejects set to the largest value every K accepts (narrow loads), or undefined when there is none */
+function anyKConfig(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig): KnobConfig | undefined {
+  const params = gemvParams(format, act, bias, rows, 64, blockOf(format));
+  const space = loweringFor('gemv', target).knobs(target, params);
+  const narrowed: Record<string, KnobConfig[string]> = { ...config };
+  for (const knob of space.knobs) {
+    if (knob.values.includes(config[knob.name]!)) continue;
+    const numbers = knob.values.filter((v): v is number => typeof v === 'number' && v < Number(config[knob.name]));
+    if (!numbers.length) return undefined;
+    narrowed[knob.name] = Math.max(...numbers);
+  }
+  return configValid(target, params, narrowed) ? narrowed : undefined;
+}
+
+/** Probe shapes (N, K in units of the format's block, at least 16): powers of two to read sizes off, odd ones to check them. */
+function probeShapes(format: WeightFormatName): { N: number; K: number }[] {
+  const u = Math.max(16, blockOf(format));
+  return [
+    { N: 1 << 12, K: 1 << 14 }, { N: 1 << 13, K: 1 << 14 }, { N: 1 << 12, K: 1 << 15 }, // base, 2N, 2K
+    { N: (1 << 23) + 1, K: u }, { N: 3, K: 1 << 24 }, { N: 7, K: 3 * u }, { N: 100_003, K: 5 * u },
+  ];
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** ceil(num * N^n * K^k / den) through the first three probes' values (base, 2N, 2K) */
+function fitShapeSize(what: string, probes: readonly { N: number; K: number }[], values: readonly number[]): ShapeSize {
+  const degree = (ratio: number, axis: string): 0 | 1 => {
+    if (ratio === 1) return 0;
+    if (ratio === 2) return 1;
+    throw new Error(`${what}: doubling ${axis} multiplies it by ${ratio}; the runtime handles sizes linear in N and K`);
+  };
+  const [base, twiceN, twiceK] = values as [number, number, number];
+  const n = degree(twiceN / base, 'N');
+  const k = degree(twiceK / base, 'K');
+  const scale = (n ? probes[0]!.N : 1) * (k ? probes[0]!.K : 1);
+  const g = gcd(base, scale);
+  return { num: base / g, den: scale / g, n, k };
+}
+
+const describeSize = (s: ShapeSize): string => `ceil(${s.num}${s.n ? '*N' : ''}${s.k ? '*K' : ''}/${s.den})`;
+
+/** the fitted size, checked at every probe */
+function checkedShapeSize(what: string, probes: readonly { N: number; K: number }[], values: readonly number[]): ShapeSize {
+  const size = fitShapeSize(what, probes, values);
+  probes.forEach((p, i) => {
+    const expected = evalShapeSize(size, p.N, p.K);
+    if (expected !== values[i]) throw new Error(`${what}: ${values[i]} at N=${p.N} K=${p.K}, not ${describeSize(size)} = ${expected}`);
+  });
+  return size;
+}
+
+const SPLIT = 65535;
+
+function launchesOf(what: string, probes: readonly { N: number; K: number }[], artifacts: readonly KernelArtifact[], rows: number): { launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'] } {
+  const first = artifacts[0]!;
+  const signature = (a: KernelArtifact): string => JSON.stringify({
+    files: a.files, buffers: a.buffers.map((b) => [b.name, b.elem, b.role]), scalars: a.scalars.map((s) => [s.name, s.type]),
+    dispatches: a.dispatches.map((d) => [d.entry, d.args, d.workgroup, d.grid?.[2]]),
+  });
+  artifacts.forEach((a, i) => {
+    if (signature(a) !== signature(first))
+      throw new Error(`${what}: the source, buffers or launches change between N=${probes[0]!.N} K=${probes[0]!.K} and N=${probes[i]!.N} K=${probes[i]!.K}; a runtime kernel takes N and K at run time`);
+  });
+  const scalars = first.scalars.map((s) => s.name).sort().join(',');
+  if (scalars !== 'K,M,N') throw new Error(`${what}: scalars ${scalars}; the runtime passes M, N and K only`);
+  if (first.scalars.find((s) => s.name === 'M')!.value !== rows) throw new Error(`${what}: scalar M is not the kernel's ${rows} rows`);
+  const ROLES: Record<string, string> = { x: 'in', W: 'in', W_scale: 'in', W_min: 'in', bias: 'in', y: 'out' };
+  for (const b of first.buffers) {
+    const expected = ROLES[b.name];
+    if (expected ? b.role !== expected : b.role !== 'scratch') throw new Error(`${what}: buffer ${b.name} has role ${b.role}, the runtime expects ${expected ?? 'scratch'}`);
+  }
+  const scratch = first.buffers.filter((b) => b.role === 'scratch').map((b) => ({
+    name: b.name, bytes: checkedShapeSize(`${what} scratch ${b.name} bytes`, probes, artifacts.map((a) => a.buffers.find((x) => x.name === b.name)!.bytes)),
+  }));
+  const launches = first.dispatches.map((d, i) => {
+    if (!d.grid || !d.workgroup) throw new Error(`${what}: dispatch ${d.entry} has no grid or workgroup`);
+    const grids = artifacts.map((a) => a.dispatches[i]!.grid!);
+    const where = `${what} dispatch ${d.entry}`;
+    // the base probes stay under 65535 workgroups: there the grid is [groups, 1]
+    const groups = fitShapeSize(`${where} workgroups`, probes, grids.map((g) => g[0] * g[1]));
+    // past 65535 workgroups the grid is split into y (the generator's gridFor) or stays one long x
+    const counts = probes.map((p) => evalShapeSize(groups, p.N, p.K));
+    const large = counts.findIndex((g) => g > SPLIT);
+    const split = large >= 0 && grids[large]![1] > 1;
+    grids.forEach((g, p) => {
+      const total = counts[p]!;
+      const expected = split && total > SPLIT ? [SPLIT, Math.ceil(total / SPLIT)] : [total, 1];
+      if (g[0] !== expected[0] || g[1] !== expected[1])
+        throw new Error(`${where}: grid ${g.join('x')} at N=${probes[p]!.N} K=${probes[p]!.K}, not ${expected.join('x')} from ${describeSize(groups)} workgroups${split ? ' split past 65535' : ''}`);
+    });
+    const args = d.args.map((name): KernelArg => {
+      const buffer = first.buffers.find((b) => b.name === name);
+      if (!buffer) return { name, cType: 'int32_t' };
+      return { name, cType: `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*` };
+    });
+    return { args, groups, split, gridZ: d.grid[2], workgroup: [...d.workgroup] as [number, number, number] };
+  });
+  return { launches, scratch };
+}
+
+/** GLSL -> SPIR-V (Vulkan 1.1, validated) for each launch's module, through the exec package's glslang step */
+async function spirvOf(artifact: KernelArtifact): Promise<{ modules: Uint32Array[]; moduleOf: number[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-spirv-'));
+  try {
+    for (const [name, text] of Object.entries(artifact.files)) writeFileSync(join(dir, name), text);
+    await compileGlsl(artifact, dir, 'vulkan1.1');
+    const files: string[] = [];
+    const moduleOf = artifact.dispatches.map((d) => {
+      const file = glslFileFor(artifact, d.entry);
+      if (!files.includes(file)) files.push(file);
+      return files.indexOf(file);
+    });
+    const modules = files.map((f) => {
+      const bytes = readFileSync(join(dir, spvFileFor(f)));
+      return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    });
+    return { modules, moduleOf };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches read off the probes. */
+export async function describeGpuKernel(
+  target: GpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig,
+): Promise<GpuRuntimeKernel> {
+  const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} rows ${rows} config ${JSON.stringify(config)} on ${target}`;
+  const probes = probeShapes(format);
+  const artifacts = probes.map((p) => emitKernel('gemv', target, gemvParams(format, act, bias, rows, p.N, p.K), config));
+  const { launches, scratch } = launchesOf(what, probes, artifacts, rows);
+  const artifact = artifacts[0]!;
+  const firstEntry = artifact.dispatches[0]!.entry;
+  const symbol = `kf_k${id}_${firstEntry}`;
+  const base = { id, symbol, config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch };
+  const sources = Object.values(artifact.files);
+  if (target === 'vulkan') {
+    const { modules, moduleOf } = await spirvOf(artifact);
+    return {
+      ...base, subgroups: sources.some((s) => s.includes('GL_KHR_shader_subgroup_arithmetic')), spirv: modules,
+      launches: launches.map((l, i) => ({ ...l, entry: 'main', module: moduleOf[i]! })),
+    };
+  }
+  if (sources.length !== 1) throw new Error(`${what}: ${sources.length} source files; CUDA and OpenCL kernels are one translation unit`);
+  let source = sources[0]!;
+  const entries = artifact.dispatches.map((d) => d.entry);
+  if (target === 'cuda') {
+    // the entries are the translation unit's only external names (helpers are device functions), so a whole-word rename is exact
+    for (const entry of entries) {
+      const word = new RegExp(`\\b${entry}\\b`, 'g');
+      if (!word.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
+      source = source.replace(word, `kf_k${id}_${entry}`);
+    }
+  }
+  return {
+    ...base, subgroups: false, source, ...(target === 'cuda' ? { file: `${symbol}_m${rows}.cu` } : {}),
+    launches: launches.map((l, i) => ({ ...l, entry: target === 'cuda' ? `kf_k${id}_${entries[i]!}` : entries[i]!, module: 0 })),
+  };
+}
+
+/** The library's contents: every kernel the dispatch can reach (each at its row counts), and the tables that reach them. */
+export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntimeSpec> {
+  const kernels: GpuRuntimeKernel[] = [];
+  const ids = new Map<string, number>();
+  const kernelFor = async (format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig): Promise<number> => {
+    const key = JSON.stringify([format, act, bias, rows, Object.entries(config).sort()]);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = kernels.length;
+      ids.set(key, id);
+      kernels.push(await describeGpuKernel(req.target, id, format, act, bias, rows, config));
+    }
+    return id;
+  };
+  const variants: GemvVariant[] = [];
+  const maxM = req.maxM ?? M_MAX;
+  for (const format of req.formats) {
+    for (const act of req.acts) {
+      for (const bias of [false, true]) {
+        const defaults: number[][] = [];
+        for (let b = 0; b < bucketCount(maxM); b++) {
+          const rows = bucketMax(b, maxM);
+          const config = gpuDefaultConfig(req.target, format, act, bias, rows);
+          const chain = [await kernelFor(format, act, bias, rows, config)];
+          // wide dense loads need K to be a multiple of their width: the chain ends with narrow loads
+          if (kernels[chain[0]!]!.kMultiple > 1) {
+            const narrow = anyKConfig(req.target, format, act, bias, rows, config);
+            if (!narrow) throw new Error(`gemv ${req.target} ${format}: no config of the default's kind takes every K`);
+            chain.push(await kernelFor(format, act, bias, rows, narrow));
+          }
+          defaults.push(chain);
+        }
+        const tuned: TunedShape[] = [];
+        for (const t of req.tuned.filter((x) => x.params.weight === format && x.params.act === act && Boolean(x.params.bias) === bias && Number(x.params.M) <= maxM)) {
+          const M = Number(t.params.M);
+          const N = Number(t.params.N);
+          const K = Number(t.params.K);
+          const config = resolveConfig('gemv', req.target, gemvParams(format, act, bias, M, N, K), t.config);
+          // the config as tuned, then (where the knobs allow it) for the rest of its bucket by padding
+          const chain = [await kernelFor(format, act, bias, M, config)];
+          const top = bucketMax(mBucket(M), maxM);
+          if (top > M && configValid(req.target, gemvParams(format, act, bias, top, N, K), config)) chain.push(await kernelFor(format, act, bias, top, config));
+          tuned.push({ M, N, K, kernels: chain, note: t.note });
+        }
+        variants.push({ format, act, bias, tuned, defaults });
+      }
+    }
+  }
+  return { target: req.target, version: req.version, device: req.device, kernels, variants, ...(req.maxM !== undefined ? { maxM } : {}) };
+}
+
+export interface GpuBuildOptions {
+  /** CUDA: the architectures to compile for (CMake's form, e.g. ['90']); default the library's 80;90 */
+  readonly cudaArchitectures?: readonly string[];
+}
+
+/** cmake configure + build of a library folder written from gpuRuntimeFiles, into DIR/build. */
+export async function buildGpuRuntime(dir: string, options: GpuBuildOptions = {}): Promise<BuiltRuntime> {
+  if (options.cudaArchitectures && !options.cudaArchitectures.every((a) => /^\d+[a-z]?$/.test(a)))
+    throw new InputError(`CUDA architectures must look like 80 or 90a, got ${options.cudaArchitectures.join(',')}`);
+  return cmakeBuildRuntime(dir, options.cudaArchitectures ? [`-DKFORGE_CUDA_ARCHITECTURES=${options.cudaArchitectures.join(';')}`] : []);
+}

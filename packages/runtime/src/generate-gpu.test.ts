@@ -1,0 +1,135 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cStringLiteral, gpuRuntimeFiles } from './generate-gpu.ts';
+import { runtimeCheckSource } from './generate.ts';
+import { bucketCount, bucketMax, bucketsText, evalShapeSize, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName } from './model.ts';
+
+/** a split-K kernel: the main launch writes partial sums (scratch), a second one reduces them with the bias */
+function kernel(target: GpuTargetName, id: number, rows: number): GpuRuntimeKernel {
+  const entry = (name: string): string => (target === 'cuda' ? `kf_k${id}_${name}` : target === 'vulkan' ? 'main' : name);
+  return {
+    id, symbol: `kf_k${id}_gemv`, config: { split_k: 2, workgroup_size: 64 }, rows, kMultiple: 1, subgroups: target === 'vulkan',
+    scratch: [{ name: 'partial', bytes: { num: 8 * rows, den: 1, n: 1, k: 0 } }],
+    launches: [
+      {
+        entry: entry('gemv'), module: 0, groups: { num: 1, den: 2, n: 1, k: 0 }, split: true, gridZ: 2, workgroup: [64, 1, 1],
+        args: [{ name: 'x', cType: 'const float*' }, { name: 'W', cType: 'const uint32_t*' }, { name: 'partial', cType: 'float*' },
+          { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
+      },
+      {
+        entry: entry('gemv_splitk_reduce'), module: target === 'vulkan' ? 1 : 0, groups: { num: rows, den: 64, n: 1, k: 0 }, split: false, gridZ: 1,
+        workgroup: [64, 1, 1],
+        args: [{ name: 'partial', cType: 'const float*' }, { name: 'bias', cType: 'const float*' }, { name: 'y', cType: 'float*' },
+          { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
+      },
+    ],
+    ...(target === 'vulkan'
+      ? { spirv: [Uint32Array.of(0x07230203, 1), Uint32Array.of(0x07230203, 2, 3)] }
+      : { source: `// "quoted" ?? \\ back\n__kernel void gemv() {}\n`, ...(target === 'cuda' ? { file: `kf_k${id}_gemv.cu` } : {}) }),
+  };
+}
+
+function spec(target: GpuTargetName, maxM = 64): GpuRuntimeSpec {
+  const buckets = bucketCount(maxM);
+  const kernels = Array.from({ length: buckets }, (_, b) => kernel(target, b, bucketMax(b, maxM)));
+  const defaults = kernels.map((k) => [k.id]);
+  return {
+    target, version: '9.9.9', device: 'test gpu', kernels, maxM,
+    variants: [
+      { format: 'q4_0', act: 'f32', bias: false, defaults, tuned: [{ M: 1, N: 4096, K: 4096, kernels: [0], note: 'tuned */ here' }] },
+      { format: 'q4_0', act: 'f32', bias: true, defaults, tuned: [] },
+    ],
+  };
+}
+
+test('buckets of a library that serves M up to maxM', () => {
+  assert.equal(bucketsText(), '{1}, {2,3}, {4..7}, {8..15}, {16..31}, {32..64}');
+  assert.equal(bucketsText(4), '{1}, {2,3}, {4}');
+  assert.equal(bucketsText(40), '{1}, {2,3}, {4..7}, {8..15}, {16..31}, {32..40}');
+  assert.deepEqual([1, 2, 3].map((b) => bucketMax(b, 15)), [3, 7, 15]);
+  assert.equal(evalShapeSize({ num: 3, den: 64, n: 1, k: 0 }, 100, 7), 5);
+});
+
+test('cuda library: device-pointer entry points, kernels renamed per file, launch tables with scratch and split-K', () => {
+  const files = gpuRuntimeFiles(spec('cuda'));
+  const header = files['include/kforge.h']!;
+  assert.match(header, /#include <cuda_runtime_api.h>/);
+  assert.match(header, /int kf_init\(cudaStream_t stream\);/);
+  assert.match(header, /int kf_gemv_q4_0\(const float\* x, const void\* W, const float\* bias, float\* y, int M, int N, int K, kf_dispatch_info\* info\);/);
+  assert.match(header, /KF_ERR_NOT_INITIALIZED = 7/);
+  assert.match(header, /Buffers are CUDA device pointers/);
+  const dispatch = files['src/kforge_dispatch.c']!;
+  assert.match(dispatch, /const kf_gemv_args a = \{ \(kf_buf\)x, \(kf_buf\)W, KF_NULL_BUF, KF_NULL_BUF, \(kf_buf\)bias, \(kf_buf\)y, M, N, K, 4, 9, 16, 0 \};/);
+  assert.match(dispatch, /return kf_gpu_launch\(id, a\);/);
+  assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64, 1 \}/);
+  assert.ok(!dispatch.includes('tuned */ here'));
+  const gpu = files['src/kforge_gpu.c']!;
+  assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ KF_ROLE_X, KF_ROLE_W, KF_ROLE_SCRATCH \+ 0, KF_ROLE_M, KF_ROLE_N, KF_ROLE_K \};/);
+  assert.match(gpu, /\{ 6, kf_args_2_1, \{ 7u, 64u, 1, 0 \}, 0, 1, \{ 64u, 1u, 1u \} \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
+  assert.match(gpu, /static const kf_size kf_scratch_2\[\] = \{ \{ 56u, 1u, 1, 0 \} \};/);
+  const host = files['src/kforge_cuda.c']!;
+  assert.match(host, /void kf_k1_gemv_splitk_reduce\(const float\* partial, const float\* bias, float\* y, int32_t M, int32_t N, int32_t K\);/);
+  assert.match(host, /\{ \(const void\*\)kf_k1_gemv, \(const void\*\)kf_k1_gemv_splitk_reduce \},/);
+  assert.ok(files['src/kernels/kf_k3_gemv.cu']!.includes('__kernel void gemv'));
+  const cmake = files['CMakeLists.txt']!;
+  assert.match(cmake, /project\(kforge_cuda VERSION 9.9.9 LANGUAGES C CUDA\)/);
+  assert.match(cmake, /find_package\(CUDAToolkit REQUIRED\)/);
+  assert.match(cmake, /CUDA_ARCHITECTURES "\$\{KFORGE_CUDA_ARCHITECTURES\}"/);
+  assert.match(cmake, /src\/kernels\/kf_k0_gemv.cu/);
+  assert.match(files['cmake/kforgeConfig.cmake']!, /find_dependency\(CUDAToolkit\)/);
+});
+
+test('opencl library: cl_mem entry points, sources embedded as C strings, a library of M up to 4', () => {
+  const files = gpuRuntimeFiles(spec('opencl', 4));
+  const header = files['include/kforge.h']!;
+  assert.match(header, /int kf_gemv_q4_0\(cl_mem x, cl_mem W, cl_mem bias, cl_mem y, int M, int N, int K, kf_dispatch_info\* info\);/);
+  assert.match(header, /int kf_init\(cl_context context, cl_device_id device, cl_command_queue queue\);/);
+  assert.match(header, /#define KF_M_MAX 4\n/);
+  assert.match(header, /\(\{1\}, \{2,3\}, \{4\}\)/);
+  assert.match(files['src/kforge_dispatch.c']!, /#define KF_M_BUCKETS 3\n/);
+  const sources = files['src/kforge_opencl_sources.c']!;
+  assert.ok(sources.includes(String.raw`"// \"quoted\" \?\? \\ back\n"`), sources);
+  assert.match(files['src/kforge_opencl.c']!, /\{ "gemv", "gemv_splitk_reduce" \},/);
+  assert.match(files['CMakeLists.txt']!, /find_package\(OpenCL REQUIRED\)/);
+  assert.equal(files['src/kernels/kf_k0_gemv.cu'], undefined);
+});
+
+test('vulkan library: VkBuffer entry points, SPIR-V words per launch module, subgroup flags', () => {
+  const files = gpuRuntimeFiles(spec('vulkan', 2));
+  assert.match(files['include/kforge.h']!, /int kf_gemv_q4_0\(VkBuffer x, VkBuffer W, VkBuffer bias, VkBuffer y, int M, int N, int K, kf_dispatch_info\* info\);/);
+  const spirv = files['src/kforge_spirv.c']!;
+  assert.match(spirv, /static const uint32_t kf_spirv_1_1\[3\] = \{\n {2}0x07230203u, 0x00000002u, 0x00000003u,\n\};/);
+  assert.match(spirv, /const size_t kf_spirv_words\[4\] = \{ 2, 3, 2, 3 \};/);
+  const host = files['src/kforge_vulkan.c']!;
+  // kernel 1's launches use the flat modules 2 and 3: 3 buffers and 3 push constants each
+  assert.match(host, /\{ \{ 2, 3, 3 \}, \{ 3, 3, 3 \} \},/);
+  assert.match(host, /kf_uses_subgroups\[2\] = \{ 1, 1 \};/);
+});
+
+test('libraries that the dispatch could not serve are refused at generation', () => {
+  const bad = spec('opencl', 4);
+  assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: bad.kernels.map((k) => ({ ...k, rows: 1 })) }),
+    /the default chain of M bucket 1 does not end with a kernel for every M up to 3/);
+  const stray = bad.kernels.map((k) => ({ ...k, scratch: [] }));
+  assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: stray }), /argument 'partial' is neither public nor scratch/);
+  assert.throws(() => gpuRuntimeFiles({ ...bad, variants: [{ ...bad.variants[0]!, tuned: [{ M: 8, N: 1, K: 32, kernels: [0], note: '' }] }, bad.variants[1]!] }),
+    /tuned shape M=8 above the library's largest M 4/);
+});
+
+test('C string literals escape quotes, backslashes, question marks and non-ASCII bytes', () => {
+  assert.equal(cStringLiteral('a"b\\c??=\nµ'), String.raw`"a\"b\\c\?\?=\n"` + '\n  ' + String.raw`"\302\265"`);
+});
+
+test('the check program makes buffers the way each API wants and calls every entry point', () => {
+  const cuda = runtimeCheckSource('cuda', [{ format: 'q4_0', act: 'f32' }, { format: 'w4g64', act: 'f16' }]);
+  assert.match(cuda, /cudaMalloc\(&p, bytes \? bytes : 4\)/);
+  assert.match(cuda, /return kf_gemv_w4g64_xf16\(x, W, W_scale, W_min, bias, y, M, N, K, info\);/);
+  assert.match(cuda, /invalid_host_pointer/);
+  assert.match(cuda, /"k_not_block_multiple", KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, b, b, 1, 32, 48/);
+  const vulkan = runtimeCheckSource('vulkan', [{ format: 'f16', act: 'f32' }]);
+  assert.match(vulkan, /kf_init\(VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE, 0\)/);
+  assert.ok(!vulkan.includes('k_not_block_multiple'), 'dense formats take any K');
+  const cpu = runtimeCheckSource('avx512', [{ format: 'q8_0', act: 'f32' }]);
+  assert.match(cpu, /static int dev_setup\(void\) \{ return kf_init\(\); \}/);
+  assert.ok(!cpu.includes('invalid_not_initialized'));
+});
