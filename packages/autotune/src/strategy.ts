@@ -73,6 +73,9 @@ export class History {
   }
 
   record(t: Trial): void {
+    // a trial the strategy did not ask for (the default, measured first) is seen all the same
+    const i = this.space.indexOf(t.config);
+    if (i !== undefined) this.seen.add(i);
     this.trials.push(t);
     if (t.status === 'ok' && (this.best === undefined || t.timeMs! < this.best.timeMs!)) this.best = t;
   }

@@ -53,6 +53,8 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
     return t;
   };
   const defaultTrial = o.defaults ? await run(o.defaults) : undefined;
+  // the strategy learns from the default like from any of its own trials
+  if (defaultTrial && o.space.indexOf(defaultTrial.config) !== undefined) strategy.tell(defaultTrial);
   while (trials.length < o.budget) {
     const c = strategy.ask();
     if (!c) break;

@@ -1,4 +1,5 @@
 export * from './lowerings.ts';
+export * from './estimate.ts';
 export * from './run.ts';
 export * from './conformance.ts';
 export * from './runtime/cpu.ts';

@@ -6,12 +6,15 @@ import { InputError, type KnobConfig, type KnobSpace, type Params, type ParamVal
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
+import { estimateGemv, type HostHint } from './estimate.ts';
 
 export interface Lowering {
   readonly op: string;
   readonly targets: readonly TargetName[];
   emit(target: TargetName, params: Params, config: KnobConfig): KernelArtifact;
   knobs(target: TargetName, params: Params): KnobSpace;
+  /** an analytic (roofline) estimate of a config's time in ms: the model-guided tuner's prior, only for ranking */
+  estimate?(target: TargetName, params: Params, config: KnobConfig, host?: HostHint): number;
 }
 
 type GpuTarget = Parameters<typeof emitGemvGpu>[0];
@@ -24,12 +27,14 @@ export const LOWERINGS: readonly Lowering[] = [
     targets: CPU_TARGETS,
     emit: (target, params, config) => emitGemvCpu(target as CpuTarget, params, config),
     knobs: (target, params) => gemvKnobSpace(params, target as CpuTarget),
+    estimate: estimateGemv,
   },
   {
     op: 'gemv',
     targets: GPU_TARGETS,
     emit: (target, params, config) => emitGemvGpu(target as GpuTarget, params, config),
     knobs: (target, params) => gemvGpuKnobSpace(target as GpuTarget, params),
+    estimate: estimateGemv,
   },
 ];
 

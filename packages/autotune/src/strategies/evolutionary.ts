@@ -32,7 +32,12 @@ export const evolutionary: StrategyDef = {
       const c: Record<string, ParamValue> = {};
       for (const k of space.knobs) {
         c[k.name] = rng.uniform() < 0.5 ? a[k.name]! : b[k.name]!;
-        if (rng.uniform() < options.mutation!) c[k.name] = rng.pick(k.values);
+        if (rng.uniform() < options.mutation!) {
+          // one step along the knob's domain: neighbouring values behave alike (rows 4 is between 2 and 8)
+          const at = k.values.indexOf(c[k.name]!);
+          const to = at <= 0 ? 1 : at >= k.values.length - 1 ? at - 1 : at + (rng.uniform() < 0.5 ? -1 : 1);
+          if (k.values.length > 1) c[k.name] = k.values[to]!;
+        }
       }
       return c;
     };

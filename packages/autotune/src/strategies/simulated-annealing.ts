@@ -4,11 +4,13 @@ import { History, score, type StrategyDef, type Trial } from '../strategy.ts';
 
 /**
  * Simulated annealing over single-knob neighbours: a worse neighbour is accepted with probability
- * exp(-(relative slowdown) / T); T decays geometrically per step; a random restart when stuck.
+ * exp(-(relative slowdown) / T); T decays geometrically per step. When every neighbour of the current
+ * config is measured, the walk restarts from the fastest measured config with unmeasured neighbours
+ * (a random config when there is none).
  */
 export const simulatedAnnealing: StrategyDef = {
   name: 'annealing',
-  doc: 'simulated annealing over single-knob neighbours with restarts',
+  doc: 'simulated annealing over single-knob neighbours, restarting from the best open neighbourhood',
   options: [
     { name: 'T0', default: 0.3, doc: 'initial temperature, in units of relative slowdown' },
     { name: 'alpha', default: 0.9, doc: 'temperature decay per step' },
@@ -26,11 +28,23 @@ export const simulatedAnnealing: StrategyDef = {
         if (h.isNew(c)) return c;
       }
     };
+    const unseenNeighbors = (t: Trial | undefined) => (t ? space.neighbors(t.config).filter((c) => h.isNew(c)) : []);
     return {
       ask() {
         if (h.exhausted) return undefined;
-        const base = current ?? h.best;
-        const options = base ? space.neighbors(base.config).filter((c) => h.isNew(c)) : [];
+        let options = unseenNeighbors(current ?? h.best);
+        if (!options.length && h.trials.length) {
+          // stuck (every neighbour measured): restart from the fastest measured config that still has
+          // unmeasured neighbours, rather than from a random one
+          const ranked = [...h.trials].filter((t) => score(t) < Infinity).sort((a, b) => score(a) - score(b));
+          for (const t of ranked) {
+            options = unseenNeighbors(t);
+            if (options.length) {
+              current = t;
+              break;
+            }
+          }
+        }
         pending = options.length ? rng.pick(options) : fresh();
         return pending && h.mark(pending);
       },

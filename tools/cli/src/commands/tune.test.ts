@@ -146,3 +146,18 @@ test('tune bad input exits 2: unknown target; emulated executors refuse to rank 
   assert.equal(neon.code, 2, neon.stderr);
   assert.match(neon.stderr, /qemu-aarch64, which is emulated here: it can check correctness/);
 });
+
+test('tune --threads takes a list: the space keeps only those thread counts; a count outside the knob is bad input', async () => {
+  const bundle = join(dir, 'threads-bundle');
+  const r = await kforge(tuneArgs(db, ['--threads', '1,2', '--strategy', 'exhaustive', '--budget', '1000', '--export', bundle]));
+  assert.equal(r.code, 0, r.stderr);
+  const manifest = JSON.parse(readFileSync(join(bundle, 'tune.json'), 'utf8')) as { cases: { config: { threads: number } }[] };
+  const { loweringFor } = await import('@kforge/driver');
+  const { SearchSpace } = await import('@kforge/autotune');
+  const full = new SearchSpace(loweringFor('gemv', TARGET).knobs(TARGET, resolveParams(getOp('gemv'), PARAMS)));
+  assert.equal(manifest.cases.length, full.configs.filter((c) => c.threads === 1 || c.threads === 2).length);
+  assert.deepEqual([...new Set(manifest.cases.map((c) => c.config.threads))].sort(), [1, 2]);
+  const bad = await kforge(tuneArgs(join(dir, 'bad.jsonl'), ['--threads', '1,3']));
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--threads 3 is not one of/);
+});

@@ -4,6 +4,7 @@
  * fingerprint, source hash and provenance.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
   CheckError, InputError, getOp, randomInputs, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
@@ -12,8 +13,8 @@ import {
 import type { TargetName } from '@kforge/target';
 import {
   AdbTransport, JsonlTuningDatabase, SCHEMA_VERSION, STRATEGIES, SearchSpace, SshTransport, TUNE_BUNDLE_VERSION,
-  fingerprintFromMachineReport, hashSources, parseAdbUrl, parseSshUrl, readCpuTuneResults, readTuneManifest,
-  remoteMachineReport, strategyOptions, tune, writeCpuTuneBundle, writeTuneManifest,
+  compareStrategies, configKey, exhaustiveBest, fingerprintFromMachineReport, hashSources, parseAdbUrl, parseSshUrl, readCpuTuneResults,
+  readTuneManifest, recordedKnobSpace, remoteMachineReport, strategyOptions, tune, writeCpuTuneBundle, writeTuneManifest,
   type CommandRunner, type DeviceFingerprint, type Measurement, type StrategyDef, type Transport, type Trial, type TuneBundleCase, type TuningRecord,
 } from '@kforge/autotune';
 import { parseTarget, type ParsedArgs } from '../args.ts';
@@ -21,7 +22,7 @@ import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { readJsonOption } from '../files.ts';
-import { formatRows } from '../table.ts';
+import { formatRows, formatTable } from '../table.ts';
 
 export const DEFAULT_DB = 'kforge-tune.jsonl';
 
@@ -41,17 +42,32 @@ function strategyNamed(name: string): StrategyDef {
   return s;
 }
 
-/** The knob space with the threads knob pinned (--threads). */
-function pinThreads(knobs: KnobSpace, threads: number | undefined): KnobSpace {
+/**
+ * The knob space with the threads knob restricted to the listed values (--threads 2, or 0,1,2): a
+ * shared or small machine must not be handed more threads than it has cores.
+ */
+function pinThreads(knobs: KnobSpace, threads: readonly number[] | undefined): KnobSpace {
   if (threads === undefined) return knobs;
   const knob = knobs.knobs.find((k) => k.name === 'threads');
   if (!knob) throw new InputError('tune: --threads: this kernel has no threads knob');
-  if (!knob.values.includes(threads)) throw new InputError(`tune: --threads ${threads} is not one of ${JSON.stringify(knob.values)}`);
+  for (const t of threads) if (!knob.values.includes(t)) throw new InputError(`tune: --threads ${t} is not one of ${JSON.stringify(knob.values)}`);
+  const values = knob.values.filter((v) => threads.includes(v as number));
+  const defaults = values.includes(knobs.defaults.threads!) ? knobs.defaults : { ...knobs.defaults, threads: threads[0]! };
   return {
-    knobs: knobs.knobs.map((k) => (k === knob ? { ...k, values: [threads] } : k)),
-    check: (c) => (c.threads !== threads ? `threads pinned to ${threads}` : knobs.check(c)),
-    defaults: { ...knobs.defaults, threads },
+    knobs: knobs.knobs.map((k) => (k === knob ? { ...k, values } : k)),
+    check: (c) => (!threads.includes(c.threads as number) ? `threads restricted to ${threads.join(', ')}` : knobs.check(c)),
+    defaults,
   };
+}
+
+function threadsOption(args: ParsedArgs): number[] | undefined {
+  const text = args.optional('threads');
+  if (text === undefined) return undefined;
+  const list = text.split(',').map((s) => Number(s.trim()));
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0)) {
+    throw new InputError(`tune: --threads must be an integer >= 0 or a comma-separated list of them, got '${text}'`);
+  }
+  return [...new Set(list)];
 }
 
 const fmtMs = (ms: number): string => (ms < 0.1 ? `${(ms * 1000).toFixed(2)} us` : `${ms.toFixed(3)} ms`);
@@ -231,28 +247,131 @@ function record(
   };
 }
 
+/** The recorded time that ranks a record: the median of its repeats, or their minimum (--statistic min). */
+type Statistic = 'median' | 'min';
+
+/**
+ * `kforge tune compare-strategies OP --db FILE --target T --params P`: replays the records of one
+ * (op, shape, target, device) through the simulation runner for every strategy and seed, and reports
+ * the fraction of the exhaustive best each reaches within the budget. The space compared is the
+ * recorded configurations: an exhaustive database gives the kernel's space, a sweep gives the sweep.
+ */
+async function compareCommand(args: ParsedArgs): Promise<void> {
+  if (args.positionals.length !== 2) throw new InputError('tune compare-strategies: usage: kforge tune compare-strategies OP --db FILE --target T --params P');
+  for (const o of ['export', 'import', 'remote', 'threads', 'seed', 'probe-mib', 'min-time-ms']) {
+    if (args.optional(o) !== undefined) throw new InputError(`tune compare-strategies: --${o} does not apply (nothing is run)`);
+  }
+  const op = getOp(args.positionals[1]!);
+  const target = parseTarget(args.required('target'));
+  const params = resolveParams(op, readJsonOption('params', args.required('params')));
+  const dbPath = args.required('db');
+  if (!existsSync(dbPath)) throw new InputError(`tune compare-strategies: '${dbPath}' does not exist`);
+  const budget = integerOption(args, 'budget', 64, 1);
+  const seeds = integerOption(args, 'seeds', 20, 1);
+  const statistic = (args.optional('statistic') ?? 'median') as Statistic;
+  if (statistic !== 'median' && statistic !== 'min') throw new InputError(`tune compare-strategies: --statistic must be median or min, got '${statistic}'`);
+  const strategies = (args.optional('strategy') ?? Object.keys(STRATEGIES).join(',')).split(',').map((n) => strategyNamed(n.trim()));
+
+  let records: TuningRecord[];
+  try {
+    records = new JsonlTuningDatabase(dbPath).query({ op: op.name, target, params });
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+  const deviceText = args.optional('device');
+  if (deviceText) records = records.filter((r) => r.device.device.includes(deviceText));
+  const devices = [...new Set(records.map((r) => r.device.device))];
+  if (!records.length) throw new InputError(`tune compare-strategies: no record of ${op.name} on ${target} for ${JSON.stringify(params)}${deviceText ? ` on a device matching '${deviceText}'` : ''} in ${dbPath}`);
+  if (devices.length > 1) throw new InputError(`tune compare-strategies: records from ${devices.length} devices (${devices.join('; ')}): pick one with --device TEXT`);
+
+  const { loweringFor } = await import('@kforge/driver');
+  const lowering = loweringFor(op.name, target);
+  const base = lowering.knobs(target, params);
+  // one outcome per config: the last record wins (the database is append-only)
+  const byConfig = new Map<string, Trial>();
+  let invalid = 0;
+  for (const r of records) {
+    if (base.check(r.config) !== undefined) {
+      invalid++;
+      continue;
+    }
+    const timeMs = statistic === 'min' ? r.measurement?.minMs : r.measurement?.medianMs;
+    byConfig.set(configKey(r.config), r.status === 'ok' && timeMs !== undefined
+      ? { config: r.config, status: 'ok', timeMs }
+      : { config: r.config, status: r.status === 'ok' ? 'runtime' : r.status, reason: r.reason ?? 'not timed' });
+  }
+  const recorded = [...byConfig.values()];
+  const restricted = recordedKnobSpace(base, recorded.map((t) => t.config));
+  const space = new SearchSpace(restricted);
+  const fullSize = new SearchSpace(base).size;
+  const best = exhaustiveBest(space, recorded);
+  if (!best) throw new CheckError(`tune compare-strategies: no correct, timed record of ${op.name} on ${target} in ${dbPath}`);
+  const defaultRecorded = space.indexOf(restricted.defaults) !== undefined;
+  // --skip-default scores the strategies alone (a good default can reach the goal at the first trial)
+  const defaults = defaultRecorded && !args.flag('skip-default') ? restricted.defaults : undefined;
+  const estimate = lowering.estimate ? (c: KnobConfig) => lowering.estimate!(target, params, c) : undefined;
+  const rows = await compareStrategies({ space, recorded, strategies, seeds, budget, ...(estimate ? { estimate } : {}), ...(defaults ? { defaults } : {}) });
+
+  if (args.flag('json')) {
+    println(JSON.stringify({
+      db: dbPath, op: op.name, target, params, device: devices[0], statistic, budget, seeds, space: space.size, kernelSpace: fullSize,
+      best: { config: best.config, timeMs: best.timeMs }, defaultFraction: defaultFraction(best, restricted.defaults, byConfig),
+      defaultFirst: defaults !== undefined, strategies: rows,
+    }));
+    return;
+  }
+  const fmtFraction = (f: number) => `${(100 * f).toFixed(1)}%`;
+  println(`${op.name} on ${target} ${JSON.stringify(params)}, device ${devices[0]}`);
+  println(`records: ${dbPath}, ${space.size} configs replayed (${recorded.filter((t) => t.status !== 'ok').length} failed) of the ${fullSize} valid in this kforge's space` +
+    (invalid ? `; ${invalid} records ignored (configs not valid in this kforge's space)` : ''));
+  println(`exhaustive best (${statistic} time): ${fmtConfig(best.config)} ${fmtMs(best.timeMs!)}` +
+    (defaultRecorded ? `; the default ${fmtConfig(restricted.defaults)} reaches ${fmtFraction(defaultFraction(best, restricted.defaults, byConfig))} of it` : '; the default config was not recorded'));
+  println(`${seeds} seeds, budget ${budget} trials${defaults ? ' (the default measured first, as kforge tune does)' : ' (strategies alone: the default not measured first)'}; ` +
+    'fraction = exhaustive best time / best time found');
+  println();
+  const table = rows.map((r) => [
+    r.strategy, fmtFraction(r.medianFraction), fmtFraction(r.minFraction), `${r.trialsToGoal.filter((n) => n !== undefined).length}/${seeds}`,
+    r.medianTrialsToGoal === undefined ? `> ${budget}` : String(r.medianTrialsToGoal),
+  ]);
+  for (const line of formatTable(['strategy', 'median', 'min', 'seeds >= 95%', 'median trials to 95%'], table)) println(line);
+}
+
+function defaultFraction(best: Trial, defaults: KnobConfig | undefined, byConfig: ReadonlyMap<string, Trial>): number {
+  const d = defaults && byConfig.get(configKey(defaults));
+  return d?.status === 'ok' ? best.timeMs! / d.timeMs! : 0;
+}
+
 export const tuneCommand: Command = {
   name: 'tune',
   summary: 'search the knob space of OP on a target (here, over SSH/ADB, or through an exported bundle) and record every trial',
-  usage: 'tune OP --target T --params P [--strategy S] [--budget N] [--seed X] [--db FILE] [--threads N] [--remote ssh://...|adb://SERIAL] [--export DIR | --import DIR]',
+  usage: 'tune OP --target T --params P [--strategy S] [--budget N] [--seed X] [--db FILE] [--threads N[,M...]] [--remote ssh://...|adb://SERIAL] [--export DIR | --import DIR]' +
+    ' | tune compare-strategies OP --db FILE --target T --params P [--strategy S,...] [--budget N] [--seeds N] [--statistic median|min] [--skip-default] [--json]',
   args: {
     positionals: ['OP...'],
     options: {
       target: { kind: 'value', doc: 'target name' },
       params: { kind: 'value', doc: 'operator parameters: a JSON object or @file.json' },
-      strategy: { kind: 'value', doc: `search strategy: ${Object.keys(STRATEGIES).join(', ')} (default model)` },
+      strategy: { kind: 'value', doc: `search strategy: ${Object.keys(STRATEGIES).join(', ')} (default model; compare-strategies: a comma list, default all)` },
       budget: { kind: 'value', doc: 'trials at most, the default config included (default 64)' },
       seed: { kind: 'value', doc: 'seed of the strategy and of the random inputs (default 1)' },
       db: { kind: 'value', doc: `tuning database, JSON lines, appended to (default ${DEFAULT_DB})` },
-      threads: { kind: 'value', doc: 'pin the threads knob to N' },
+      threads: { kind: 'value', doc: 'restrict the threads knob to N or to a list N,M,... (never more than the machine has cores)' },
       remote: { kind: 'value', doc: 'tune on ssh://user@host[:port][?identity=KEY&known_hosts=FILE&cc=CC] or adb://SERIAL (adb binary: $KFORGE_ADB)' },
       export: { kind: 'value', doc: 'write every candidate (exhaustive or random, up to the budget) as a bundle for a machine without Node' },
       import: { kind: 'value', doc: "read a bundle's results/, check them against the reference and record them" },
       'probe-mib': { kind: 'value', doc: 'size of the read-bandwidth probe in MiB (default 256; 0 skips it)' },
       'min-time-ms': { kind: 'value', doc: 'timed repeats per candidate add up to at least this (default 300)' },
+      seeds: { kind: 'value', doc: 'compare-strategies: seeds per strategy (default 20)' },
+      statistic: { kind: 'value', doc: 'compare-strategies: the recorded time that ranks, median (default) or min of the repeats' },
+      device: { kind: 'value', doc: 'compare-strategies: only records whose device name contains TEXT' },
+      json: { kind: 'flag', doc: 'compare-strategies: print the comparison as one JSON object' },
+      'skip-default': { kind: 'flag', doc: 'compare-strategies: do not measure the default first (score the strategies alone)' },
     },
   },
   async run(args) {
+    if (args.positionals[0] === 'compare-strategies') return compareCommand(args);
+    for (const o of ['seeds', 'statistic', 'device']) if (args.optional(o) !== undefined) throw new InputError(`tune: --${o} belongs to tune compare-strategies`);
+    for (const f of ['json', 'skip-default']) if (args.flag(f)) throw new InputError(`tune: --${f} belongs to tune compare-strategies`);
     const dbPath = args.optional('db') ?? DEFAULT_DB;
     const importDir = args.optional('import');
     if (importDir) {
@@ -268,8 +387,7 @@ export const tuneCommand: Command = {
     const seed = integerOption(args, 'seed', 1, 0);
     const probeMib = integerOption(args, 'probe-mib', 256, 0);
     const minTimeMs = integerOption(args, 'min-time-ms', 300, 1);
-    const threadsText = args.optional('threads');
-    const threads = threadsText === undefined ? undefined : integerOption(args, 'threads', 0, 0);
+    const threads = threadsOption(args);
     const { loweringFor, emitKernel, executorFor } = await import('@kforge/driver');
     const knobs = pinThreads(loweringFor(op.name, target).knobs(target, params), threads);
     const space = new SearchSpace(knobs);
@@ -293,9 +411,14 @@ export const tuneCommand: Command = {
         : await bench.localCpuFingerprint(target, executor);
       const origin = transport?.origin ?? 'local';
       const inputs = randomInputs(op, params, seed);
-      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs } });
+      // inputs cycled through copies that together pass the last-level cache, so no candidate is timed
+      // from cache (local only: a remote machine's cache size is not known here)
+      const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
+      const rotate = transport ? 1 : bench.rotationCopies(inputBytes, bench.lastLevelCacheBytes() ?? 0);
+      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, ...(rotate > 1 ? { rotate } : {}) } });
       println(`tuning ${op.name} on ${target} ${JSON.stringify(params)}: ${strategy.name} (seed ${seed}), budget ${budget}, ${space.size} valid configs`);
       println(`device ${device.device} [${device.features.join(' ')}], ${device.compiler}, ${executor.name} (${origin})`);
+      if (rotate > 1) println(`inputs rotated through ${rotate} copies (${((rotate * inputBytes) / 2 ** 20).toFixed(0)} MiB) past the last-level cache`);
       let ceilingGbps: number | undefined;
       if (probeMib > 0) {
         ceilingGbps = (await bench.measureReadCeiling(executor, emitKernel(op.name, target, params, knobs.defaults), probeMib << 20)).gbps;
@@ -303,8 +426,12 @@ export const tuneCommand: Command = {
       }
       const db = new JsonlTuningDatabase(dbPath);
       const measurements = new Map<Trial, Measurement | undefined>();
+      // the model-guided strategy starts from the lowering's roofline estimate (told the local core count)
+      const lowering = loweringFor(op.name, target);
+      const host = transport ? {} : { cores: availableParallelism() };
+      const estimate = lowering.estimate ? (c: KnobConfig) => lowering.estimate!(target, params, c, host) : undefined;
       const result = await tune({
-        space, strategy, runner, budget, seed, defaults: knobs.defaults,
+        space, strategy, runner, budget, seed, defaults: knobs.defaults, ...(estimate ? { estimate } : {}),
         onTrial: (t, i) => {
           const d = runner.details.get(bench.configKeyOf(t.config));
           measurements.set(t, d?.measurement);
