@@ -3,6 +3,18 @@ inline float kf_f16_to_f32(uint bits) {
   return vload_half(0, (const half*)&h);
 }
 
+// c + the dot product of the signed bytes of a and b: the OpenCL 3.0 built-in where the device
+// has it (cl_khr_integer_dot_product), else integer math
+inline int kf_dot4_i8(uint a, uint b, int c) {
+#ifdef __opencl_c_integer_dot_product_input_4x8bit_packed
+  return c + dot_4x8packed_ss_int(a, b);
+#else
+  const char4 va = as_char4(a);
+  const char4 vb = as_char4(b);
+  return c + va.x * vb.x + va.y * vb.y + va.z * vb.z + va.w * vb.w;
+#endif
+}
+
 __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void gemv(__global const uint* restrict x, __global const uint* restrict W, __global const float* restrict bias, __global float* restrict y, int M, int N, int K) {
   // gemv q8_0 x f16, M=3: 1 rows per workgroup, 64 threads, 16-byte loads, unroll 1, split_k 1
   const int tid = (int)get_local_id(0);

@@ -2,6 +2,12 @@
 #extension GL_KHR_shader_subgroup_basic : enable
 #extension GL_KHR_shader_subgroup_arithmetic : enable
 
+// c + the dot product of the signed bytes of a and b (shifting a byte to the top sign-extends it)
+int kf_dot4_i8(uint a, uint b, int c) {
+  ivec4 p = (ivec4(int(a << 24), int(a << 16), int(a << 8), int(a)) >> 24) * (ivec4(int(b << 24), int(b << 16), int(b << 8), int(b)) >> 24);
+  return c + p.x + p.y + p.z + p.w;
+}
+
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_W { uint W[]; };

@@ -51,7 +51,7 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
     return `kf_warp_sum(${a})`;
   },
   sharedArray: (type, name, size) => `__shared__ ${type} ${name}[${size}];`,
-  minMax: { ...C_DIALECT.minMax, i32: { min: 'min', max: 'max' } },
+  minMax: { ...C_DIALECT.minMax, i32: { min: 'min', max: 'max' }, f32: { min: 'fminf', max: 'fmaxf' } },
   fma: 'fmaf($a, $b, $c)',
   conversions: {
     'bits:u32->f32': '__uint_as_float($a)',
@@ -62,6 +62,7 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   rawLoad: (type, address) => `(*(const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: (n) => `#pragma unroll ${n}`,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)' },
+  // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)' },
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
 };

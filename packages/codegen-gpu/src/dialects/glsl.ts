@@ -54,7 +54,13 @@ export const GLSL_DIALECT: Dialect = {
   },
   preamble: `#version 450
 #extension GL_KHR_shader_subgroup_basic : enable
-#extension GL_KHR_shader_subgroup_arithmetic : enable`,
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+
+// c + the dot product of the signed bytes of a and b (shifting a byte to the top sign-extends it)
+int kf_dot4_i8(uint a, uint b, int c) {
+  ivec4 p = (ivec4(int(a << 24), int(a << 16), int(a << 8), int(a)) >> 24) * (ivec4(int(b << 24), int(b << 16), int(b << 8), int(b)) >> 24);
+  return c + p.x + p.y + p.z + p.w;
+}`,
   kernelPrefix: 'void',
   signature: glslSignature,
   special: (index, dim) => {
@@ -94,5 +100,5 @@ export const GLSL_DIALECT: Dialect = {
   rawLoad: () => { throw new Error('glsl has no byte addressing: read u32 words'); },
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'unpackHalf2x16($a).x' },
+  calls: { f16_to_f32: 'unpackHalf2x16($a).x', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
 };

@@ -38,6 +38,12 @@ using namespace metal;
 
 inline float kf_f16_to_f32(uint bits) {
   return float(as_type<half>((ushort)(bits & 0xffffu)));
+}
+
+// c + the dot product of the signed bytes of a and b (shifting a byte to the top sign-extends it)
+inline int kf_dot4_i8(uint a, uint b, int c) {
+  return c + (as_type<int>(a << 24) >> 24) * (as_type<int>(b << 24) >> 24) + (as_type<int>(a << 16) >> 24) * (as_type<int>(b << 16) >> 24)
+    + (as_type<int>(a << 8) >> 24) * (as_type<int>(b << 8) >> 24) + (as_type<int>(a) >> 24) * (as_type<int>(b) >> 24);
 }`,
   kernelPrefix: 'kernel void',
   bufferParam: (p, type) => `device ${p.access === 'read' ? 'const ' : ''}${type}* ${p.name}`,
@@ -79,6 +85,6 @@ inline float kf_f16_to_f32(uint bits) {
   rawLoad: (type, address) => `(*(device const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
   isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
 };

@@ -13,6 +13,18 @@ export const OPENCL_DIALECT: Dialect = {
   preamble: `inline float kf_f16_to_f32(uint bits) {
   ushort h = (ushort)(bits & 0xffffu);
   return vload_half(0, (const half*)&h);
+}
+
+// c + the dot product of the signed bytes of a and b: the OpenCL 3.0 built-in where the device
+// has it (cl_khr_integer_dot_product), else integer math
+inline int kf_dot4_i8(uint a, uint b, int c) {
+#ifdef __opencl_c_integer_dot_product_input_4x8bit_packed
+  return c + dot_4x8packed_ss_int(a, b);
+#else
+  const char4 va = as_char4(a);
+  const char4 vb = as_char4(b);
+  return c + va.x * vb.x + va.y * vb.y + va.z * vb.z + va.w * vb.w;
+#endif
 }`,
   kernelPrefix: '__kernel void',
   bufferParam: (p, type) => `__global ${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
@@ -56,6 +68,6 @@ export const OPENCL_DIALECT: Dialect = {
   rawLoad: (type, address) => `(*(__global const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: (n) => `__attribute__((opencl_unroll_hint(${n})))`,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
   isa: { name: 'opencl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `vload${t.slice(-1)}(0, ${p})`, 'xyzw') },
 };

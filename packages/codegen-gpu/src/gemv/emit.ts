@@ -9,7 +9,11 @@ import { renderKernel } from '@kforge/codegen-core';
 import { GPU_DIALECTS } from '../dialects/index.ts';
 import { renderWgsl } from '../wgsl/render.ts';
 import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
-import { REDUCE_WORKGROUP, gemvShape, lowerGemvSimt } from './lower-simt.ts';
+import {
+  GEMV_ENTRY, QUANTIZE_X_ENTRY, QUANTIZE_X_WORKGROUP, REDUCE_WORKGROUP, SPLITK_REDUCE_ENTRY, XQ_BUFFER, XS_BUFFER,
+  gemvShape, lowerGemvSimt, xsStride,
+} from './lower-simt.ts';
+import { X_BLOCK } from './weight-chunks.ts';
 
 /** the largest workgroup count per grid dimension every API accepts */
 const MAX_GRID_DIM = 65535;
@@ -59,16 +63,33 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   ];
   if (shape.bias) buffers.push({ name: 'bias', elem: 'f32', bytes: N * 4, role: 'in' });
   buffers.push({ name: 'y', elem: 'f32', bytes: M * N * 4, role: 'out' });
+  const int8 = cfg.dot_path === 'int8';
+  if (int8) {
+    // x as int8 codes (one byte per element) and per 32-block f32 d (and d·Σq)
+    buffers.push({ name: XQ_BUFFER, elem: 'u32', bytes: M * K, role: 'scratch' });
+    buffers.push({ name: XS_BUFFER, elem: 'f32', bytes: ((M * K) / X_BLOCK) * xsStride(shape.weight) * 4, role: 'scratch' });
+  }
   if (cfg.split_k > 1) buffers.push({ name: 'partial', elem: 'f32', bytes: cfg.split_k * M * N * 4, role: 'scratch' });
   const argsOf = (k: Kernel) => k.params.map((p) => p.name);
-  const [main, reduce] = kernels;
-  const dispatches: Dispatch[] = [{
-    entry: main!.name, args: argsOf(main!), grid: gridFor(Math.ceil(N / cfg.rows_per_block), cfg.split_k),
+  const kernel = (name: string) => kernels.find((k) => k.name === name);
+  const dispatches: Dispatch[] = [];
+  const quantize = kernel(QUANTIZE_X_ENTRY);
+  if (quantize) {
+    dispatches.push({
+      entry: quantize.name, args: argsOf(quantize), grid: gridFor(Math.ceil((M * K) / 4 / QUANTIZE_X_WORKGROUP)),
+      workgroup: [QUANTIZE_X_WORKGROUP, 1, 1],
+    });
+  }
+  const main = kernel(GEMV_ENTRY)!;
+  dispatches.push({
+    entry: main.name, args: argsOf(main), grid: gridFor(Math.ceil(N / cfg.rows_per_block), cfg.split_k),
     workgroup: [cfg.workgroup_size, 1, 1],
-  }];
+  });
+  const reduce = kernel(SPLITK_REDUCE_ENTRY);
   if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [Math.ceil((M * N) / REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
+    ...(int8 ? { arithmetic: 'int8-activations' as const } : {}),
     files: renderFiles(target, kernels), buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
     dispatches,

@@ -47,11 +47,75 @@ test('the artifact follows the binding ABI: buffers, scalars, dispatch grid over
 });
 
 const GPU_FORMATS = ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'] as const;
+const QUANTIZED = ['q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'] as const;
+
+test('dot_path: int8 is in the knob space of every quantized format on every target, float stays the default', () => {
+  for (const target of TARGETS) {
+    for (const weight of GPU_FORMATS) {
+      const params = { M: 1, N: 64, K: 256, weight, act: 'f16', bias: false };
+      const domain = gemvGpuKnobSpace(target, params).knobs.find((k) => k.name === 'dot_path')!.values;
+      assert.deepEqual(domain, (QUANTIZED as readonly string[]).includes(weight) ? ['float', 'int8'] : ['float'], `${target} ${weight}`);
+      assert.equal(gemvGpuDefaults(target, params).dot_path, 'float');
+    }
+  }
+  assert.throws(() => emitGemvGpu('cuda', { M: 1, N: 8, K: 64, weight: 'f16', act: 'f16', bias: false }, { dot_path: 'int8' }),
+    (e: Error) => e instanceof InputError && /dot_path/.test(e.message));
+});
+
+test('the int8 path: a quantize dispatch writing scratch before the gemv, the int8 accuracy class', () => {
+  const M = 3;
+  const K = 256;
+  for (const [weight, stride] of [['q8_0', 1], ['q4_0', 2], ['w4g64', 2]] as const) {
+    const a = emitGemvGpu('opencl', { M, N: 37, K, weight, act: 'f16', bias: true }, { dot_path: 'int8', split_k: 2 });
+    assert.equal(a.arithmetic, 'int8-activations');
+    assert.deepEqual(a.dispatches.map((d) => d.entry), ['gemv_quantize_x', 'gemv', 'gemv_splitk_reduce']);
+    const scratch = a.buffers.filter((b) => b.role === 'scratch').map((b) => [b.name, b.bytes]);
+    // one byte per element of x; d (and d·Σq for an offset or min) per 32 elements
+    assert.deepEqual(scratch, [['xq', M * K], ['xs', (M * K / 32) * stride * 4], ['partial', 2 * M * 37 * 4]], weight);
+    const [quantize, main] = a.dispatches;
+    assert.deepEqual(quantize!.args, ['x', 'xq', 'xs', 'M', 'N', 'K']);
+    assert.ok(!main!.args.includes('x') && main!.args.includes('xq') && main!.args.includes('xs'));
+    // 8 threads per 32-block: M·K/4 threads in workgroups of 64
+    assert.equal(quantize!.grid![0] * quantize!.workgroup![0], Math.ceil((M * K) / 4 / 64) * 64);
+  }
+  assert.equal(emitGemvGpu('opencl', { M, N: 37, K, weight: 'q4_0', act: 'f16', bias: true }).arithmetic, undefined);
+});
+
+test('the int8 dot is one IR call spelled per dialect: __dp4a on CUDA, integer math elsewhere', () => {
+  const params = { M: 1, N: 37, K: 128, weight: 'w4g32', act: 'f32', bias: false };
+  const source = (target: GpuTarget, config: Record<string, ParamValue>) => Object.values(emitGemvGpu(target, params, config).files).join('\n');
+  assert.match(source('cuda', { dot_path: 'int8' }), /__dp4a\(/);
+  for (const target of ['opencl', 'vulkan', 'wgsl', 'metal'] as const) {
+    const int8 = source(target, { dot_path: 'int8' });
+    assert.match(int8, /kf_dot4_i8\(\(/, target);
+    assert.doesNotMatch(int8, /__dp4a/, target);
+  }
+  // WGSL prints the helper only into the module that calls it
+  const wgsl = emitGemvGpu('wgsl', params, { dot_path: 'int8' }).files;
+  assert.doesNotMatch(wgsl['gemv_quantize_x.wgsl']!, /fn kf_dot4_i8/);
+  assert.match(wgsl['gemv.wgsl']!, /fn kf_dot4_i8/);
+  assert.doesNotMatch(source('wgsl', {}), /kf_dot4_i8/);
+});
+
+test('quantized weight loads: 16-byte vector loads only where aligned, q8_0 whole blocks from 9 words', () => {
+  const params = (weight: string) => ({ M: 1, N: 64, K: 256, weight, act: 'f32', bias: false });
+  const config = { vector_width: 16, rows_per_block: 1, k_unroll: 1 };
+  const cuda = (weight: string, extra: Record<string, ParamValue> = {}) => emitGemvGpu('cuda', params(weight), { ...config, ...extra }).files['gemv.cu']!;
+  // planar codes are 16-byte aligned: one uint4 per chunk
+  assert.match(cuda('w4g128'), /\(const uint4\*\)\(&W\[/);
+  // q4_1 blocks are 20 bytes: a uint4 there would fault on CUDA; 4 word loads instead
+  assert.doesNotMatch(cuda('q4_1'), /\(const uint[24]\*\)\(&W\[/);
+  assert.ok(gemvGpuKnobSpace('cuda', params('q8_0')).knobs.find((k) => k.name === 'vector_width')!.values.includes(32));
+  assert.equal(gemvGpuDefaults('cuda', params('q8_0')).vector_width, 16, 'the default stays one 16-byte load');
+  assert.equal(cuda('q8_0', { vector_width: 32 }).match(/= W\[/g)!.length, 9, '34-byte q8_0 block: 9 words, scale included');
+  assert.equal(cuda('q4_0').match(/= W\[/g)!.length, 5, '18-byte q4_0 block: 5 words, scale included');
+});
 
 test('GLSL compiles with glslangValidator and passes spirv-val', { skip: !has('glslangValidator') && 'no glslangValidator' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kf-glsl-'));
   for (const weight of GPU_FORMATS) {
     const configs: Record<string, ParamValue>[] = [{}, { subgroup_reduce: true, k_unroll: 2, rows_per_block: 2, split_k: 2 }];
+    if ((QUANTIZED as readonly string[]).includes(weight)) configs.push({ dot_path: 'int8', vector_width: 4, rows_per_block: 2 });
     for (const config of configs) {
       const a = emitGemvGpu('vulkan', { M: 3, N: 37, K: 256, weight, act: weight === 'f16' ? 'f32' : 'f16', bias: true }, config);
       for (const [name, text] of Object.entries(a.files)) {
@@ -64,15 +128,26 @@ test('GLSL compiles with glslangValidator and passes spirv-val', { skip: !has('g
   }
 });
 
-test('CUDA compiles for sm_90 without spills (decode shapes, f16 and q4_0)', { skip: !has('nvcc') && 'no nvcc' }, () => {
+test('CUDA compiles for sm_90 without spills (decode shapes, f16, q4_0, q8_0, w4g128; float and int8 paths)', { skip: !has('nvcc') && 'no nvcc' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kf-cuda-'));
-  for (const weight of ['f16', 'q4_0', 'w4g128'] as const) {
-    const a = emitGemvGpu('cuda', { M: 1, N: 4096, K: 4096, weight, act: 'f32', bias: false });
-    const src = join(dir, `${weight}.cu`);
+  const cases: [string, Record<string, ParamValue>][] = [
+    ['f16', {}], ['q4_0', {}], ['w4g128', {}], ['q8_0', {}],
+    ['q4_0', { dot_path: 'int8' }], ['q8_0', { dot_path: 'int8' }], ['w4g128', { dot_path: 'int8' }],
+  ];
+  for (const [weight, config] of cases) {
+    const a = emitGemvGpu('cuda', { M: 1, N: 4096, K: 4096, weight, act: 'f16', bias: false }, config);
+    const name = `${weight}-${config.dot_path ?? 'float'}`;
+    const src = join(dir, `${name}.cu`);
     writeFileSync(src, a.files['gemv.cu']!);
     const nvcc = spawnSync('nvcc', ['-O3', '-gencode', 'arch=compute_90,code=sm_90', '-Xptxas', '-v', '-c', src, '-o', `${src}.o`], { encoding: 'utf8' });
-    assert.equal(nvcc.status, 0, `${weight}: ${nvcc.stderr}`);
+    assert.equal(nvcc.status, 0, `${name}: ${nvcc.stderr}`);
     assert.match(nvcc.stderr, /Used \d+ registers/);
-    assert.ok(!/[1-9]\d* bytes spill/.test(nvcc.stderr), `${weight}: ${nvcc.stderr}`);
+    assert.ok(!/[1-9]\d* bytes spill/.test(nvcc.stderr), `${name}: ${nvcc.stderr}`);
+    if (config.dot_path === 'int8') {
+      // the 4-way int8 dot reaches PTX as dp4a
+      const ptx = spawnSync('nvcc', ['-arch=sm_90', '-ptx', src, '-o', '-'], { encoding: 'utf8' });
+      assert.equal(ptx.status, 0, ptx.stderr);
+      assert.match(ptx.stdout, /dp4a\.s32\.s32/, name);
+    }
   }
 });

@@ -9,14 +9,20 @@
  * The thread partials are reduced by subgroup operations (optional) and shared memory; then the
  * threads write the R·M outputs in steps of the workgroup size (R·M may exceed it), y or a partial sum
  * when `split_k` > 1, added up by a second dispatch with the bias.
+ *
+ * `dot_path` 'int8' (ggml's mmvq): a first dispatch quantizes x to int8 per 32-block (`lowerQuantizeX`)
+ * into scratch buffers, and the main kernel multiplies the codes as packed bytes, four per `dot4_i8`.
  */
-import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormatName } from '@kforge/ir';
+import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, and, assign, barrier, bufferParam, c, cast, comment, div, eq, fma, forLoop, if_, let_, letMut,
-  lane, load, lt, min, mul, param, rem, scalarParam, shr, special, store, sub, subgroupReduce, v, vec,
+  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, ge, if_, land,
+  let_, letMut, lane, load, lt, max, min, mul, ne, or, param, rem, scalarParam, select, shl, shr, special, store, sub,
+  subgroupReduce, unary, v, vec,
 } from '@kforge/ir';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
-import { chunkLayout, f16ToF32, type ChunkLayout, type KRun, type WeightChunk } from './weight-chunks.ts';
+import {
+  X_BLOCK, chunkLayout, f16ToF32, int8XElement, int8XInKOrder, loadWords, type ChunkLayout, type KRun, type WeightChunk,
+} from './weight-chunks.ts';
 
 const I32 = 'i32';
 const F32 = 'f32';
@@ -42,10 +48,24 @@ export const GEMV_ENTRY = 'gemv';
 export const SPLITK_REDUCE_ENTRY = 'gemv_splitk_reduce';
 export const QUANTIZE_X_ENTRY = 'gemv_quantize_x';
 
+/** int8 path: x quantized per 32-block, as packed bytes (u32 words) and per block d (and d·Σq) */
+export const XQ_BUFFER = 'xq';
+export const XS_BUFFER = 'xs';
+/** threads per workgroup of the x quantization: 8 per 32-block, each packing one word of 4 codes */
+export const QUANTIZE_X_WORKGROUP = 64;
+
+/** f32 values per x block in the xs buffer: the scale d, and d·Σq when the weights fold an offset or a min */
+export function xsStride(weight: WeightFormatName): number {
+  const format = FORMATS[weight];
+  return format.kind !== 'dense' && (format.zero !== 0 || format.kind === 'planar' || format.minOffset !== null) ? 2 : 1;
+}
+
 /** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
 export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
   const format = FORMATS[shape.weight];
-  const out: KernelParam[] = [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
+  const out: KernelParam[] = cfg.dot_path === 'int8'
+    ? [bufferParam(XQ_BUFFER, U32), bufferParam(XS_BUFFER, F32)]
+    : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
   out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
   if (format.kind === 'planar') out.push(bufferParam('W_scale', U32), bufferParam('W_min', U32));
   if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
@@ -167,6 +187,66 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
   return [...loads, ...math];
 }
 
+/**
+ * 4-way int8 dot product: acc + Σ a.byte[i] · b.byte[i] over the four bytes of two u32 words, read as
+ * signed (i32). One IR call that each dialect spells: __dp4a on CUDA, integer math elsewhere.
+ */
+export function dot4I8(a: Expr, b: Expr, acc: Expr): Expr {
+  return call('dot4_i8', [a, b, acc], I32);
+}
+
+/**
+ * The int8 path of one step: loads of the chunk for every row as on the float path, then per token
+ * the chunk's x words and its x block's d (and s = d·Σq), and per row
+ *   acc += d_w · (d_x · Σ q·xq - zero · frac · s) + min · frac · s,
+ * where frac is the chunk's share of the x block: every chunk of a block is visited exactly once, so
+ * the block's offset and min terms add up to zero · s and min · s over the workgroup.
+ */
+function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps, chunks: readonly Expr[], tag: string): Stmt[] {
+  const R = cfg.rows_per_block;
+  const K = param('K');
+  const format = layout.format as WeightFormat & { kind: 'block' | 'planar' };
+  const stride = xsStride(shape.weight);
+  const frac = layout.elems / X_BLOCK;
+  const loads: Stmt[] = [];
+  const math: Stmt[] = [];
+  const read: WeightChunk[][] = chunks.map((chunk, u) => Array.from({ length: R }, (_, r) => {
+    const w = layout.read(chunk, v(`row_${r}`, I32), K, `w${tag}${u}_${r}`);
+    loads.push(...w.stmts);
+    return w;
+  }));
+  chunks.forEach((chunk, u) => {
+    const runs = layout.runs(chunk);
+    for (let m = 0; m < shape.M; m++) {
+      const id = `${tag}${u}_${m}`;
+      const start = (run: KRun): Expr => add(mul(K, m), run.k);
+      // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
+      const xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, caps.vectorLoads, run.len / 4));
+      const block = shr(start(runs[0]!), 5);
+      const [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, caps.vectorLoads, stride);
+      math.push(let_(`dx${id}`, F32, dx!));
+      if (format.zero !== 0) math.push(let_(`zx${id}`, F32, mul(sx!, c.f32(-format.zero * frac))));
+      if (layout.hasMin) math.push(let_(`mx${id}`, F32, frac === 1 ? sx! : mul(sx!, c.f32(frac))));
+      for (let r = 0; r < R; r++) {
+        const w = read[u]![r]!;
+        // two interleaved chains of dot products (half the dependency latency)
+        const chains: Expr[] = [];
+        layout.int8Pairs(w.codeWords).forEach((pair, i) => {
+          chains[i % 2] = dot4I8(pair.code, xWords[pair.run]![pair.word]!, chains[i % 2] ?? c.i32(0));
+        });
+        const isum = `i${id}_${r}`;
+        math.push(let_(isum, I32, chains.length === 1 ? chains[0]! : add(chains[0]!, chains[1]!)));
+        const dot = cast(v(isum, I32), F32);
+        const inner = format.zero !== 0 ? fma(v(`dx${id}`, F32), dot, v(`zx${id}`, F32)) : mul(v(`dx${id}`, F32), dot);
+        let next = fma(w.scale!, inner, v(accName(r, m), F32));
+        if (w.min) next = fma(w.min, v(`mx${id}`, F32), next);
+        math.push(assign(accName(r, m), next));
+      }
+    }
+  });
+  return [...loads, ...math];
+}
+
 /** The K loop: `k_unroll` chunks per step while whole steps remain, then single chunks. */
 function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
   const T = cfg.workgroup_size;
@@ -175,19 +255,20 @@ function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps:
   const stride = T * S;
   const chunks = v('chunks', I32);
   const first = v('first_chunk', I32);
+  const steps = cfg.dot_path === 'int8' ? int8ChunkSteps : chunkSteps;
   const out: Stmt[] = [
     let_('chunks', I32, layout.chunksPerRow(param('K'))),
     let_('first_chunk', I32, S > 1 ? add(mul(special('group_id', 2), T), v('tid', I32)) : v('tid', I32)),
   ];
   if (U === 1) {
-    out.push(forLoop('chunk', first, chunks, chunkSteps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
+    out.push(forLoop('chunk', first, chunks, steps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
     return out;
   }
   const span = stride * U;
   out.push(let_('chunks_main', I32, mul(div(chunks, span), span)));
   const unrolled = Array.from({ length: U }, (_, u) => add(add(v('k_step', I32), first), u * stride));
-  out.push(forLoop('k_step', 0, v('chunks_main', I32), chunkSteps(layout, shape, cfg, caps, unrolled, 'u'), { step: span }));
-  out.push(forLoop('chunk', add(v('chunks_main', I32), first), chunks, chunkSteps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
+  out.push(forLoop('k_step', 0, v('chunks_main', I32), steps(layout, shape, cfg, caps, unrolled, 'u'), { step: span }));
+  out.push(forLoop('chunk', add(v('chunks_main', I32), first), chunks, steps(layout, shape, cfg, caps, [v('chunk', I32)], 't'), { step: stride }));
   return out;
 }
 
@@ -253,8 +334,9 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads);
   const R = cfg.rows_per_block;
   const N = param('N');
+  const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8 (xq, xs)` : shape.act;
   const body: Stmt[] = [
-    comment(`gemv ${shape.weight} x ${shape.act}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
+    comment(`gemv ${shape.weight} x ${x}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
     let_('tid', I32, special('thread_id')),
     let_('n0', I32, mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), R)),
   ];
@@ -305,10 +387,93 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
   };
 }
 
+/**
+ * First dispatch of the int8 path: x quantized per 32-block as ggml's quantize_row_q8_1 does,
+ * d = amax / 127, q = round(x / d) half away from zero, with s = d · Σq when the weights need it.
+ * Eight threads share a block, each packing one word of four codes (in `int8XElement` order, so the
+ * words meet the weight codes' nibbles); the block's amax and Σq go through workgroup memory.
+ * Threads past the end compute a copy of the last word and store nothing (barriers stay uniform).
+ */
+export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
+  const format = FORMATS[shape.weight];
+  const stride = xsStride(shape.weight);
+  const T = QUANTIZE_X_WORKGROUP;
+  const params: KernelParam[] = [
+    bufferParam('x', shape.act === 'f32' ? F32 : U32), bufferParam(XQ_BUFFER, U32, 'write'), bufferParam(XS_BUFFER, F32, 'write'),
+    scalarParam('M'), scalarParam('N'), scalarParam('K'),
+  ];
+  const tid = v('tid', I32);
+  const word = v('word', I32);
+  const f = (name: string): Expr => v(name, F32);
+  const body: Stmt[] = [
+    comment(`x (${shape.act}) to int8 per ${X_BLOCK}-block for gemv ${shape.weight}: ${T} threads, ${T / 8} blocks per workgroup`),
+    let_('tid', I32, special('thread_id')),
+    let_('word_raw', I32, add(mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), T), tid)),
+    let_('words', I32, div(mul(param('M'), param('K')), 4)),
+    let_('word', I32, min(v('word_raw', I32), sub(v('words', I32), 1))),
+    let_('blk', I32, shr(word, 3)),
+    let_('t', I32, and(word, 7)),
+  ];
+  // the four x values this thread quantizes
+  const natural = int8XInKOrder(format);
+  let xs: Expr[];
+  if (natural && shape.act === 'f32') {
+    xs = loadWords('x', mul(word, 4), 4, F32, 'xv', body, caps.vectorLoads, 4);
+  } else if (natural) {
+    xs = loadWords('x', mul(word, 2), 2, U32, 'xh', body, caps.vectorLoads, 2).flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+  } else {
+    xs = [0, 1, 2, 3].map((i) => {
+      body.push(let_(`e${i}`, I32, add(mul(v('blk', I32), X_BLOCK), int8XElement(format, v('t', I32), i))));
+      const e = v(`e${i}`, I32);
+      if (shape.act === 'f32') return load('x', e, F32);
+      return f16ToF32(shr(load('x', shr(e, 1), U32), cast(mul(and(e, 1), 16), U32)));
+    });
+  }
+  xs.forEach((x, i) => body.push(let_(`v${i}`, F32, x)));
+  body.push(
+    let_('a01', F32, max(unary('abs', f('v0')), unary('abs', f('v1')))),
+    let_('a23', F32, max(unary('abs', f('v2')), unary('abs', f('v3')))),
+    alloc('qx_max', F32, T, 'workgroup'),
+    store('qx_max', tid, max(f('a01'), f('a23'))),
+    barrier(),
+    // the block's 8 threads are tid - tid % 8 .. + 7
+    let_('base', I32, sub(tid, and(tid, 7))),
+    letMut('amax', F32, c.f32(0)),
+    forLoop('j', 0, 8, [assign('amax', max(f('amax'), load('qx_max', add(v('base', I32), v('j', I32)), F32)))], { unroll: 8 }),
+    let_('d', F32, div(f('amax'), c.f32(127))),
+    let_('id', F32, select(ne(f('d'), c.f32(0)), div(c.f32(1), f('d')), c.f32(0))),
+  );
+  for (let i = 0; i < 4; i++) {
+    body.push(let_(`s${i}`, F32, mul(f(`v${i}`), f('id'))));
+    // round half away from zero (roundf) the same way in every language: truncate s ± 0.5
+    body.push(let_(`q${i}`, I32, cast(add(f(`s${i}`), select(ge(f(`s${i}`), c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)));
+  }
+  const byte = (i: number): Expr => {
+    const b = and(bitcast(v(`q${i}`, I32), U32), c.u32(0xff));
+    return i ? shl(b, c.u32(8 * i)) : b;
+  };
+  const inRange = lt(v('word_raw', I32), v('words', I32));
+  body.push(if_(inRange, [store(XQ_BUFFER, word, or(or(byte(0), byte(1)), or(byte(2), byte(3))))]));
+  const header: Stmt[] = [store(XS_BUFFER, stride === 2 ? mul(v('blk', I32), 2) : v('blk', I32), f('d'))];
+  if (stride === 2) {
+    const qsum = [0, 1, 2, 3].map((i) => v(`q${i}`, I32));
+    body.push(alloc('qx_sum', I32, T, 'workgroup'), store('qx_sum', tid, add(add(qsum[0]!, qsum[1]!), add(qsum[2]!, qsum[3]!))), barrier());
+    header.push(
+      letMut('qsum', I32, c.i32(0)),
+      forLoop('j', 0, 8, [assign('qsum', add(v('qsum', I32), load('qx_sum', add(v('base', I32), v('j', I32)), I32)))], { unroll: 8 }),
+      store(XS_BUFFER, add(mul(v('blk', I32), 2), 1), mul(f('d'), cast(v('qsum', I32), F32))),
+    );
+  }
+  body.push(if_(land(inRange, eq(v('t', I32), 0)), header));
+  return { name: QUANTIZE_X_ENTRY, model: 'simt', params, body, workgroupSize: [T, 1, 1] };
+}
+
 /** Kernels in dispatch order. */
 export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCaps): Kernel[] {
   const shape = gemvShape(params);
-  const kernels = [lowerGemvMain(shape, cfg, caps)];
+  const kernels: Kernel[] = [];
+  if (cfg.dot_path === 'int8') kernels.push(lowerQuantizeX(shape, caps));
+  kernels.push(lowerGemvMain(shape, cfg, caps));
   if (cfg.split_k > 1) kernels.push(lowerSplitKReduce(shape, cfg));
   return kernels;
 }

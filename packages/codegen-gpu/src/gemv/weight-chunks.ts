@@ -31,8 +31,19 @@ export interface WeightChunk {
   /** quantized formats: the block/group scale and min (null: none) */
   readonly scale: Expr | null;
   readonly min: Expr | null;
-  /** the raw code words, for the integer dot path (4 codes per word after `codeBytes`) */
+  /** the raw code words (chunk bytes 4j .. 4j+3 in word j), for the integer dot path (`int8Pairs`) */
   readonly codeWords: Expr[];
+}
+
+/**
+ * One 4-way int8 dot product of the integer path: `code` holds four codes as signed bytes (nibbles
+ * masked out of a code word, or the bytes of an 8-bit word) and pairs with x word `word` (in u32
+ * words, x quantized in `int8XElement` order) counted from the start of run `run` of the chunk.
+ */
+export interface Int8Pair {
+  readonly code: Expr;
+  readonly run: number;
+  readonly word: number;
 }
 
 export interface ChunkLayout {
@@ -46,6 +57,8 @@ export interface ChunkLayout {
   chunksPerRow(K: Expr): Expr;
   runs(chunk: Expr): KRun[];
   read(chunk: Expr, row: Expr, K: Expr, tag: string): WeightChunk;
+  /** quantized formats: the chunk's codes as packed signed bytes, each with the x word it multiplies */
+  int8Pairs(codeWords: readonly Expr[]): Int8Pair[];
 }
 
 const U32 = 'u32';
@@ -62,9 +75,16 @@ export function u16At(buffer: string, index: Expr): Expr {
   return and(shr(word, cast(mul(and(index, 1), 16), U32)), c.u32(0xffff));
 }
 
-/** words 0..n-1 of a buffer starting at word `at`: vector loads of up to 4 when allowed, else one by one */
-function loadWords(buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', name: string, stmts: Stmt[], vectorLoads: boolean): Expr[] {
-  if (!vectorLoads) {
+/**
+ * words 0..n-1 of a buffer starting at word `at`: vector loads of up to 4 when allowed and `at` is a
+ * multiple of their lane count (`alignWords`: the largest power of two `at` is known to be a multiple
+ * of; CUDA and Metal fault on a misaligned uint2/uint4), else one by one
+ */
+export function loadWords(
+  buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', name: string, stmts: Stmt[], vectorLoads: boolean, alignWords = 4,
+): Expr[] {
+  const width = Math.min(4, alignWords);
+  if (!vectorLoads || width === 1) {
     return Array.from({ length: n }, (_, i) => {
       stmts.push(let_(`${name}${i}`, elem, load(buffer, i ? add(at, i) : at, elem)));
       return v(`${name}${i}`, elem);
@@ -75,10 +95,10 @@ function loadWords(buffer: string, at: Expr, n: number, elem: 'f32' | 'u32', nam
     return [v(name, elem)];
   }
   const out: Expr[] = [];
-  for (let i = 0; i < n; i += 4) {
-    const lanes = Math.min(4, n - i);
+  for (let i = 0; i < n; i += width) {
+    const lanes = Math.min(width, n - i);
     const t = vec(elem, lanes);
-    const partName = n > 4 ? `${name}_${i / 4}` : name;
+    const partName = n > width ? `${name}_${i / width}` : name;
     stmts.push(let_(partName, t, load(buffer, i ? add(at, i) : at, t)));
     for (let l = 0; l < lanes; l++) out.push(lane(v(partName, t), l));
   }
@@ -196,7 +216,17 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
       }
       return { stmts, values, shifts: values.map(() => 0), scale: null, min: null, codeWords: [] };
     },
+    int8Pairs: () => { throw new Error(`gemv: the int8 dot path needs a quantized weight format, not ${format.name}`); },
   };
+}
+
+/**
+ * A 2-aligned block (header halves at offsets ≡ 0 mod 4, codes at ≡ 2 mod 4) that `blockWords2` reads
+ * whole from the words holding it.
+ */
+function wholeBlockWords(format: WeightFormat): format is WeightFormat & { kind: 'block' } {
+  return format.kind === 'block' && format.bytes % 4 !== 0 && format.codesOffset % 4 === 2
+    && format.scaleOffset % 4 === 0 && (format.minOffset === null || format.minOffset % 4 === 0);
 }
 
 /** Block formats (array of structs, header then codes) and planar groups (codes plane + f16 planes). */
@@ -232,10 +262,25 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
     }
     return out;
   };
+  // the power of two every code chunk's byte offset is a multiple of (rows and blocks included)
+  const codesAlign = format.kind === 'planar'
+    ? chunkBytes
+    : largestPow2Divisor(gcd(gcd(format.bytes, format.codesOffset || format.bytes), chunksPerBlock > 1 ? chunkBytes : format.bytes));
+  const int8Pairs = (codeWords: readonly Expr[]): Int8Pair[] => {
+    if (format.bits === 8) return codeWords.map((code, j) => ({ code, run: 0, word: j }));
+    const low = (w: Expr): Expr => and(w, c.u32(0x0f0f0f0f));
+    const high = (w: Expr): Expr => and(shr(w, c.u32(4)), c.u32(0x0f0f0f0f));
+    // split halves: low nibbles are the first run, high nibbles the second, both in K order;
+    // adjacent pairs: x words alternate even and odd elements (int8XElement), word 2j low, 2j + 1 high
+    return nibbles === 'split-halves'
+      ? codeWords.flatMap((w, j) => [{ code: low(w), run: 0, word: j }, { code: high(w), run: 1, word: j }])
+      : codeWords.flatMap((w, j) => [{ code: low(w), run: 0, word: 2 * j }, { code: high(w), run: 0, word: 2 * j + 1 }]);
+  };
   return {
     format, chunkBytes, elems, hasMin, wordElem: U32,
     chunksPerRow: (K) => mul(div(K, B), chunksPerBlock),
     runs,
+    int8Pairs,
     read(chunk, row, K, tag) {
       const stmts: Stmt[] = [];
       const block = `${tag}_b`;
@@ -252,16 +297,14 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
         // every block, header and chunk offset is a multiple of this many bytes
         const aligned4 = format.bytes % 4 === 0 && format.codesOffset % 4 === 0;
         // one chunk per 2-aligned block: header and codes from the same words (q4_0: 5 loads, not 6)
-        const wholeBlock2 = !aligned4 && chunksPerBlock === 1 && format.codesOffset % 4 === 2
-          && format.scaleOffset % 4 === 0 && (format.minOffset === null || format.minOffset % 4 === 0);
-        if (wholeBlock2) {
+        if (chunksPerBlock === 1 && wholeBlockWords(format)) {
           const block2 = blockWords2('W', v(blockByte, 'i32'), format, chunkBytes / 4, tag, stmts);
           words = block2.codes;
           scale = f16ToF32(block2.half(format.scaleOffset));
           if (format.minOffset !== null) min = f16ToF32(block2.half(format.minOffset));
         } else {
           words = aligned4
-            ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads)
+            ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads, codesAlign / 4)
             : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
           scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
           if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
@@ -284,17 +327,54 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
   };
 }
 
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function largestPow2Divisor(n: number): number {
+  return n & -n;
+}
+
+/** elements of x per int8 quantization block (ggml's QK8_1) */
+export const X_BLOCK = 32;
+
+/**
+ * The int8 path's x layout: which element of its 32-block byte `byte` (0..3) of x word `word` (0..7 in
+ * the block) holds. K order, except for adjacent-pair nibbles: there each 8 elements are stored even
+ * ones first, so that the low (high) nibbles of a code word meet one x word.
+ */
+export function int8XElement(format: WeightFormat, word: Expr, byte: number): Expr {
+  return int8XInKOrder(format) ? add(mul(word, 4), byte) : add(add(mul(shr(word, 1), 8), and(word, 1)), 2 * byte);
+}
+
+/** whether the int8 path keeps x in K order (see int8XElement) */
+export function int8XInKOrder(format: WeightFormat): boolean {
+  return !(format.kind !== 'dense' && format.bits === 4 && format.nibbles === 'adjacent-pairs');
+}
+
+/** Formats the int8 path handles: quantized, blocks a multiple of the x block. */
+export function int8Capable(format: WeightFormat): boolean {
+  return format.kind !== 'dense' && format.block % X_BLOCK === 0;
+}
+
 /** The chunk layout of a format at `chunkBytes` weight bytes per lane load (`vectorLoads`: one access). */
 export function chunkLayout(format: WeightFormat, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
   return format.kind === 'dense' ? denseLayout(format, chunkBytes, vectorLoads) : quantLayout(format, chunkBytes, vectorLoads);
 }
 
-/** Chunk sizes (bytes) a format allows for a given K: powers of two up to 16 that tile its rows. */
+/**
+ * Chunk sizes (bytes) a format allows for a given K: powers of two up to 16 that tile its rows, plus a
+ * whole 2-aligned block whose codes are longer than that.
+ */
 export function chunkBytesDomain(format: WeightFormat, K: number): number[] {
   if (format.kind === 'dense') {
     const eb = format.elemBytes;
     return [eb, 4, 8, 16].filter((b, i, all) => b >= eb && all.indexOf(b) === i && K % (b / eb) === 0);
   }
   const codeBytesPerBlock = (format.block * format.bits) / 8;
-  return [4, 8, 16].filter((b) => codeBytesPerBlock % b === 0);
+  const widths = [4, 8, 16].filter((b) => codeBytesPerBlock % b === 0);
+  // codes longer than one 16-byte load in a 2-aligned block: the whole block from the words holding
+  // it (q8_0: 9 word loads and one scale per 32 codes, not 2 x (5 + 1) and two scales)
+  if (wholeBlockWords(format) && codeBytesPerBlock > 16 && codeBytesPerBlock % 4 === 0) widths.push(codeBytesPerBlock);
+  return widths;
 }

@@ -7,7 +7,7 @@
  * the scalars are one uniform struct at the binding after the last buffer, 4 bytes each in order.
  */
 import type { Expr, Kernel, ScalarType, Stmt, Type } from '@kforge/ir';
-import { isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
+import { children, isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
 
 const SCALARS = 'kf_scalars';
 
@@ -24,7 +24,37 @@ const BUILTINS: Readonly<Record<string, string>> = {
 
 const CALLS: Readonly<Record<string, (args: string[]) => string>> = {
   f16_to_f32: ([a]) => `unpack2x16float(${a}).x`,
+  dot4_i8: ([a, b, acc]) => `kf_dot4_i8(${a}, ${b}, ${acc})`,
 };
+
+/** module-scope functions a call needs, printed only when the kernel makes that call */
+const HELPERS: Readonly<Record<string, string>> = {
+  // c + the dot product of the signed bytes of a and b (integer math: dot4I8Packed is a language
+  // extension not every implementation has)
+  dot4_i8: `fn kf_dot4_i8(a: u32, b: u32, c: i32) -> i32 {
+  let va = vec4<i32>(extractBits(bitcast<i32>(a), 0u, 8u), extractBits(bitcast<i32>(a), 8u, 8u), extractBits(bitcast<i32>(a), 16u, 8u), extractBits(bitcast<i32>(a), 24u, 8u));
+  let vb = vec4<i32>(extractBits(bitcast<i32>(b), 0u, 8u), extractBits(bitcast<i32>(b), 8u, 8u), extractBits(bitcast<i32>(b), 16u, 8u), extractBits(bitcast<i32>(b), 24u, 8u));
+  return c + dot(va, vb);
+}`,
+};
+
+function callsIn(list: readonly Stmt[], out: Set<string>): Set<string> {
+  const visit = (e: Expr): void => {
+    if (e.op === 'call') out.add(e.fn);
+    children(e).forEach(visit);
+  };
+  for (const s of list) {
+    switch (s.op) {
+      case 'let': if (s.init) visit(s.init); break;
+      case 'assign': visit(s.value); break;
+      case 'store': visit(s.index); visit(s.value); break;
+      case 'for': visit(s.from); visit(s.to); visit(s.step); callsIn(s.body, out); break;
+      case 'if': visit(s.cond); callsIn([...s.then, ...(s.else ?? [])], out); break;
+      default: break;
+    }
+  }
+  return out;
+}
 
 function typeName(t: Type, where: string): string {
   if (isVector(t)) {
@@ -164,6 +194,7 @@ export function renderWgsl(kernel: Kernel): string {
     decls.push(`@group(0) @binding(${binding}) var<uniform> ${SCALARS}: KfScalars;`);
   }
   p.workgroupArrays(kernel.body, decls);
+  for (const fn of callsIn(kernel.body, new Set())) if (HELPERS[fn]) decls.push(HELPERS[fn]);
   const [x, y, z] = kernel.workgroupSize ?? [1, 1, 1];
   const builtins = [
     '@builtin(local_invocation_id) kf_tid: vec3<u32>', '@builtin(workgroup_id) kf_gid: vec3<u32>',

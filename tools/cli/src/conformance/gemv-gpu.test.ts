@@ -24,11 +24,13 @@ function cases(): GemvGpuCase[] {
   }));
 }
 
-/** fixed non-default configs: split-K with unrolling; more outputs (rows_per_block * M = 64) than threads (32) */
+/** fixed non-default configs: split-K with unrolling; more outputs (rows_per_block * M = 64) than threads (32); int8 */
 const CONFIGS: [GemvGpuCase, Readonly<Record<string, ParamValue>>][] = [
   [{ weight: 'q4_0', M: 3, N: 37, K: 256, act: 'f16', bias: true }, { k_unroll: 2, rows_per_block: 2, split_k: 2, vector_width: 4 }],
   [{ weight: 'w4g64', M: 16, N: 37, K: 256, act: 'f16', bias: true }, { rows_per_block: 4, workgroup_size: 32, split_k: 2, vector_width: 4 }],
   [{ weight: 'f16', M: 16, N: 37, K: 256, act: 'f32', bias: false }, { rows_per_block: 4, workgroup_size: 32, split_k: 1 }],
+  // the int8 dot path: x quantized by a first dispatch; 8-byte chunks fold a quarter of the block sum each
+  [{ weight: 'q4_0', M: 3, N: 37, K: 256, act: 'f16', bias: true }, { dot_path: 'int8', vector_width: 8, rows_per_block: 2, k_unroll: 2 }],
 ];
 
 for (const [target, executor] of EXECUTORS) {

@@ -1,0 +1,212 @@
+#include <cuda_fp16.h>
+
+__device__ __forceinline__ float kf_f16_to_f32(unsigned int bits) {
+  return __half2float(__ushort_as_half((unsigned short)(bits & 0xffffu)));
+}
+
+// butterfly over the warp: every lane ends with the sum
+__device__ __forceinline__ float kf_warp_sum(float v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
+  return v;
+}
+
+extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned int* __restrict__ x, unsigned int* __restrict__ xq, float* __restrict__ xs, int M, int N, int K) {
+  // x (f16) to int8 per 32-block for gemv q4_0: 64 threads, 8 blocks per workgroup
+  const int tid = (int)threadIdx.x;
+  const int word_raw = ((((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 64) + tid);
+  const int words = ((M * K) / 4);
+  const int word = min(word_raw, (words - 1));
+  const int blk = (word >> 3);
+  const int t = (word & 7);
+  const uint2 xh = (*(const uint2*)(&x[(word * 2)]));
+  const float v0 = kf_f16_to_f32(xh.x);
+  const float v1 = kf_f16_to_f32((xh.x >> 16u));
+  const float v2 = kf_f16_to_f32(xh.y);
+  const float v3 = kf_f16_to_f32((xh.y >> 16u));
+  const float a01 = fmaxf(fabsf(v0), fabsf(v1));
+  const float a23 = fmaxf(fabsf(v2), fabsf(v3));
+  __shared__ float qx_max[64];
+  qx_max[tid] = fmaxf(a01, a23);
+  __syncthreads();
+  const int base = (tid - (tid & 7));
+  float amax = 0.0f;
+  #pragma unroll 8
+  for (int j = 0; j < 8; j++) {
+    amax = fmaxf(amax, qx_max[(base + j)]);
+  }
+  const float d = (amax / 127.0f);
+  const float id = ((d != 0.0f) ? (1.0f / d) : 0.0f);
+  const float s0 = (v0 * id);
+  const int q0 = ((int)(s0 + ((s0 >= 0.0f) ? 0.5f : (-0.5f))));
+  const float s1 = (v1 * id);
+  const int q1 = ((int)(s1 + ((s1 >= 0.0f) ? 0.5f : (-0.5f))));
+  const float s2 = (v2 * id);
+  const int q2 = ((int)(s2 + ((s2 >= 0.0f) ? 0.5f : (-0.5f))));
+  const float s3 = (v3 * id);
+  const int q3 = ((int)(s3 + ((s3 >= 0.0f) ? 0.5f : (-0.5f))));
+  if (word_raw < words) {
+    xq[word] = (((((unsigned int)(q0)) & 255u) | ((((unsigned int)(q1)) & 255u) << 8u)) | (((((unsigned int)(q2)) & 255u) << 16u) | ((((unsigned int)(q3)) & 255u) << 24u)));
+  }
+  __shared__ int qx_sum[64];
+  qx_sum[tid] = ((q0 + q1) + (q2 + q3));
+  __syncthreads();
+  if ((word_raw < words) && (t == 0)) {
+    xs[(blk * 2)] = d;
+    int qsum = 0;
+    #pragma unroll 8
+    for (int j = 0; j < 8; j++) {
+      qsum = (qsum + qx_sum[(base + j)]);
+    }
+    xs[((blk * 2) + 1)] = (d * ((float)qsum));
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ xq, const float* __restrict__ xs, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
+  // gemv q4_0 x f16 quantized to int8 (xq, xs), M=1: 2 rows per workgroup, 128 threads, 16-byte loads, unroll 2, split_k 1
+  const int tid = (int)threadIdx.x;
+  const int n0 = (((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 2);
+  const int row_0 = min((n0 + 0), (N - 1));
+  const int row_1 = min((n0 + 1), (N - 1));
+  float acc_0_0 = 0.0f;
+  float acc_1_0 = 0.0f;
+  const int chunks = ((K / 32) * 1);
+  const int first_chunk = tid;
+  const int chunks_main = ((chunks / 256) * 256);
+  for (int k_step = 0; k_step < chunks_main; k_step += 256) {
+    const int wu0_0_b = ((k_step + first_chunk) + 0);
+    const int wu0_0_o = (((row_0 * (K / 32)) + wu0_0_b) * 18);
+    const int wu0_0_w0 = (wu0_0_o >> 2);
+    const unsigned int wu0_0_s = ((unsigned int)((wu0_0_o & 2) * 8));
+    const unsigned int wu0_0_r0 = W[wu0_0_w0];
+    const unsigned int wu0_0_r1 = W[(wu0_0_w0 + 1)];
+    const unsigned int wu0_0_r2 = W[(wu0_0_w0 + 2)];
+    const unsigned int wu0_0_r3 = W[(wu0_0_w0 + 3)];
+    const unsigned int wu0_0_r4 = W[(wu0_0_w0 + 4)];
+    const unsigned int wu0_00 = (((wu0_0_r0 >> 16u) >> wu0_0_s) | (wu0_0_r1 << (16u - wu0_0_s)));
+    const unsigned int wu0_01 = (((wu0_0_r1 >> 16u) >> wu0_0_s) | (wu0_0_r2 << (16u - wu0_0_s)));
+    const unsigned int wu0_02 = (((wu0_0_r2 >> 16u) >> wu0_0_s) | (wu0_0_r3 << (16u - wu0_0_s)));
+    const unsigned int wu0_03 = (((wu0_0_r3 >> 16u) >> wu0_0_s) | (wu0_0_r4 << (16u - wu0_0_s)));
+    const float wu0_0_d = kf_f16_to_f32((wu0_0_r0 >> wu0_0_s));
+    const int wu0_1_b = ((k_step + first_chunk) + 0);
+    const int wu0_1_o = (((row_1 * (K / 32)) + wu0_1_b) * 18);
+    const int wu0_1_w0 = (wu0_1_o >> 2);
+    const unsigned int wu0_1_s = ((unsigned int)((wu0_1_o & 2) * 8));
+    const unsigned int wu0_1_r0 = W[wu0_1_w0];
+    const unsigned int wu0_1_r1 = W[(wu0_1_w0 + 1)];
+    const unsigned int wu0_1_r2 = W[(wu0_1_w0 + 2)];
+    const unsigned int wu0_1_r3 = W[(wu0_1_w0 + 3)];
+    const unsigned int wu0_1_r4 = W[(wu0_1_w0 + 4)];
+    const unsigned int wu0_10 = (((wu0_1_r0 >> 16u) >> wu0_1_s) | (wu0_1_r1 << (16u - wu0_1_s)));
+    const unsigned int wu0_11 = (((wu0_1_r1 >> 16u) >> wu0_1_s) | (wu0_1_r2 << (16u - wu0_1_s)));
+    const unsigned int wu0_12 = (((wu0_1_r2 >> 16u) >> wu0_1_s) | (wu0_1_r3 << (16u - wu0_1_s)));
+    const unsigned int wu0_13 = (((wu0_1_r3 >> 16u) >> wu0_1_s) | (wu0_1_r4 << (16u - wu0_1_s)));
+    const float wu0_1_d = kf_f16_to_f32((wu0_1_r0 >> wu0_1_s));
+    const int wu1_0_b = ((k_step + first_chunk) + 128);
+    const int wu1_0_o = (((row_0 * (K / 32)) + wu1_0_b) * 18);
+    const int wu1_0_w0 = (wu1_0_o >> 2);
+    const unsigned int wu1_0_s = ((unsigned int)((wu1_0_o & 2) * 8));
+    const unsigned int wu1_0_r0 = W[wu1_0_w0];
+    const unsigned int wu1_0_r1 = W[(wu1_0_w0 + 1)];
+    const unsigned int wu1_0_r2 = W[(wu1_0_w0 + 2)];
+    const unsigned int wu1_0_r3 = W[(wu1_0_w0 + 3)];
+    const unsigned int wu1_0_r4 = W[(wu1_0_w0 + 4)];
+    const unsigned int wu1_00 = (((wu1_0_r0 >> 16u) >> wu1_0_s) | (wu1_0_r1 << (16u - wu1_0_s)));
+    const unsigned int wu1_01 = (((wu1_0_r1 >> 16u) >> wu1_0_s) | (wu1_0_r2 << (16u - wu1_0_s)));
+    const unsigned int wu1_02 = (((wu1_0_r2 >> 16u) >> wu1_0_s) | (wu1_0_r3 << (16u - wu1_0_s)));
+    const unsigned int wu1_03 = (((wu1_0_r3 >> 16u) >> wu1_0_s) | (wu1_0_r4 << (16u - wu1_0_s)));
+    const float wu1_0_d = kf_f16_to_f32((wu1_0_r0 >> wu1_0_s));
+    const int wu1_1_b = ((k_step + first_chunk) + 128);
+    const int wu1_1_o = (((row_1 * (K / 32)) + wu1_1_b) * 18);
+    const int wu1_1_w0 = (wu1_1_o >> 2);
+    const unsigned int wu1_1_s = ((unsigned int)((wu1_1_o & 2) * 8));
+    const unsigned int wu1_1_r0 = W[wu1_1_w0];
+    const unsigned int wu1_1_r1 = W[(wu1_1_w0 + 1)];
+    const unsigned int wu1_1_r2 = W[(wu1_1_w0 + 2)];
+    const unsigned int wu1_1_r3 = W[(wu1_1_w0 + 3)];
+    const unsigned int wu1_1_r4 = W[(wu1_1_w0 + 4)];
+    const unsigned int wu1_10 = (((wu1_1_r0 >> 16u) >> wu1_1_s) | (wu1_1_r1 << (16u - wu1_1_s)));
+    const unsigned int wu1_11 = (((wu1_1_r1 >> 16u) >> wu1_1_s) | (wu1_1_r2 << (16u - wu1_1_s)));
+    const unsigned int wu1_12 = (((wu1_1_r2 >> 16u) >> wu1_1_s) | (wu1_1_r3 << (16u - wu1_1_s)));
+    const unsigned int wu1_13 = (((wu1_1_r3 >> 16u) >> wu1_1_s) | (wu1_1_r4 << (16u - wu1_1_s)));
+    const float wu1_1_d = kf_f16_to_f32((wu1_1_r0 >> wu1_1_s));
+    const uint4 qu0_0_0 = (*(const uint4*)(&xq[(((K * 0) + (((k_step + first_chunk) + 0) * 32)) >> 2)]));
+    const uint4 qu0_0_1 = (*(const uint4*)(&xq[(((K * 0) + ((((k_step + first_chunk) + 0) * 32) + 16)) >> 2)]));
+    const float2 su0_0_ = (*(const float2*)(&xs[((((K * 0) + (((k_step + first_chunk) + 0) * 32)) >> 5) * 2)]));
+    const float dxu0_0 = su0_0_.x;
+    const float zxu0_0 = (su0_0_.y * (-8.0f));
+    const int iu0_0_0 = (__dp4a((int)((wu0_03 & 252645135u)), (int)(qu0_0_0.w), __dp4a((int)((wu0_02 & 252645135u)), (int)(qu0_0_0.z), __dp4a((int)((wu0_01 & 252645135u)), (int)(qu0_0_0.y), __dp4a((int)((wu0_00 & 252645135u)), (int)(qu0_0_0.x), 0)))) + __dp4a((int)(((wu0_03 >> 4u) & 252645135u)), (int)(qu0_0_1.w), __dp4a((int)(((wu0_02 >> 4u) & 252645135u)), (int)(qu0_0_1.z), __dp4a((int)(((wu0_01 >> 4u) & 252645135u)), (int)(qu0_0_1.y), __dp4a((int)(((wu0_00 >> 4u) & 252645135u)), (int)(qu0_0_1.x), 0)))));
+    acc_0_0 = fmaf(wu0_0_d, fmaf(dxu0_0, ((float)iu0_0_0), zxu0_0), acc_0_0);
+    const int iu0_0_1 = (__dp4a((int)((wu0_13 & 252645135u)), (int)(qu0_0_0.w), __dp4a((int)((wu0_12 & 252645135u)), (int)(qu0_0_0.z), __dp4a((int)((wu0_11 & 252645135u)), (int)(qu0_0_0.y), __dp4a((int)((wu0_10 & 252645135u)), (int)(qu0_0_0.x), 0)))) + __dp4a((int)(((wu0_13 >> 4u) & 252645135u)), (int)(qu0_0_1.w), __dp4a((int)(((wu0_12 >> 4u) & 252645135u)), (int)(qu0_0_1.z), __dp4a((int)(((wu0_11 >> 4u) & 252645135u)), (int)(qu0_0_1.y), __dp4a((int)(((wu0_10 >> 4u) & 252645135u)), (int)(qu0_0_1.x), 0)))));
+    acc_1_0 = fmaf(wu0_1_d, fmaf(dxu0_0, ((float)iu0_0_1), zxu0_0), acc_1_0);
+    const uint4 qu1_0_0 = (*(const uint4*)(&xq[(((K * 0) + (((k_step + first_chunk) + 128) * 32)) >> 2)]));
+    const uint4 qu1_0_1 = (*(const uint4*)(&xq[(((K * 0) + ((((k_step + first_chunk) + 128) * 32) + 16)) >> 2)]));
+    const float2 su1_0_ = (*(const float2*)(&xs[((((K * 0) + (((k_step + first_chunk) + 128) * 32)) >> 5) * 2)]));
+    const float dxu1_0 = su1_0_.x;
+    const float zxu1_0 = (su1_0_.y * (-8.0f));
+    const int iu1_0_0 = (__dp4a((int)((wu1_03 & 252645135u)), (int)(qu1_0_0.w), __dp4a((int)((wu1_02 & 252645135u)), (int)(qu1_0_0.z), __dp4a((int)((wu1_01 & 252645135u)), (int)(qu1_0_0.y), __dp4a((int)((wu1_00 & 252645135u)), (int)(qu1_0_0.x), 0)))) + __dp4a((int)(((wu1_03 >> 4u) & 252645135u)), (int)(qu1_0_1.w), __dp4a((int)(((wu1_02 >> 4u) & 252645135u)), (int)(qu1_0_1.z), __dp4a((int)(((wu1_01 >> 4u) & 252645135u)), (int)(qu1_0_1.y), __dp4a((int)(((wu1_00 >> 4u) & 252645135u)), (int)(qu1_0_1.x), 0)))));
+    acc_0_0 = fmaf(wu1_0_d, fmaf(dxu1_0, ((float)iu1_0_0), zxu1_0), acc_0_0);
+    const int iu1_0_1 = (__dp4a((int)((wu1_13 & 252645135u)), (int)(qu1_0_0.w), __dp4a((int)((wu1_12 & 252645135u)), (int)(qu1_0_0.z), __dp4a((int)((wu1_11 & 252645135u)), (int)(qu1_0_0.y), __dp4a((int)((wu1_10 & 252645135u)), (int)(qu1_0_0.x), 0)))) + __dp4a((int)(((wu1_13 >> 4u) & 252645135u)), (int)(qu1_0_1.w), __dp4a((int)(((wu1_12 >> 4u) & 252645135u)), (int)(qu1_0_1.z), __dp4a((int)(((wu1_11 >> 4u) & 252645135u)), (int)(qu1_0_1.y), __dp4a((int)(((wu1_10 >> 4u) & 252645135u)), (int)(qu1_0_1.x), 0)))));
+    acc_1_0 = fmaf(wu1_1_d, fmaf(dxu1_0, ((float)iu1_0_1), zxu1_0), acc_1_0);
+  }
+  for (int chunk = (chunks_main + first_chunk); chunk < chunks; chunk += 128) {
+    const int wt0_0_b = chunk;
+    const int wt0_0_o = (((row_0 * (K / 32)) + wt0_0_b) * 18);
+    const int wt0_0_w0 = (wt0_0_o >> 2);
+    const unsigned int wt0_0_s = ((unsigned int)((wt0_0_o & 2) * 8));
+    const unsigned int wt0_0_r0 = W[wt0_0_w0];
+    const unsigned int wt0_0_r1 = W[(wt0_0_w0 + 1)];
+    const unsigned int wt0_0_r2 = W[(wt0_0_w0 + 2)];
+    const unsigned int wt0_0_r3 = W[(wt0_0_w0 + 3)];
+    const unsigned int wt0_0_r4 = W[(wt0_0_w0 + 4)];
+    const unsigned int wt0_00 = (((wt0_0_r0 >> 16u) >> wt0_0_s) | (wt0_0_r1 << (16u - wt0_0_s)));
+    const unsigned int wt0_01 = (((wt0_0_r1 >> 16u) >> wt0_0_s) | (wt0_0_r2 << (16u - wt0_0_s)));
+    const unsigned int wt0_02 = (((wt0_0_r2 >> 16u) >> wt0_0_s) | (wt0_0_r3 << (16u - wt0_0_s)));
+    const unsigned int wt0_03 = (((wt0_0_r3 >> 16u) >> wt0_0_s) | (wt0_0_r4 << (16u - wt0_0_s)));
+    const float wt0_0_d = kf_f16_to_f32((wt0_0_r0 >> wt0_0_s));
+    const int wt0_1_b = chunk;
+    const int wt0_1_o = (((row_1 * (K / 32)) + wt0_1_b) * 18);
+    const int wt0_1_w0 = (wt0_1_o >> 2);
+    const unsigned int wt0_1_s = ((unsigned int)((wt0_1_o & 2) * 8));
+    const unsigned int wt0_1_r0 = W[wt0_1_w0];
+    const unsigned int wt0_1_r1 = W[(wt0_1_w0 + 1)];
+    const unsigned int wt0_1_r2 = W[(wt0_1_w0 + 2)];
+    const unsigned int wt0_1_r3 = W[(wt0_1_w0 + 3)];
+    const unsigned int wt0_1_r4 = W[(wt0_1_w0 + 4)];
+    const unsigned int wt0_10 = (((wt0_1_r0 >> 16u) >> wt0_1_s) | (wt0_1_r1 << (16u - wt0_1_s)));
+    const unsigned int wt0_11 = (((wt0_1_r1 >> 16u) >> wt0_1_s) | (wt0_1_r2 << (16u - wt0_1_s)));
+    const unsigned int wt0_12 = (((wt0_1_r2 >> 16u) >> wt0_1_s) | (wt0_1_r3 << (16u - wt0_1_s)));
+    const unsigned int wt0_13 = (((wt0_1_r3 >> 16u) >> wt0_1_s) | (wt0_1_r4 << (16u - wt0_1_s)));
+    const float wt0_1_d = kf_f16_to_f32((wt0_1_r0 >> wt0_1_s));
+    const uint4 qt0_0_0 = (*(const uint4*)(&xq[(((K * 0) + (chunk * 32)) >> 2)]));
+    const uint4 qt0_0_1 = (*(const uint4*)(&xq[(((K * 0) + ((chunk * 32) + 16)) >> 2)]));
+    const float2 st0_0_ = (*(const float2*)(&xs[((((K * 0) + (chunk * 32)) >> 5) * 2)]));
+    const float dxt0_0 = st0_0_.x;
+    const float zxt0_0 = (st0_0_.y * (-8.0f));
+    const int it0_0_0 = (__dp4a((int)((wt0_03 & 252645135u)), (int)(qt0_0_0.w), __dp4a((int)((wt0_02 & 252645135u)), (int)(qt0_0_0.z), __dp4a((int)((wt0_01 & 252645135u)), (int)(qt0_0_0.y), __dp4a((int)((wt0_00 & 252645135u)), (int)(qt0_0_0.x), 0)))) + __dp4a((int)(((wt0_03 >> 4u) & 252645135u)), (int)(qt0_0_1.w), __dp4a((int)(((wt0_02 >> 4u) & 252645135u)), (int)(qt0_0_1.z), __dp4a((int)(((wt0_01 >> 4u) & 252645135u)), (int)(qt0_0_1.y), __dp4a((int)(((wt0_00 >> 4u) & 252645135u)), (int)(qt0_0_1.x), 0)))));
+    acc_0_0 = fmaf(wt0_0_d, fmaf(dxt0_0, ((float)it0_0_0), zxt0_0), acc_0_0);
+    const int it0_0_1 = (__dp4a((int)((wt0_13 & 252645135u)), (int)(qt0_0_0.w), __dp4a((int)((wt0_12 & 252645135u)), (int)(qt0_0_0.z), __dp4a((int)((wt0_11 & 252645135u)), (int)(qt0_0_0.y), __dp4a((int)((wt0_10 & 252645135u)), (int)(qt0_0_0.x), 0)))) + __dp4a((int)(((wt0_13 >> 4u) & 252645135u)), (int)(qt0_0_1.w), __dp4a((int)(((wt0_12 >> 4u) & 252645135u)), (int)(qt0_0_1.z), __dp4a((int)(((wt0_11 >> 4u) & 252645135u)), (int)(qt0_0_1.y), __dp4a((int)(((wt0_10 >> 4u) & 252645135u)), (int)(qt0_0_1.x), 0)))));
+    acc_1_0 = fmaf(wt0_1_d, fmaf(dxt0_0, ((float)it0_0_1), zxt0_0), acc_1_0);
+  }
+  __shared__ float red[8];
+  const int sg_size = 32;
+  const int sg_index = (tid / sg_size);
+  acc_0_0 = kf_warp_sum(acc_0_0);
+  acc_1_0 = kf_warp_sum(acc_1_0);
+  if (((int)threadIdx.x & 31) == 0) {
+    red[(0 + sg_index)] = acc_0_0;
+    red[(4 + sg_index)] = acc_1_0;
+  }
+  __syncthreads();
+  for (int o = tid; o < 2; o += 128) {
+    float total = 0.0f;
+    for (int sg = 0; sg < (128 / sg_size); sg++) {
+      total = (total + red[((o * 4) + sg)]);
+    }
+    const int n = (n0 + (o % 2));
+    const int m = (o / 2);
+    if (n < N) {
+      y[((m * N) + n)] = total;
+    }
+  }
+}
