@@ -4,7 +4,7 @@
  * M = 1 with inputs generated on the device; the baseline program (copy bandwidth, cuBLAS f16); the
  * plan; and run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
  *
- * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--sweep N]
+ * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--sweep N] [--targets cuda,opencl,vulkan]
  */
 import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { getOp, randomInputs, Rng, tensorBytes, type KnobConfig, type Params } f
 import { writeCudaBaselines, writeGpuBundle, type GpuBundleCase } from '@kforge/exec';
 import { conformanceMatrix, emitKernel, loweringFor } from '@kforge/driver';
 import { SearchSpace, hashSources } from '@kforge/autotune';
+import { gitInfo } from '@kforge/bench';
 import {
   COPY_PROBE_BYTES, CUBLAS_FILLS, PERF_REPEATS, PERF_WARMUP, PLAN_FILE, ROTATE_BYTES, gemvGeneratedInputs,
   type H200Plan, type PlannedConformanceCase, type PlannedTimedCase,
@@ -22,6 +23,12 @@ const PERF_FORMATS = ['f16', 'q4_0', 'w4g128'] as const;
 const SWEEPS: readonly (readonly [string, number, number])[] = [['q4_0', 4096, 4096], ['f16', 11008, 4096], ['q4_0', 151936, 1024]];
 const SWEEP_SEED = 3;
 const DEFAULT_SWEEP_SIZE = 24;
+const DEFAULT_TARGETS = ['cuda', 'opencl', 'vulkan'] as const;
+type H200Target = (typeof DEFAULT_TARGETS)[number];
+/** non-default configs timed beside each quantized perf case: the float path (the default is int8), and a deeper int8 unroll */
+const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
+  { dot_path: 'float' }, { dot_path: 'int8', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
+];
 
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });
 
@@ -59,13 +66,20 @@ function timedCase(kind: 'perf' | 'sweep', name: string, params: Params, config:
   return { planned, bundleCase };
 }
 
-export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_SIZE): Promise<H200Plan> {
+export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_SIZE, targets: readonly H200Target[] = DEFAULT_TARGETS): Promise<H200Plan> {
   rmSync(dir, { recursive: true, force: true });
   const timed: ReturnType<typeof timedCase>[] = [];
   for (const weight of PERF_FORMATS) {
     for (const [N, K] of PERF_SHAPES) {
       const params = gemvParams(weight, N, K);
-      timed.push(timedCase('perf', `perf-${weight}-${N}x${K}`, params, loweringFor('gemv', 'cuda').knobs('cuda', params).defaults, true));
+      const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
+      timed.push(timedCase('perf', `perf-${weight}-${N}x${K}`, params, knobs.defaults, true));
+      PERF_VARIANTS.forEach((variant, v) => {
+        const config = { ...knobs.defaults, ...variant };
+        const fits = Object.entries(variant).every(([k, value]) => knobs.knobs.find((d) => d.name === k)?.values.includes(value));
+        const repeatsDefault = JSON.stringify(config) === JSON.stringify(knobs.defaults);
+        if (fits && !repeatsDefault && !knobs.check(config)) timed.push(timedCase('perf', `perf-${weight}-${N}x${K}-v${v + 1}`, params, config, false));
+      });
     }
   }
   for (const [weight, N, K] of SWEEPS) {
@@ -77,7 +91,7 @@ export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_S
   const perfManifest = await writeGpuBundle(timed.map((t) => t.bundleCase), join(dir, 'perf'), { repeats: PERF_REPEATS, warmup: PERF_WARMUP });
   const plannedTimed = timed.map((t, i) => ({ ...t.planned, case: perfManifest.cases[i]!.name }));
 
-  const matrix = conformanceMatrix({ ops: ['gemv'], targets: ['cuda', 'opencl', 'vulkan'], level: 'ci', configs: 2 });
+  const matrix = conformanceMatrix({ ops: ['gemv'], targets, level: 'ci', configs: 2 });
   const op = getOp('gemv');
   const conformanceCases: GpuBundleCase[] = matrix.map((c) => {
     const artifact = emitKernel(c.op, c.target, c.params, c.config);
@@ -92,12 +106,12 @@ export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_S
 
   writeCudaBaselines(join(dir, 'baselines'));
   const plan: H200Plan = {
-    kforgeH200Plan: 1, created: new Date().toISOString(), rotateBytes: ROTATE_BYTES, copyProbeBytes: COPY_PROBE_BYTES,
+    kforgeH200Plan: 1, created: new Date().toISOString(), buildCommit: gitInfo().revision, buildDirty: gitInfo().dirty, rotateBytes: ROTATE_BYTES, copyProbeBytes: COPY_PROBE_BYTES,
     repeats: PERF_REPEATS, warmup: PERF_WARMUP, timed: plannedTimed, conformance,
     cublas: PERF_SHAPES.map(([N, K]) => ({ N, K })), cublasFills: CUBLAS_FILLS,
   };
   writeFileSync(join(dir, PLAN_FILE), `${JSON.stringify(plan, null, 1)}\n`);
-  for (const file of ['run.sh', 'summarize.py']) copyFileSync(join(import.meta.dirname, file), join(dir, file));
+  for (const file of ['run.sh', 'summarize.py', 'torch_baselines.py']) copyFileSync(join(import.meta.dirname, file), join(dir, file));
   chmodSync(join(dir, 'run.sh'), 0o755);
   return plan;
 }
@@ -106,8 +120,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const sweepAt = args.indexOf('--sweep');
   const sweep = sweepAt >= 0 ? Number(args.splice(sweepAt, 2)[1]) : DEFAULT_SWEEP_SIZE;
+  const targetsAt = args.indexOf('--targets');
+  const targets = targetsAt >= 0 ? args.splice(targetsAt, 2)[1]!.split(',') as H200Target[] : DEFAULT_TARGETS;
+  const unknown = targets.filter((t) => !(DEFAULT_TARGETS as readonly string[]).includes(t));
+  if (unknown.length) throw new Error(`--targets: unknown ${unknown.join(', ')} (known: ${DEFAULT_TARGETS.join(', ')})`);
   const dir = resolve(args[0] ?? join(import.meta.dirname, '../../.gpu-bundle'));
-  const plan = await prepareH200Bundle(dir, sweep);
+  const plan = await prepareH200Bundle(dir, sweep, targets);
   const perf = plan.timed.filter((t) => t.kind === 'perf').length;
   console.log(`wrote ${dir}: ${perf} perf cases, ${plan.timed.length - perf} sweep candidates, ${plan.conformance.length} conformance cases`);
   console.log('run on the H200: bash .gpu-bundle/run.sh "$OUT"   (carry [".gpu-bundle"]); then: node --import tsx tools/gpu/ingest.ts RESULTS_DIR');

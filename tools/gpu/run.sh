@@ -23,7 +23,9 @@ cp "$ROOT/plan.json" "$W/plan.json"
   echo "@@query"; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv
   echo "@@nvcc"; nvcc --version
   echo "@@gcc"; gcc --version | head -n 1
-  echo "@@cpu"; lscpu | grep -E 'Model name|^CPU\(s\)|Flags' | cut -c1-400
+  echo "@@cpu"; lscpu | grep -E 'Model name|^CPU\(s\)|Flags'
+  echo "@@uname"; uname -sr
+  echo "@@mem"; free -b
 } > "$W/machine.txt" 2>&1
 stamp "$(grep -m1 -A1 '@@query' "$W/machine.txt" | tail -n 1)"
 
@@ -82,6 +84,8 @@ if [ -x "$B" ]; then
       "$WS" "$WE" "$XS" "$XE" "$W/cublas-$NK" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log"
   done
 fi
+python3 "$ROOT/torch_baselines.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" || echo "torch baselines failed" >> "$W/baselines-run.log"
+cp "$ROOT/baselines/cuda_baselines.cu" "$ROOT/torch_baselines.py" "$W/" 2>/dev/null
 stamp "baselines done"
 
 export KFORGE_SKIP_BUILD=1 KFORGE_CASE_TIMEOUT=120

@@ -70,7 +70,8 @@ def main(work, summary_path):
         r = results.get(t['case'], {})
         p = t['params']
         key = f"{p['N']}x{p['K']}"
-        name = f"{p['weight']} {key}"
+        # non-default perf cases (e.g. the int8 path) are named by the knobs they change
+        name = f"{p['weight']} {key}" + ('' if t['isDefault'] else ' ' + t['case'].rsplit('-', 1)[-1])
         row = {'case': t['case'], 'weight': p['weight'], 'N': p['N'], 'K': p['K'], 'status': r.get('status', 'missing'), 'bytes': t['bytes']}
         if r.get('status') != 'ok':
             lines.append(f"{name:<26}{t['weightBytes'] / 1e6:>7.1f}  {r.get('status', 'missing')}: {str(r.get('error', ''))[:80]}")

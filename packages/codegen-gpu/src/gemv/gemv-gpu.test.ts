@@ -49,13 +49,14 @@ test('the artifact follows the binding ABI: buffers, scalars, dispatch grid over
 const GPU_FORMATS = ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'] as const;
 const QUANTIZED = ['q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'] as const;
 
-test('dot_path: int8 is in the knob space of every quantized format on every target, float stays the default', () => {
+test('dot_path: int8 is in the knob space of every quantized format on every target, the default on cuda only', () => {
   for (const target of TARGETS) {
     for (const weight of GPU_FORMATS) {
       const params = { M: 1, N: 64, K: 256, weight, act: 'f16', bias: false };
       const domain = gemvGpuKnobSpace(target, params).knobs.find((k) => k.name === 'dot_path')!.values;
       assert.deepEqual(domain, (QUANTIZED as readonly string[]).includes(weight) ? ['float', 'int8'] : ['float'], `${target} ${weight}`);
-      assert.equal(gemvGpuDefaults(target, params).dot_path, 'float');
+      const int8Default = target === 'cuda' && (QUANTIZED as readonly string[]).includes(weight);
+      assert.equal(gemvGpuDefaults(target, params).dot_path, int8Default ? 'int8' : 'float', `${target} ${weight}`);
     }
   }
   assert.throws(() => emitGemvGpu('cuda', { M: 1, N: 8, K: 64, weight: 'f16', act: 'f16', bias: false }, { dot_path: 'int8' }),
