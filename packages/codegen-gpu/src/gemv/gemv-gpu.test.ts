@@ -152,3 +152,16 @@ test('CUDA compiles for sm_90 without spills (decode shapes, f16, q4_0, q8_0, w4
     }
   }
 });
+
+test('the defaults satisfy the constraints at every M up to 64 and long rows', () => {
+  for (const target of TARGETS) {
+    for (const weight of GPU_FORMATS) {
+      for (const M of [1, 16, 33, 64]) {
+        for (const K of [256, 4096, 14336]) {
+          const space = gemvGpuKnobSpace(target, { M, N: 4096, K, weight, act: 'f16', bias: false });
+          assert.equal(space.check(space.defaults), undefined, `${target} ${weight} M=${M} K=${K}`);
+        }
+      }
+    }
+  }
+});

@@ -124,7 +124,16 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     }
     return undefined;
   };
-  return { knobs, check, defaults: gemvGpuDefaults(target, params) as unknown as KnobConfig };
+  // the per-target defaults are written for common shapes; at large M they may exceed the unrolled-work
+  // cap: then fewer K steps in flight, then narrower loads, until they fit (the narrowest always fits)
+  let defaults = gemvGpuDefaults(target, params);
+  const widths = chunkBytesDomain(format, K);
+  while (check(defaults as unknown as KnobConfig)) {
+    if (defaults.k_unroll > 1) defaults = { ...defaults, k_unroll: defaults.k_unroll / 2 };
+    else if (defaults.vector_width > widths[0]!) defaults = { ...defaults, vector_width: widths[widths.indexOf(defaults.vector_width) - 1]! };
+    else break;
+  }
+  return { knobs, check, defaults: defaults as unknown as KnobConfig };
 }
 
 export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
@@ -168,7 +177,7 @@ export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConf
 /** Defaults overlaid by a user config, checked against the domains and constraints; InputError names the bad knob. */
 export function resolveGemvConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): GemvSimtConfig {
   const space = gemvGpuKnobSpace(target, params);
-  const merged: Record<string, ParamValue> = { ...gemvGpuDefaults(target, params) };
+  const merged: Record<string, ParamValue> = { ...space.defaults };
   for (const [name, value] of Object.entries(config)) {
     const knob = space.knobs.find((k) => k.name === name);
     if (!knob) throw new InputError(`gemv/${target}: unknown knob '${name}' (knobs: ${space.knobs.map((k) => k.name).join(', ')})`);

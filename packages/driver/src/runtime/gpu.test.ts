@@ -31,7 +31,7 @@ test('a split-K kernel: both launches, the partial sums as scratch, grids that f
 
 test('cuda kernels get unique entry names; vulkan kernels carry validated SPIR-V', async () => {
   const params = { M: 1, N: 64, K: 256, weight: 'w4g64', act: 'f16', bias: false };
-  const cuda = await describeGpuKernel('cuda', 7, 'w4g64', 'f16', false, 1, resolveConfig('gemv', 'cuda', params, { split_k: 2 }));
+  const cuda = await describeGpuKernel('cuda', 7, 'w4g64', 'f16', false, 1, resolveConfig('gemv', 'cuda', params, { split_k: 2, dot_path: 'float' }));
   assert.deepEqual(cuda.launches.map((l) => l.entry), ['kf_k7_gemv', 'kf_k7_gemv_splitk_reduce']);
   assert.match(cuda.source!, /extern "C" __global__ void __launch_bounds__\(\d+\) kf_k7_gemv\(/);
   assert.ok(!/\bgemv\(/.test(cuda.source!.replace(/kf_k7_gemv/g, '')), 'no entry keeps its generic name');

@@ -52,16 +52,10 @@ function configValid(target: GpuTargetName, params: Params, config: KnobConfig):
   return space.knobs.every((k) => k.values.includes(config[k.name]!)) && !space.check(config);
 }
 
-/**
- * The default config of a bucket's kernel compiled for `rows` rows: the target's default at a typical
- * decoder projection (4096 x 4096); where that default breaks the knob constraints at these rows
- * (a defaults rule tuned for small M), the default at the CPU runtime's representative 64 x 256.
- */
+/** The default config of a bucket's kernel compiled for `rows` rows: the target's default at a typical decoder projection (4096 x 4096). */
 export function gpuDefaultConfig(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number): KnobConfig {
-  const typical = gemvParams(format, act, bias, rows, 4096, 4096);
-  const defaults = loweringFor('gemv', target).knobs(target, typical).defaults;
-  if (configValid(target, typical, defaults)) return defaults;
-  return resolveConfig('gemv', target, gemvParams(format, act, bias, rows, 64, Math.max(256, blockOf(format))), undefined);
+  // the lowering's defaults satisfy its constraints at every shape (codegen-gpu tests this)
+  return loweringFor('gemv', target).knobs(target, gemvParams(format, act, bias, rows, 4096, 4096)).defaults;
 }
 
 /** the smallest K the config is valid for; every K it serves is a multiple of it (dense formats with wide loads) */
