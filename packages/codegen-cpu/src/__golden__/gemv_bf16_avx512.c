@@ -29,6 +29,34 @@ static inline __m256i kf_nibbles_u8x32(__m128i q) {
   const __m256i both = _mm256_broadcastsi128_si256(q);
   return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
 }
+/* 8 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers:
+   the empty asm keeps the compiler from assembling them with vector inserts and shuffles, which cost
+   more vector work than a group's dot products */
+static inline __m128i kf_pack_f16x8(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e, uint64_t f, uint64_t g, uint64_t h) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  __asm__("" : "+r"(e), "+r"(f), "+r"(g), "+r"(h));
+  return _mm_set_epi64x((long long)(e | f << 16 | g << 32 | h << 48), (long long)(a | b << 16 | c << 32 | d << 48));
+}
+static inline float kf_hmax256(__m256 v) {
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_max_ss(s, _mm_movehdup_ps(s)));
+}
+static inline int32_t kf_hsum256_i32(__m256i v) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+  return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
+}
+/* 8 x i32 (all within i8) -> 8 x i8 in the low half */
+static inline __m128i kf_i32x8_to_i8x8(__m256i v) {
+  const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  return _mm_packs_epi16(w, w);
+}
+/* a hint for the `bytes` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) _mm_prefetch((const char*)p + o, _MM_HINT_T0);
+  return 0;
+}
 
 void gemv_bf16_f32_avx512_float(const float* restrict x, const uint16_t* restrict W, float* restrict y, float* restrict xf, int32_t M, int32_t N, int32_t K) {
   for (int32_t m = 0; m < M; m++) {

@@ -29,152 +29,179 @@ static inline __m256i kf_nibbles_u8x32(__m128i q) {
   const __m256i both = _mm256_broadcastsi128_si256(q);
   return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
 }
+/* 8 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers:
+   the empty asm keeps the compiler from assembling them with vector inserts and shuffles, which cost
+   more vector work than a group's dot products */
+static inline __m128i kf_pack_f16x8(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e, uint64_t f, uint64_t g, uint64_t h) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  __asm__("" : "+r"(e), "+r"(f), "+r"(g), "+r"(h));
+  return _mm_set_epi64x((long long)(e | f << 16 | g << 32 | h << 48), (long long)(a | b << 16 | c << 32 | d << 48));
+}
+static inline float kf_hmax256(__m256 v) {
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_max_ss(s, _mm_movehdup_ps(s)));
+}
+static inline int32_t kf_hsum256_i32(__m256i v) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+  return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
+}
+/* 8 x i32 (all within i8) -> 8 x i8 in the low half */
+static inline __m128i kf_i32x8_to_i8x8(__m256i v) {
+  const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  return _mm_packs_epi16(w, w);
+}
+/* a hint for the `bytes` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) _mm_prefetch((const char*)p + o, _MM_HINT_T0);
+  return 0;
+}
 static inline __m256i kf_dot_u8s8(__m256i acc, __m256i u, __m256i s) {
   return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
+}
+/* two u8 x i8 operand pairs into i32 lanes with one widening step: exact for codes up to 15, where
+   each i16 pair sum is at most 2 * 15 * 127 and two of them stay far below 2^15 */
+static inline __m256i kf_dot_u4s8_x2(__m256i u0, __m256i s0, __m256i u1, __m256i s1) {
+  return _mm256_madd_epi16(_mm256_add_epi16(_mm256_maddubs_epi16(u0, s0), _mm256_maddubs_epi16(u1, s1)), _mm256_set1_epi16(1));
 }
 
 void gemv_q8_0_f16_bias_avx2_int8(const uint16_t* restrict x, const uint8_t* restrict W, const float* restrict bias, float* restrict y, int8_t* restrict xq, float* restrict xd, int32_t M, int32_t N, int32_t K) {
   for (int32_t m = 0; m < M; m++) {
     for (int32_t b = 0; b < (K / 32); b++) {
-      float amax = 0.0f;
-      for (int32_t j = 0; j < 32; j++) {
-        amax = ((amax) > (fabsf(_cvtsh_ss(x[((m * K) + ((b * 32) + j))]))) ? (amax) : (fabsf(_cvtsh_ss(x[((m * K) + ((b * 32) + j))]))));
-      }
+      const __m256 xv0 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(&x[((m * K) + ((b * 32) + 0))])));
+      const __m256 xv1 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(&x[((m * K) + ((b * 32) + 8))])));
+      const __m256 xv2 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(&x[((m * K) + ((b * 32) + 16))])));
+      const __m256 xv3 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(&x[((m * K) + ((b * 32) + 24))])));
+      const float amax = kf_hmax256(_mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), xv0), _mm256_andnot_ps(_mm256_set1_ps(-0.0f), xv1)), _mm256_max_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), xv2), _mm256_andnot_ps(_mm256_set1_ps(-0.0f), xv3))));
       const float d = (amax / 127.0f);
       const float id = ((d != 0.0f) ? (1.0f / d) : 0.0f);
-      int32_t isum = 0;
-      for (int32_t j = 0; j < 32; j++) {
-        const float s = (_cvtsh_ss(x[((m * K) + ((b * 32) + j))]) * id);
-        const int32_t qv = ((int32_t)(s + ((s >= 0.0f) ? 0.5f : (-0.5f))));
-        xq[((m * K) + ((b * 32) + j))] = ((int8_t)qv);
-        isum = (isum + qv);
-      }
+      const __m256 s0 = _mm256_mul_ps(xv0, _mm256_set1_ps(id));
+      const __m256i qv0 = _mm256_cvttps_epi32(_mm256_add_ps(s0, _mm256_blendv_ps(_mm256_set1_ps((-0.5f)), _mm256_set1_ps(0.5f), _mm256_cmp_ps(s0, _mm256_set1_ps(0.0f), _CMP_GE_OQ))));
+      const __m256 s1 = _mm256_mul_ps(xv1, _mm256_set1_ps(id));
+      const __m256i qv1 = _mm256_cvttps_epi32(_mm256_add_ps(s1, _mm256_blendv_ps(_mm256_set1_ps((-0.5f)), _mm256_set1_ps(0.5f), _mm256_cmp_ps(s1, _mm256_set1_ps(0.0f), _CMP_GE_OQ))));
+      const __m256 s2 = _mm256_mul_ps(xv2, _mm256_set1_ps(id));
+      const __m256i qv2 = _mm256_cvttps_epi32(_mm256_add_ps(s2, _mm256_blendv_ps(_mm256_set1_ps((-0.5f)), _mm256_set1_ps(0.5f), _mm256_cmp_ps(s2, _mm256_set1_ps(0.0f), _CMP_GE_OQ))));
+      const __m256 s3 = _mm256_mul_ps(xv3, _mm256_set1_ps(id));
+      const __m256i qv3 = _mm256_cvttps_epi32(_mm256_add_ps(s3, _mm256_blendv_ps(_mm256_set1_ps((-0.5f)), _mm256_set1_ps(0.5f), _mm256_cmp_ps(s3, _mm256_set1_ps(0.0f), _CMP_GE_OQ))));
+      _mm_storeu_si128((__m128i*)(&xq[((m * K) + ((b * 32) + (0 + 0)))]), _mm_unpacklo_epi64(kf_i32x8_to_i8x8(qv0), kf_i32x8_to_i8x8(qv1)));
+      _mm_storeu_si128((__m128i*)(&xq[((m * K) + ((b * 32) + (0 + 16)))]), _mm_unpacklo_epi64(kf_i32x8_to_i8x8(qv2), kf_i32x8_to_i8x8(qv3)));
       xd[((m * (K / 32)) + b)] = d;
     }
   }
   #pragma omp parallel for schedule(static)
-  for (int32_t rb = 0; rb < (N / 4); rb++) {
-    const int32_t n0 = (rb * 4);
+  for (int32_t rb = 0; rb < (N / 1); rb++) {
+    const int32_t n0 = (rb * 1);
     for (int32_t m0 = 0; m0 < (M - (M % 4)); m0 += 4) {
       __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_1 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_3 = _mm256_set1_ps(0.0f);
       __m256 acc_0_1_0 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_1_1 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_1_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_1_3 = _mm256_set1_ps(0.0f);
       __m256 acc_0_2_0 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_2_1 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_2_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_2_3 = _mm256_set1_ps(0.0f);
       __m256 acc_0_3_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_1_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_2_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_3_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_1_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_2_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_3_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_1_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_2_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_3_0 = _mm256_set1_ps(0.0f);
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 1)); b++) {
-        for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
-          const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-          acc_0_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 1) * (K / 32)) + bu)])), acc_0_1_0);
-          acc_0_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 2) * (K / 32)) + bu)])), acc_0_2_0);
-          acc_0_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 3) * (K / 32)) + bu)])), acc_0_3_0);
-          const float sc_1 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 1) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_1_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 1) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_1_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_1_0, w_1_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_1_0))), _mm256_set1_ps((sc_1 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_1_0_0);
-          acc_1_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_1_0, w_1_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((bu * 32) + 0))])), w_1_0))), _mm256_set1_ps((sc_1 * xd[(((m0 + 1) * (K / 32)) + bu)])), acc_1_1_0);
-          acc_1_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_1_0, w_1_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((bu * 32) + 0))])), w_1_0))), _mm256_set1_ps((sc_1 * xd[(((m0 + 2) * (K / 32)) + bu)])), acc_1_2_0);
-          acc_1_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_1_0, w_1_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((bu * 32) + 0))])), w_1_0))), _mm256_set1_ps((sc_1 * xd[(((m0 + 3) * (K / 32)) + bu)])), acc_1_3_0);
-          const float sc_2 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 2) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_2_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 2) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_2_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_2_0, w_2_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_2_0))), _mm256_set1_ps((sc_2 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_2_0_0);
-          acc_2_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_2_0, w_2_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((bu * 32) + 0))])), w_2_0))), _mm256_set1_ps((sc_2 * xd[(((m0 + 1) * (K / 32)) + bu)])), acc_2_1_0);
-          acc_2_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_2_0, w_2_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((bu * 32) + 0))])), w_2_0))), _mm256_set1_ps((sc_2 * xd[(((m0 + 2) * (K / 32)) + bu)])), acc_2_2_0);
-          acc_2_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_2_0, w_2_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((bu * 32) + 0))])), w_2_0))), _mm256_set1_ps((sc_2 * xd[(((m0 + 3) * (K / 32)) + bu)])), acc_2_3_0);
-          const float sc_3 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 3) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_3_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 3) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_3_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_3_0, w_3_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_3_0))), _mm256_set1_ps((sc_3 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_3_0_0);
-          acc_3_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_3_0, w_3_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((bu * 32) + 0))])), w_3_0))), _mm256_set1_ps((sc_3 * xd[(((m0 + 1) * (K / 32)) + bu)])), acc_3_1_0);
-          acc_3_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_3_0, w_3_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((bu * 32) + 0))])), w_3_0))), _mm256_set1_ps((sc_3 * xd[(((m0 + 2) * (K / 32)) + bu)])), acc_3_2_0);
-          acc_3_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_3_0, w_3_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((bu * 32) + 0))])), w_3_0))), _mm256_set1_ps((sc_3 * xd[(((m0 + 3) * (K / 32)) + bu)])), acc_3_3_0);
-        }
+      __m256 acc_0_3_1 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_3_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_3_3 = _mm256_set1_ps(0.0f);
+      for (int32_t g = 0; g < ((K / 32) / 8); g++) {
+        const int32_t pf_0 = kf_prefetch(&W[(((((((n0 + 0) * ((K / 32) * 34)) + ((g * 8) * 34)) + 2) + 4096)) < (((N * ((K / 32) * 34)) - 1)) ? ((((((n0 + 0) * ((K / 32) * 34)) + ((g * 8) * 34)) + 2) + 4096)) : (((N * ((K / 32) * 34)) - 1)))], 272);
+        const __m256 dw_0 = _mm256_cvtph_ps(kf_pack_f16x8(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 0) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 1) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 2) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 3) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 4) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 5) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 6) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 7) * 34)) + 0)])));
+        const __m256 s_0_0 = _mm256_mul_ps(dw_0, _mm256_loadu_ps(&xd[(((m0 + 0) * (K / 32)) + (g * 8))]));
+        const __m256 s_0_1 = _mm256_mul_ps(dw_0, _mm256_loadu_ps(&xd[(((m0 + 1) * (K / 32)) + (g * 8))]));
+        const __m256 s_0_2 = _mm256_mul_ps(dw_0, _mm256_loadu_ps(&xd[(((m0 + 2) * (K / 32)) + (g * 8))]));
+        const __m256 s_0_3 = _mm256_mul_ps(dw_0, _mm256_loadu_ps(&xd[(((m0 + 3) * (K / 32)) + (g * 8))]));
+        const __m256i w0_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 0) * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_0, w0_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 0))])), w0_0_0))), _mm256_set1_ps((s_0_0)[0]), acc_0_0_0);
+        acc_0_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_0, w0_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 0))])), w0_0_0))), _mm256_set1_ps((s_0_1)[0]), acc_0_1_0);
+        acc_0_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_0, w0_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 0))])), w0_0_0))), _mm256_set1_ps((s_0_2)[0]), acc_0_2_0);
+        acc_0_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_0, w0_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 0))])), w0_0_0))), _mm256_set1_ps((s_0_3)[0]), acc_0_3_0);
+        const __m256i w0_0_1 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 1) * 34)) + 2) + 0)]));
+        acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_1, w0_0_1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 32))])), w0_0_1))), _mm256_set1_ps((s_0_0)[1]), acc_0_0_1);
+        acc_0_1_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_1, w0_0_1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 32))])), w0_0_1))), _mm256_set1_ps((s_0_1)[1]), acc_0_1_1);
+        acc_0_2_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_1, w0_0_1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 32))])), w0_0_1))), _mm256_set1_ps((s_0_2)[1]), acc_0_2_1);
+        acc_0_3_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_1, w0_0_1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 32))])), w0_0_1))), _mm256_set1_ps((s_0_3)[1]), acc_0_3_1);
+        const __m256i w0_0_2 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 2) * 34)) + 2) + 0)]));
+        acc_0_0_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_2, w0_0_2), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 64))])), w0_0_2))), _mm256_set1_ps((s_0_0)[2]), acc_0_0_2);
+        acc_0_1_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_2, w0_0_2), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 64))])), w0_0_2))), _mm256_set1_ps((s_0_1)[2]), acc_0_1_2);
+        acc_0_2_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_2, w0_0_2), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 64))])), w0_0_2))), _mm256_set1_ps((s_0_2)[2]), acc_0_2_2);
+        acc_0_3_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_2, w0_0_2), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 64))])), w0_0_2))), _mm256_set1_ps((s_0_3)[2]), acc_0_3_2);
+        const __m256i w0_0_3 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 3) * 34)) + 2) + 0)]));
+        acc_0_0_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_3, w0_0_3), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 96))])), w0_0_3))), _mm256_set1_ps((s_0_0)[3]), acc_0_0_3);
+        acc_0_1_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_3, w0_0_3), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 96))])), w0_0_3))), _mm256_set1_ps((s_0_1)[3]), acc_0_1_3);
+        acc_0_2_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_3, w0_0_3), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 96))])), w0_0_3))), _mm256_set1_ps((s_0_2)[3]), acc_0_2_3);
+        acc_0_3_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_3, w0_0_3), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 96))])), w0_0_3))), _mm256_set1_ps((s_0_3)[3]), acc_0_3_3);
+        const __m256i w0_0_4 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 4) * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_4, w0_0_4), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 128))])), w0_0_4))), _mm256_set1_ps((s_0_0)[4]), acc_0_0_0);
+        acc_0_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_4, w0_0_4), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 128))])), w0_0_4))), _mm256_set1_ps((s_0_1)[4]), acc_0_1_0);
+        acc_0_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_4, w0_0_4), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 128))])), w0_0_4))), _mm256_set1_ps((s_0_2)[4]), acc_0_2_0);
+        acc_0_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_4, w0_0_4), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 128))])), w0_0_4))), _mm256_set1_ps((s_0_3)[4]), acc_0_3_0);
+        const __m256i w0_0_5 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 5) * 34)) + 2) + 0)]));
+        acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_5, w0_0_5), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 160))])), w0_0_5))), _mm256_set1_ps((s_0_0)[5]), acc_0_0_1);
+        acc_0_1_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_5, w0_0_5), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 160))])), w0_0_5))), _mm256_set1_ps((s_0_1)[5]), acc_0_1_1);
+        acc_0_2_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_5, w0_0_5), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 160))])), w0_0_5))), _mm256_set1_ps((s_0_2)[5]), acc_0_2_1);
+        acc_0_3_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_5, w0_0_5), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 160))])), w0_0_5))), _mm256_set1_ps((s_0_3)[5]), acc_0_3_1);
+        const __m256i w0_0_6 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 6) * 34)) + 2) + 0)]));
+        acc_0_0_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_6, w0_0_6), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 192))])), w0_0_6))), _mm256_set1_ps((s_0_0)[6]), acc_0_0_2);
+        acc_0_1_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_6, w0_0_6), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 192))])), w0_0_6))), _mm256_set1_ps((s_0_1)[6]), acc_0_1_2);
+        acc_0_2_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_6, w0_0_6), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 192))])), w0_0_6))), _mm256_set1_ps((s_0_2)[6]), acc_0_2_2);
+        acc_0_3_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_6, w0_0_6), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 192))])), w0_0_6))), _mm256_set1_ps((s_0_3)[6]), acc_0_3_2);
+        const __m256i w0_0_7 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 7) * 34)) + 2) + 0)]));
+        acc_0_0_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_7, w0_0_7), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 224))])), w0_0_7))), _mm256_set1_ps((s_0_0)[7]), acc_0_0_3);
+        acc_0_1_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_7, w0_0_7), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + (((g * 8) * 32) + 224))])), w0_0_7))), _mm256_set1_ps((s_0_1)[7]), acc_0_1_3);
+        acc_0_2_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_7, w0_0_7), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + (((g * 8) * 32) + 224))])), w0_0_7))), _mm256_set1_ps((s_0_2)[7]), acc_0_2_3);
+        acc_0_3_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_7, w0_0_7), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + (((g * 8) * 32) + 224))])), w0_0_7))), _mm256_set1_ps((s_0_3)[7]), acc_0_3_3);
       }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(acc_0_0_0) + bias[(n0 + 0)]);
-      y[(((m0 + 1) * N) + (n0 + 0))] = (kf_hsum256(acc_0_1_0) + bias[(n0 + 0)]);
-      y[(((m0 + 2) * N) + (n0 + 0))] = (kf_hsum256(acc_0_2_0) + bias[(n0 + 0)]);
-      y[(((m0 + 3) * N) + (n0 + 0))] = (kf_hsum256(acc_0_3_0) + bias[(n0 + 0)]);
-      y[(((m0 + 0) * N) + (n0 + 1))] = (kf_hsum256(acc_1_0_0) + bias[(n0 + 1)]);
-      y[(((m0 + 1) * N) + (n0 + 1))] = (kf_hsum256(acc_1_1_0) + bias[(n0 + 1)]);
-      y[(((m0 + 2) * N) + (n0 + 1))] = (kf_hsum256(acc_1_2_0) + bias[(n0 + 1)]);
-      y[(((m0 + 3) * N) + (n0 + 1))] = (kf_hsum256(acc_1_3_0) + bias[(n0 + 1)]);
-      y[(((m0 + 0) * N) + (n0 + 2))] = (kf_hsum256(acc_2_0_0) + bias[(n0 + 2)]);
-      y[(((m0 + 1) * N) + (n0 + 2))] = (kf_hsum256(acc_2_1_0) + bias[(n0 + 2)]);
-      y[(((m0 + 2) * N) + (n0 + 2))] = (kf_hsum256(acc_2_2_0) + bias[(n0 + 2)]);
-      y[(((m0 + 3) * N) + (n0 + 2))] = (kf_hsum256(acc_2_3_0) + bias[(n0 + 2)]);
-      y[(((m0 + 0) * N) + (n0 + 3))] = (kf_hsum256(acc_3_0_0) + bias[(n0 + 3)]);
-      y[(((m0 + 1) * N) + (n0 + 3))] = (kf_hsum256(acc_3_1_0) + bias[(n0 + 3)]);
-      y[(((m0 + 2) * N) + (n0 + 3))] = (kf_hsum256(acc_3_2_0) + bias[(n0 + 3)]);
-      y[(((m0 + 3) * N) + (n0 + 3))] = (kf_hsum256(acc_3_3_0) + bias[(n0 + 3)]);
+      for (int32_t b = (((K / 32) / 8) * 8); b < (K / 32); b++) {
+        const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (b * 34)) + 0)]));
+        const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (b * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_0_0_0);
+        acc_0_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((b * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 1) * (K / 32)) + b)])), acc_0_1_0);
+        acc_0_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((b * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 2) * (K / 32)) + b)])), acc_0_2_0);
+        acc_0_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((b * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 3) * (K / 32)) + b)])), acc_0_3_0);
+      }
+      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_0_0, acc_0_0_1), acc_0_0_2), acc_0_0_3)) + bias[(n0 + 0)]);
+      y[(((m0 + 1) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_1_0, acc_0_1_1), acc_0_1_2), acc_0_1_3)) + bias[(n0 + 0)]);
+      y[(((m0 + 2) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_2_0, acc_0_2_1), acc_0_2_2), acc_0_2_3)) + bias[(n0 + 0)]);
+      y[(((m0 + 3) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_3_0, acc_0_3_1), acc_0_3_2), acc_0_3_3)) + bias[(n0 + 0)]);
     }
     for (int32_t m0 = (M - (M % 4)); m0 < M; m0++) {
       __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_1_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_2_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_3_0_0 = _mm256_set1_ps(0.0f);
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 1)); b++) {
-        for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
-          const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-          const float sc_1 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 1) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_1_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 1) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_1_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_1_0, w_1_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_1_0))), _mm256_set1_ps((sc_1 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_1_0_0);
-          const float sc_2 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 2) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_2_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 2) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_2_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_2_0, w_2_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_2_0))), _mm256_set1_ps((sc_2 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_2_0_0);
-          const float sc_3 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 3) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_3_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 3) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_3_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_3_0, w_3_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_3_0))), _mm256_set1_ps((sc_3 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_3_0_0);
-        }
+      __m256 acc_0_0_1 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_2 = _mm256_set1_ps(0.0f);
+      __m256 acc_0_0_3 = _mm256_set1_ps(0.0f);
+      for (int32_t g = 0; g < ((K / 32) / 8); g++) {
+        const int32_t pf_0 = kf_prefetch(&W[(((((((n0 + 0) * ((K / 32) * 34)) + ((g * 8) * 34)) + 2) + 4096)) < (((N * ((K / 32) * 34)) - 1)) ? ((((((n0 + 0) * ((K / 32) * 34)) + ((g * 8) * 34)) + 2) + 4096)) : (((N * ((K / 32) * 34)) - 1)))], 272);
+        const __m256 dw_0 = _mm256_cvtph_ps(kf_pack_f16x8(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 0) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 1) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 2) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 3) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 4) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 5) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 6) * 34)) + 0)]), kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 7) * 34)) + 0)])));
+        const __m256 s_0_0 = _mm256_mul_ps(dw_0, _mm256_loadu_ps(&xd[(((m0 + 0) * (K / 32)) + (g * 8))]));
+        const __m256i w0_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 0) * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_0, w0_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 0))])), w0_0_0))), _mm256_set1_ps((s_0_0)[0]), acc_0_0_0);
+        const __m256i w0_0_1 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 1) * 34)) + 2) + 0)]));
+        acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_1, w0_0_1), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 32))])), w0_0_1))), _mm256_set1_ps((s_0_0)[1]), acc_0_0_1);
+        const __m256i w0_0_2 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 2) * 34)) + 2) + 0)]));
+        acc_0_0_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_2, w0_0_2), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 64))])), w0_0_2))), _mm256_set1_ps((s_0_0)[2]), acc_0_0_2);
+        const __m256i w0_0_3 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 3) * 34)) + 2) + 0)]));
+        acc_0_0_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_3, w0_0_3), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 96))])), w0_0_3))), _mm256_set1_ps((s_0_0)[3]), acc_0_0_3);
+        const __m256i w0_0_4 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 4) * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_4, w0_0_4), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 128))])), w0_0_4))), _mm256_set1_ps((s_0_0)[4]), acc_0_0_0);
+        const __m256i w0_0_5 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 5) * 34)) + 2) + 0)]));
+        acc_0_0_1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_5, w0_0_5), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 160))])), w0_0_5))), _mm256_set1_ps((s_0_0)[5]), acc_0_0_1);
+        const __m256i w0_0_6 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 6) * 34)) + 2) + 0)]));
+        acc_0_0_2 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_6, w0_0_6), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 192))])), w0_0_6))), _mm256_set1_ps((s_0_0)[6]), acc_0_0_2);
+        const __m256i w0_0_7 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (((g * 8) + 7) * 34)) + 2) + 0)]));
+        acc_0_0_3 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w0_0_7, w0_0_7), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + (((g * 8) * 32) + 224))])), w0_0_7))), _mm256_set1_ps((s_0_0)[7]), acc_0_0_3);
       }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(acc_0_0_0) + bias[(n0 + 0)]);
-      y[(((m0 + 0) * N) + (n0 + 1))] = (kf_hsum256(acc_1_0_0) + bias[(n0 + 1)]);
-      y[(((m0 + 0) * N) + (n0 + 2))] = (kf_hsum256(acc_2_0_0) + bias[(n0 + 2)]);
-      y[(((m0 + 0) * N) + (n0 + 3))] = (kf_hsum256(acc_3_0_0) + bias[(n0 + 3)]);
-    }
-  }
-  for (int32_t n0 = (N - (N % 4)); n0 < N; n0++) {
-    for (int32_t m0 = 0; m0 < (M - (M % 4)); m0 += 4) {
-      __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_0_1_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_0_2_0 = _mm256_set1_ps(0.0f);
-      __m256 acc_0_3_0 = _mm256_set1_ps(0.0f);
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 1)); b++) {
-        for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
-          const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-          acc_0_1_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 1) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 1) * (K / 32)) + bu)])), acc_0_1_0);
-          acc_0_2_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 2) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 2) * (K / 32)) + bu)])), acc_0_2_0);
-          acc_0_3_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 3) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 3) * (K / 32)) + bu)])), acc_0_3_0);
-        }
+      for (int32_t b = (((K / 32) / 8) * 8); b < (K / 32); b++) {
+        const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (b * 34)) + 0)]));
+        const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (b * 34)) + 2) + 0)]));
+        acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((b * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + b)])), acc_0_0_0);
       }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(acc_0_0_0) + bias[(n0 + 0)]);
-      y[(((m0 + 1) * N) + (n0 + 0))] = (kf_hsum256(acc_0_1_0) + bias[(n0 + 0)]);
-      y[(((m0 + 2) * N) + (n0 + 0))] = (kf_hsum256(acc_0_2_0) + bias[(n0 + 0)]);
-      y[(((m0 + 3) * N) + (n0 + 0))] = (kf_hsum256(acc_0_3_0) + bias[(n0 + 0)]);
-    }
-    for (int32_t m0 = (M - (M % 4)); m0 < M; m0++) {
-      __m256 acc_0_0_0 = _mm256_set1_ps(0.0f);
-      for (int32_t b = 0; b < ((K / 32) - ((K / 32) % 1)); b++) {
-        for (int32_t bu = (b + 0); bu < (b + 1); bu++) {
-          const float sc_0 = _cvtsh_ss(kf_load_u16(&W[((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 0)]));
-          const __m256i w_0_0 = _mm256_loadu_si256((const __m256i*)(&W[(((((n0 + 0) * ((K / 32) * 34)) + (bu * 34)) + 2) + 0)]));
-          acc_0_0_0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(kf_dot_u8s8(_mm256_set1_epi32(0), _mm256_sign_epi8(w_0_0, w_0_0), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i*)(&xq[(((m0 + 0) * K) + ((bu * 32) + 0))])), w_0_0))), _mm256_set1_ps((sc_0 * xd[(((m0 + 0) * (K / 32)) + bu)])), acc_0_0_0);
-        }
-      }
-      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(acc_0_0_0) + bias[(n0 + 0)]);
+      y[(((m0 + 0) * N) + (n0 + 0))] = (kf_hsum256(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(acc_0_0_0, acc_0_0_1), acc_0_0_2), acc_0_0_3)) + bias[(n0 + 0)]);
     }
   }
 }

@@ -20,6 +20,16 @@ static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); retu
 #include <arm_neon.h>
 
 static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4); return v; }
+/* 4 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers */
+static inline uint16x4_t kf_pack_f16x4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  return vcreate_u16(a | b << 16 | c << 32 | d << 48);
+}
+/* a hint for the `bytes` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) __builtin_prefetch((const char*)p + o);
+  return 0;
+}
 
 void gemv_w4g128_f32_neon_float(const float* restrict x, const uint8_t* restrict W, const uint16_t* restrict W_scale, const uint16_t* restrict W_min, float* restrict y, float* restrict xf, float* restrict xs, int32_t M, int32_t N, int32_t K) {
   for (int32_t m = 0; m < M; m++) {

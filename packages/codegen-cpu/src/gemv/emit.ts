@@ -40,7 +40,7 @@ export function emitGemvCpu(target: CpuTarget, params: Params, config?: Readonly
   if (target === 'rvv') return emitGemvRvv(params, config);
   if (target === 'hvx') return emitGemvHvx(params, config);
   const full = { ...gemvCpuDefaults(target, params), ...(config ?? {}) } as GemvCpuConfig;
-  const why = checkGemvCpuConfig(full as unknown as Record<string, ParamValue>, params);
+  const why = checkGemvCpuConfig(full as unknown as Record<string, ParamValue>, params, target);
   if (why) throw new InputError(`gemv ${target} config ${JSON.stringify(config ?? {})}: ${why}`);
   const kernel = gemvCpuKernel(target, params, full);
   const source = renderKernel(kernel, { ...C_DIALECT, isa: SIMD_ISAS[target].rules });
@@ -67,8 +67,6 @@ export function gemvCpuArtifact(
     xq: { name: 'xq', elem: 'i8', bytes: M * K, role: 'scratch' },
     xd: { name: 'xd', elem: 'f32', bytes: (M * K / XBLOCK) * 4, role: 'scratch' },
     xs: { name: 'xs', elem: 'f32', bytes: (M * Math.ceil(K / XBLOCK)) * 4, role: 'scratch' },
-    // zero * x code sums per dot lane (gemv/simd.ts ZeroFold): at most 8 i32 lanes per block
-    xz: { name: 'xz', elem: 'i32', bytes: (M * Math.ceil(K / XBLOCK)) * 8 * 4, role: 'scratch' },
   };
   const buffers = kernel.params.flatMap((p) => (p.kind === 'buffer' ? [sizes[p.name]!] : []));
   return {

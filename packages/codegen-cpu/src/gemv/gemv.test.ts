@@ -53,7 +53,8 @@ interface Shape { readonly M: number; readonly N: number; readonly K: number }
 function shapesFor(format: WeightFormatName): Shape[] {
   const f = FORMATS[format];
   const block = f.kind === 'dense' ? 7 : f.block; // dense: K with vector tails
-  const long = f.kind === 'dense' ? 4096 + 5 : 4096;
+  // quantized: whole groups of 8 (x86) or 4 (NEON) 32-blocks, then 4 blocks after the last x86 group
+  const long = f.kind === 'dense' ? 4096 + 5 : 4096 + 128;
   return [{ M: 1, N: 37, K: long }, { M: 3, N: 37, K: block }, { M: 16, N: 37, K: long }];
 }
 
@@ -81,10 +82,11 @@ function cases(): Case[] {
       const paths: ('float' | 'int8')[] = FORMATS[format].kind === 'dense' ? ['float'] : ['float', 'int8'];
       for (const dotPath of paths) {
         // one build per (target, format, path), alternating: defaults with f32 x and bias, or other
-        // tiles with f16 x and no bias, so each target sees both acts, both bias modes and both tilings
+        // tiles (8 rows N/8 apart) with f16 x and no bias, so each target sees both acts, both bias
+        // modes and both tilings
         const alt = (WEIGHT_FORMAT_NAMES.indexOf(format) + paths.indexOf(dotPath)) % 2 === 1;
         out.push(alt
-          ? { target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, rows: 8, m_tile: 2, k_unroll: 1, threads: 2 } }
+          ? { target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, rows: 8, m_tile: 2, k_unroll: 1, threads: 2, row_order: 'spread' } }
           : { target, format, act: 'f32', bias: true, dotPath, config: { dot_path: dotPath } });
       }
     }

@@ -1,4 +1,4 @@
-// Decode defaults by row length, and the int8 path's zero-point fold (structure only: gemv.test.ts
+// Decode defaults by row length, and the int8 path's groups of blocks (structure only: gemv.test.ts
 // and `kforge verify` check the numbers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,36 +8,87 @@ import { emitGemvCpu } from './emit.ts';
 
 const decode = (weight: string, N: number, K: number, M = 1): Params => ({ M, N, K, weight, act: 'f32', bias: false });
 
-test('x86 decode defaults: one row at a time for rows under 3 KiB, 8 rows sharing x otherwise', () => {
+test('x86 defaults: dense decode by row length; quantized decode spreads 2 rows, batches tile x', () => {
   for (const target of ['avx2', 'avx512'] as const) {
-    // q4_0 K = 1024: 576 bytes per row; bf16 K = 1024: 2 KiB; q8_0 K = 14336: 15 KiB; f32 K = 1024: 4 KiB
-    assert.deepEqual(gemvCpuDefaults(target, decode('q4_0', 3072, 1024)), { rows: 1, m_tile: 1, k_unroll: 4, threads: 2, dot_path: 'int8' });
+    // bf16 K = 1024: 2 KiB per row (one row at a time); f32 K = 1024: 4 KiB (8 rows sharing x)
     assert.equal(gemvCpuDefaults(target, decode('bf16', 151936, 1024)).rows, 1);
-    assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 14336)), { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: 'int8' });
-    assert.equal(gemvCpuDefaults(target, decode('f32', 3072, 1024)).rows, 8);
+    assert.deepEqual(gemvCpuDefaults(target, decode('f32', 3072, 1024)), { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: 'float', prefetch: 0, row_order: 'adjacent' });
+    // quantized weights, any row length: 2 rows N/2 apart, each prefetched 4 KiB ahead
+    const spread = { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'spread' };
+    assert.deepEqual(gemvCpuDefaults(target, decode('q4_0', 3072, 1024)), spread);
+    assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 14336)), spread);
+    assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 4096, 4)), { rows: 1, m_tile: 4, k_unroll: 4, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'adjacent' });
   }
-  // batches and other targets keep the row-block defaults
-  assert.equal(gemvCpuDefaults('avx2', decode('q4_0', 3072, 1024, 4)).m_tile, 4);
+  // other targets keep the row-block defaults
   assert.equal(gemvCpuDefaults('neon', decode('q4_0', 3072, 1024)).rows, 4);
-  for (const p of [decode('q4_0', 3072, 1024), decode('f32', 4096, 14336), decode('q4_0', 8, 32, 16)]) {
+  for (const p of [decode('q4_0', 3072, 1024), decode('f32', 4096, 14336), decode('q4_0', 8, 32, 16), decode('q8_0', 8, 64, 2)]) {
     assert.equal(checkGemvCpuConfig(gemvCpuDefaults('avx2', p) as unknown as Record<string, number | string>, p), undefined);
   }
 });
 
-test('int8 path folds a zero point into the integer dot; a min stays a scalar term', () => {
-  const q40 = emitGemvCpu('avx2', decode('q4_0', 64, 256));
+test('spread rows: row r of a block is n0 + r * (N / rows); the rows after the last block stay in order', () => {
+  const src = Object.values(emitGemvCpu('avx2', decode('q8_0', 64, 256), { rows: 4, k_unroll: 1, row_order: 'spread' }).files)[0]!;
+  assert.match(src, /const int32_t n0 = rb;/);
+  assert.match(src, /y\[\(\(\(m0 \+ 0\) \* N\) \+ \(n0 \+ \(\(N \/ 4\) \* 3\)\)\)\]/);
+  assert.match(src, /for \(int32_t n0 = \(N - \(N % 4\)\); n0 < N; n0\+\+\)/);
+  const adjacent = Object.values(emitGemvCpu('avx2', decode('q8_0', 64, 256), { rows: 4, k_unroll: 1, row_order: 'adjacent' }).files)[0]!;
+  assert.match(adjacent, /const int32_t n0 = \(rb \* 4\);/);
+  assert.match(checkGemvCpuConfig({ ...gemvCpuDefaults('avx2', decode('q8_0', 64, 256)), row_order: 'zigzag' } as unknown as Record<string, number | string>, decode('q8_0', 64, 256)) ?? '', /row_order must be one of/);
+});
+
+test('prefetch: quantized weights on the SIMD targets, where the ISA has the hint', () => {
+  const p = decode('q4_0', 64, 256);
+  const dense = decode('f32', 4096, 4096);
+  const cfg = (c: object): Record<string, number | string> => c as unknown as Record<string, number | string>;
+  assert.equal(gemvCpuDefaults('avx2', dense).prefetch, 0);
+  assert.equal(gemvCpuDefaults('neon', p).prefetch, 0);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx2', dense), prefetch: 2048 }), dense) ?? '', /quantized weights on the SIMD targets/);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('c', p), prefetch: 2048 }), p, 'c') ?? '', /quantized weights on the SIMD targets/);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx2', p), prefetch: 100 }), p) ?? '', /prefetch must be one of/);
+  const src = (config: Record<string, number | string>): string => Object.values(emitGemvCpu('avx2', p, config).files)[0]!;
+  assert.match(src({ prefetch: 2048 }), /kf_prefetch\(&W\[/);
+  assert.doesNotMatch(src({ prefetch: 0 }), /kf_prefetch\(&/);
+  // the float path prefetches once per step of its block loop
+  assert.match(src({ prefetch: 2048, dot_path: 'float', k_unroll: 2 }), /kf_prefetch\(&W\[[^\n]*, 36\)/);
+  assert.match(Object.values(emitGemvCpu('neon', p, { prefetch: 2048 }).files)[0]!, /kf_prefetch\(&W\[/);
+});
+
+test('int8 path: groups of blocks share one scale conversion and one offset fma; x86 pairs 4-bit blocks', () => {
+  // one row per block, 4 accumulator sets: the names below are row 0's
+  const one = { rows: 1, k_unroll: 4 };
+  const q40 = emitGemvCpu('avx2', decode('q4_0', 64, 256), one);
   const src = Object.values(q40.files)[0]!;
-  assert.ok(q40.buffers.some((b) => b.name === 'xz' && b.role === 'scratch'));
-  assert.ok(!q40.buffers.some((b) => b.name === 'xs'), 'q4_0 needs no per-block sum(x) term once the zero is folded');
-  assert.match(src, /_mm256_sub_epi32\(kf_dot_u8s8/);
-  assert.match(src, /kf_nibbles_u8x32\(qs_0\)/);
-  assert.doesNotMatch(src, /corr_/);
+  assert.ok(q40.buffers.some((b) => b.name === 'xs' && b.role === 'scratch'));
+  // 8 scales packed and converted at once, scaled by 8 x scales, offsets of the group in one fma
+  assert.match(src, /_mm256_cvtph_ps\(kf_pack_f16x8\(/);
+  assert.match(src, /s_0_0 = _mm256_mul_ps\(dw_0, _mm256_loadu_ps\(&xd\[/);
+  assert.match(src, /acc_0_0_0 = _mm256_fmadd_ps\(off_0, _mm256_loadu_ps\(&xs\[/);
+  // blocks j and j + 4 in one dot vector, nibble products added in i16, scales picked per half
+  assert.match(src, /kf_dot_u4s8_x2\(lo_0_3, /);
+  assert.match(src, /_mm256_permute_ps\(s_0_0, 0x55 \* 3\)/);
+  assert.doesNotMatch(src, /lo_0_4/);
+  // blocks after the last whole group: one at a time, offset as a scalar term
+  assert.match(src, /corr_0_0 = \(off_0 \* xs\[/);
+  // x staged 8 lanes at a time, 16 codes per store in the paired order
+  assert.match(src, /const float amax = kf_hmax256\(/);
+  assert.match(src, /_mm_storeu_si128\(\(__m128i\*\)\(&xq\[\(\(m \* K\) \+ \(\(b < /);
 
-  const q41 = emitGemvCpu('avx2', decode('q4_1', 64, 256));
-  assert.ok(q41.buffers.some((b) => b.name === 'xs'));
-  assert.ok(!q41.buffers.some((b) => b.name === 'xz'));
+  // q8_0: one block per dot vector, its scale broadcast from a lane of the group's vector
+  const q80 = Object.values(emitGemvCpu('avx2', decode('q8_0', 64, 256), one).files)[0]!;
+  assert.match(q80, /_mm256_set1_ps\(\(s_0_0\)\[7\]\)/);
+  assert.doesNotMatch(q80, /xs\[/);
 
-  // NEON folds too (two 16-byte dot chunks per block into 4 lanes); the float path never does
-  assert.match(Object.values(emitGemvCpu('neon', decode('q4_0', 64, 256)).files)[0]!, /vsubq_s32\(/);
-  assert.ok(!emitGemvCpu('avx2', decode('q4_0', 64, 256), { dot_path: 'float' }).buffers.some((b) => b.name === 'xz'));
+  // a min is packed like the scales (q4_1, planar), and the float path keeps its per-block terms
+  assert.equal((Object.values(emitGemvCpu('avx2', decode('q4_1', 64, 256), one).files)[0]!.match(/kf_pack_f16x8\(kf_load_u16/g) ?? []).length, 2);
+  assert.match(Object.values(emitGemvCpu('avx2', decode('w4g128', 64, 256), one).files)[0]!, /off_0 = _mm256_cvtph_ps\(kf_pack_f16x8\(W_min\[/);
+  assert.doesNotMatch(Object.values(emitGemvCpu('avx2', decode('q4_0', 64, 256), { ...one, dot_path: 'float' }).files)[0]!, /kf_pack_f16x8\(kf_load_u16/);
+
+  // planar 4-bit codes (even/odd x) keep the scalar staging loop
+  assert.doesNotMatch(Object.values(emitGemvCpu('avx2', decode('w4g32', 64, 256), one).files)[0]!, /amax = kf_hmax256/);
+
+  // NEON: groups of 4 blocks, no pairing (one 16-byte plane per sdot operand)
+  const neon = Object.values(emitGemvCpu('neon', decode('q4_0', 64, 256), one).files)[0]!;
+  assert.match(neon, /vcvt_f32_f16\(vreinterpret_f16_u16\(kf_pack_f16x4\(/);
+  assert.match(neon, /vgetq_lane_f32\(s_0_0, 3\)/);
+  assert.doesNotMatch(neon, /amax = kf_hmax/);
 });

@@ -9,16 +9,24 @@
  *    Inside a row block, `m_tile` rows of x share every loaded weight vector (small-batch decode),
  *    and `k_unroll` independent accumulator sets hide FMA latency. Each (row, x-row) is reduced once.
  * 3. Quantized weights: the float path widens codes to f32 and accumulates per block, then scales;
- *    the int8 path does integer dot products per block (vpdpbusd / maddubs / sdot) and scales the i32
- *    sum by scale_w * d_x. The per-block offset (min - zero * scale) times sum(x) is a scalar term,
- *    except on the int8 path, where a zero point is folded into the integer dot: x staging keeps
- *    zero * (sum of x codes) per dot lane (`xz`), subtracted from the i32 lanes before the scale. That
- *    drops a serial scalar fma chain per row (4 cycles per block, the q4_0 limit on avx2).
+ *    the int8 path does integer dot products (vpdpbusd / maddubs / sdot) and scales the i32 sums by
+ *    scale_w * d_x. The per-block offset (min - zero * scale) times d_x * sum(x codes) is a scalar
+ *    term per block, except in the SIMD int8 path's groups (below).
+ * 4. SIMD int8 path: blocks go in groups of one f32 vector's lanes (8 on x86, 4 on NEON). Per group
+ *    and row, the f16 scales are packed into one vector and converted once, multiplied by the 8 (4)
+ *    d_x at once, and the offsets of the whole group are one vector fma into an accumulator; each dot
+ *    product then takes its scale from a lane of that vector. On x86 a 4-bit dot vector holds two
+ *    blocks (j and j + 4 of the group) in its 128-bit halves, so one conversion and one fma serve two
+ *    blocks; x staging stores the codes in that order. Blocks after the last whole group take the
+ *    per-block path.
+ * 5. Quantized weights, both paths: optional software prefetch (`prefetch` bytes ahead in each row,
+ *    once per step of the block loop); each row is one sequential stream that the hardware
+ *    prefetcher alone keeps too few lines ahead of.
  */
-import type { Expr, Kernel, KernelParam, Params, Stmt, Type } from '@kforge/ir';
+import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
 import {
-  FORMATS, add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, ge, let_, letMut, load, max, mul,
-  ne, param, reduce, rem, scalarParam, select, shr, store, sub, unary, v, vec,
+  FORMATS, add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, ge, lane, let_, letMut, load, lt, max, min,
+  mul, ne, param, reduce, rem, scalarParam, select, shr, store, sub, typeKey, unary, v, vec,
   type WeightFormatName,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
@@ -32,6 +40,14 @@ export interface GemvSimdConfig {
   /** independent accumulator sets along K (vectors for dense weights, blocks for quantized) */
   readonly k_unroll: number;
   readonly dot_path: 'float' | 'int8';
+  /** quantized weights: software prefetch this many bytes ahead in each weight row (0 or absent: none) */
+  readonly prefetch?: number;
+  /**
+   * 'spread': the `rows` rows of a block are N/rows apart, so each thread streams `rows` separate
+   * regions of W at once (what the hardware prefetchers keep up with best); 'adjacent' (default):
+   * consecutive rows, one region.
+   */
+  readonly row_order?: 'adjacent' | 'spread';
 }
 
 const M = param('M');
@@ -46,8 +62,8 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   if (config.dot_path === 'int8' && !q) throw new Error(`gemv: dot_path int8 needs a quantized weight format, not ${format}`);
   const int8 = config.dot_path === 'int8';
   const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
-  const zeroFold: ZeroFold | undefined = int8 && isa.dotBytes > 1 && q!.zero !== 0 ? { zero: q!.zero, lanes: L, chunkBytes: isa.dotBytes } : undefined;
-  const needOffset = q !== undefined && ((q.zero !== 0 && !zeroFold) || q.hasMin);
+  const needOffset = q !== undefined && (q.zero !== 0 || q.hasMin);
+  const pairs = int8 && L > 1 && pairedBlocks(q!, isa);
 
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
@@ -56,12 +72,12 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
     ...(int8
       ? [
         bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
-        ...(zeroFold ? [bufferParam('xz', 'i32', 'readwrite')] : []),
       ]
       : [bufferParam('xf', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]),
   ];
 
-  const ctx: Ctx = { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, zeroFold, bias: !!params.bias, format };
+  const spread = config.row_order === 'spread' && config.rows > 1;
+  const ctx: Ctx = { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, pairs, spread, bias: !!params.bias, format };
   const tileAt = (R: number, MT: number): Stmt[] => (q ? (int8 ? int8Tile : floatQuantTile) : denseTile)(ctx, R, MT);
 
   const R = config.rows;
@@ -71,8 +87,8 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
     ...(MT > 1 ? [forLoop('m0', sub(M, rem(M, MT)), M, tileAt(R_, 1))] : []),
   ];
   const body: Stmt[] = [
-    ...(int8 ? quantizeX(q!, needOffset, act, zeroFold) : stageX(q, needOffset, act)),
-    forLoop('rb', 0, div(N, R), [let_('n0', 'i32', mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
+    ...(int8 ? stageXq(q!, needOffset, act, pairs ? pairedLayout(L, isa.dotBytes) : undefined, isa) : stageX(q, needOffset, act)),
+    forLoop('rb', 0, div(N, R), [let_('n0', 'i32', ctx.spread ? i32('rb') : mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, rowTiles(1))] : []),
   ];
   return {
@@ -91,7 +107,10 @@ interface Ctx {
   readonly VT: Type;
   readonly config: GemvSimdConfig;
   readonly needOffset: boolean;
-  readonly zeroFold: ZeroFold | undefined;
+  /** int8 groups hold two 4-bit blocks per dot vector (x86: j and j + G/2 in the 128-bit halves) */
+  readonly pairs: boolean;
+  /** row r of a block is n0 + r * (N / rows) rather than n0 + r */
+  readonly spread: boolean;
   readonly bias: boolean;
   readonly format: WeightFormatName;
 }
@@ -103,6 +122,13 @@ function splat(ctx: Ctx, x: Expr | number): Expr {
 
 function hsum(ctx: Ctx, x: Expr): Expr {
   return ctx.L === 1 ? x : reduce('add', x);
+}
+
+/** the weight row (and output column) of row r of the current block */
+function rowIndex(ctx: Ctx, r: number): Expr {
+  const n0 = i32('n0');
+  if (!ctx.spread) return add(n0, r);
+  return r === 0 ? n0 : add(n0, mul(div(N, ctx.config.rows), r));
 }
 
 /** position of element j of a block after staging (even/odd split for adjacent-pair nibbles) */
@@ -135,55 +161,124 @@ export function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f
   return [stage, sums];
 }
 
-/** A weight zero point folded into the integer dot: per x block, `lanes` i32 values in the dot's lane order. */
-export interface ZeroFold {
-  readonly zero: number;
-  /** i32 lanes of one dot result */
-  readonly lanes: number;
-  /** bytes of one dot operand: lane l of chunk c sums x codes c * chunkBytes + 4l .. + 3 */
-  readonly chunkBytes: number;
+/**
+ * Where x code (block b, plane h, position e) goes in a row of `xq`: plane 0 holds the elements that
+ * meet low nibbles, plane 1 the others (element 16h + e, or 2e + h for 4-bit planar formats).
+ */
+export type XqLayout = (b: Expr, h: number, e: Expr) => Expr;
+
+/** element order (4-bit planar formats: even elements, then odd ones) */
+const plainLayout: XqLayout = (b, h, e) => add(mul(b, XBLOCK), add(e, h * (XBLOCK / 2)));
+
+/**
+ * The x86 4-bit group order: in each group of G blocks, dot vector j (< G/2) reads D bytes of plane 0
+ * (block j, then block j + G/2) and then D bytes of plane 1. Blocks after the last whole group keep
+ * the element order. (Per element, not per plane: gcc vectorizes this staging loop, not a per-plane
+ * base plus 16 stores, which it unrolls into scalar code.)
+ */
+function pairedLayout(G: number, D: number): XqLayout {
+  return (b, h, e) => {
+    const i = rem(b, G);
+    const paired = add(mul(sub(b, i), XBLOCK), add(add(mul(rem(i, G / 2), 2 * D), h * D), add(mul(div(i, G / 2), XBLOCK / 2), e)));
+    return select(lt(b, mul(div(div(K, XBLOCK), G), G)), paired, plainLayout(b, h, e));
+  };
+}
+
+/** x86 pairs two 4-bit blocks per dot vector: one 32-byte operand covers two 16-byte planes */
+function pairedBlocks(q: QuantWeights, isa: SimdIsa): boolean {
+  return q.bits === 4 && isa.dotBytes === 32;
 }
 
 /**
- * ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q), and
- * with `zeroFold` zero * (sum of the codes each dot lane multiplies), lane by lane.
+ * ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q).
+ * Codes are stored in element order (4-bit planar formats even/odd, as `stageX`), or by `layout`.
  */
-export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', zeroFold?: ZeroFold): Stmt[] {
+export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout?: XqLayout): Stmt[] {
   const m = i32('m');
   const b = i32('b');
   const j = i32('j');
+  const e = i32('e');
   const f = (n: string): Expr => v(n, 'f32');
-  const xAt = loadX(act, add(mul(m, K), add(mul(b, XBLOCK), j)));
+  const xAt = (k: Expr): Expr => loadX(act, add(mul(m, K), add(mul(b, XBLOCK), k)));
   const blockIndex = add(mul(m, div(K, XBLOCK)), b);
+  const quantize = (k: Expr, at: Expr): Stmt[] => [
+    let_('s', 'f32', mul(xAt(k), f('id'))),
+    // round half away from zero without libm
+    let_('qv', 'i32', cast(add(f('s'), select(ge(f('s'), c.f32(0)), c.f32(0.5), c.f32(-0.5))), 'i32')),
+    store('xq', add(mul(m, K), at), cast(i32('qv'), 'i8')),
+    assign('isum', add(i32('isum'), i32('qv'))),
+  ];
+  // element of plane h at position e
+  const element = (h: number): Expr => (q.evenOddX ? add(mul(e, 2), h) : add(e, h * (XBLOCK / 2)));
+  const codes = layout
+    ? [0, 1].map((h) => forLoop('e', 0, XBLOCK / 2, quantize(element(h), layout(b, h, e))))
+    : [forLoop('j', 0, XBLOCK, quantize(j, stagedIndex(q, add(mul(b, XBLOCK), j))))];
   return [forLoop('m', 0, M, [
     forLoop('b', 0, div(K, XBLOCK), [
       letMut('amax', 'f32', c.f32(0)),
-      forLoop('j', 0, XBLOCK, [assign('amax', max(f('amax'), unary('abs', xAt)))]),
+      forLoop('j', 0, XBLOCK, [assign('amax', max(f('amax'), unary('abs', xAt(j))))]),
       let_('d', 'f32', div(f('amax'), c.f32(127))),
       let_('id', 'f32', select(ne(f('d'), c.f32(0)), div(c.f32(1), f('d')), c.f32(0))),
       letMut('isum', 'i32', c.i32(0)),
-      forLoop('j', 0, XBLOCK, [
-        let_('s', 'f32', mul(xAt, f('id'))),
-        // round half away from zero without libm
-        let_('qv', 'i32', cast(add(f('s'), select(ge(f('s'), c.f32(0)), c.f32(0.5), c.f32(-0.5))), 'i32')),
-        store('xq', add(mul(m, K), stagedIndex(q, add(mul(b, XBLOCK), j))), cast(i32('qv'), 'i8')),
-        assign('isum', add(i32('isum'), i32('qv'))),
-      ]),
+      ...codes,
       store('xd', blockIndex, f('d')),
       ...(needOffset ? [store('xs', blockIndex, mul(f('d'), cast(i32('isum'), 'f32')))] : []),
-      ...(zeroFold ? zeroLaneSums(zeroFold, blockIndex) : []),
     ]),
   ])];
 }
 
-/** xz[block * lanes + l] = zero * sum of the stored codes that dot lane l multiplies (every chunk of the block) */
-function zeroLaneSums(z: ZeroFold, blockIndex: Expr): Stmt[] {
-  const base = add(mul(i32('m'), K), mul(i32('b'), XBLOCK));
-  const l = i32('l');
-  const codeAt = (chunk: number, j: number): Expr => cast(load('xq', add(base, add(mul(l, 4), chunk * z.chunkBytes + j)), 'i8'), 'i32');
-  let sum: Expr | undefined;
-  for (let chunk = 0; chunk < XBLOCK / z.chunkBytes; chunk++) for (let j = 0; j < 4; j++) sum = sum ? add(sum, codeAt(chunk, j)) : codeAt(chunk, j);
-  return [forLoop('l', 0, z.lanes, [store('xz', add(mul(blockIndex, z.lanes), l), mul(sum!, c.i32(z.zero)))])];
+/** the rule keys the vector x staging needs (x86 tables): without all of them, the scalar loop */
+const VECTOR_STAGING_RULES = [
+  'load:f32x8', 'abs:f32x8', 'max:f32x8', 'reduce.max:f32x8', 'mul:f32x8', 'add:f32x8', 'ge:f32x8', 'select:f32x8',
+  'cast:f32x8->i32x8', 'cast:i32x8->i8x8', 'concat:i8x8->i8x16', 'store:i8x16', 'add:i32x8', 'reduce.add:i32x8',
+];
+
+/**
+ * x staging of the SIMD int8 path: the scalar `quantizeX`, or the same arithmetic on 8 lanes where
+ * the ISA has the rules (x86; split-halves codes, where each plane is 16 consecutive elements). The
+ * serial staging is otherwise a few percent of a short decode call (K = 3072: about 4 us of 100).
+ */
+function stageXq(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout: XqLayout | undefined, isa: SimdIsa): Stmt[] {
+  const rules = isa.rules.rules;
+  const vector = isa.f32Lanes >= 8 && !q.evenOddX && VECTOR_STAGING_RULES.every((k) => rules[k] !== undefined)
+    && (act === 'f32' || (rules['load:f16x8'] !== undefined && rules['cast:f16x8->f32x8'] !== undefined));
+  if (!vector) return quantizeX(q, needOffset, act, layout);
+  const F = vec('f32', 8);
+  const I = vec('i32', 8);
+  const m = i32('m');
+  const b = i32('b');
+  const f = (n: string): Expr => v(n, 'f32');
+  const xAt = (k: number): Expr => {
+    const at = add(mul(m, K), add(mul(b, XBLOCK), k * 8));
+    return act === 'f32' ? load('x', at, F) : cast(load('x', at, vec('f16', 8)), F);
+  };
+  const xv = (k: number): Expr => v(`xv${k}`, F);
+  const qv = (k: number): Expr => v(`qv${k}`, I);
+  const splat8 = (x: Expr | number): Expr => broadcast(typeof x === 'number' ? c.f32(x) : x, F);
+  const at = (h: number): Expr => add(mul(m, K), (layout ?? plainLayout)(b, h, c.i32(0)));
+  const body: Stmt[] = [];
+  for (let k = 0; k < 4; k++) body.push(let_(`xv${k}`, F, xAt(k)));
+  const abs = (k: number): Expr => unary('abs', xv(k));
+  body.push(
+    let_('amax', 'f32', reduce('max', max(max(abs(0), abs(1)), max(abs(2), abs(3))))),
+    let_('d', 'f32', div(f('amax'), c.f32(127))),
+    let_('id', 'f32', select(ne(f('d'), c.f32(0)), div(c.f32(1), f('d')), c.f32(0))),
+  );
+  for (let k = 0; k < 4; k++) {
+    // as the scalar loop: s = x * id, rounded half away from zero by truncating s +- 0.5
+    body.push(let_(`s${k}`, F, mul(xv(k), splat8(f('id')))));
+    const sk = v(`s${k}`, F);
+    body.push(let_(`qv${k}`, I, cast(add(sk, select(ge(sk, splat8(0)), splat8(0.5), splat8(-0.5))), I)));
+  }
+  const codes = (k: number): Expr => cast(qv(k), vec('i8', 8));
+  const blockIndex = add(mul(m, div(K, XBLOCK)), b);
+  body.push(
+    store('xq', at(0), concat(codes(0), codes(1))),
+    store('xq', at(1), concat(codes(2), codes(3))),
+    store('xd', blockIndex, f('d')),
+    ...(needOffset ? [store('xs', blockIndex, mul(f('d'), cast(reduce('add', add(add(qv(0), qv(1)), add(qv(2), qv(3)))), 'f32')))] : []),
+  );
+  return [forLoop('m', 0, M, [forLoop('b', 0, div(K, XBLOCK), body)])];
 }
 
 const accName = (r: number, t: number, u: number): string => `acc_${r}_${t}_${u}`;
@@ -207,10 +302,9 @@ function declareAccumulators(ctx: Ctx, R: number, MT: number, U: number): Stmt[]
   return out;
 }
 
-/** y[m0+t, n0+r] = reduce(sum of accumulator sets) + offset terms + scalar tail + bias */
+/** y[m0+t, row r] = reduce(sum of accumulator sets) + offset terms + scalar tail + bias */
 function writeOutputs(ctx: Ctx, R: number, MT: number, U: number, extra?: (r: number, t: number) => Expr): Stmt[] {
   const out: Stmt[] = [];
-  const n0 = i32('n0');
   const m0 = i32('m0');
   for (let r = 0; r < R; r++) {
     for (let t = 0; t < MT; t++) {
@@ -219,8 +313,8 @@ function writeOutputs(ctx: Ctx, R: number, MT: number, U: number, extra?: (r: nu
       let y = hsum(ctx, sum);
       if (ctx.needOffset) y = add(y, v(`corr_${r}_${t}`, 'f32'));
       if (extra) y = add(y, extra(r, t));
-      if (ctx.bias) y = add(y, load('bias', add(n0, r), 'f32'));
-      out.push(store('y', add(mul(add(m0, t), N), add(n0, r)), y));
+      if (ctx.bias) y = add(y, load('bias', rowIndex(ctx, r), 'f32'));
+      out.push(store('y', add(mul(add(m0, t), N), rowIndex(ctx, r)), y));
     }
   }
   return out;
@@ -230,10 +324,9 @@ function denseTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const { L, VT } = ctx;
   const U = ctx.config.k_unroll;
   const format = ctx.format as 'f32' | 'f16' | 'bf16';
-  const n0 = i32('n0');
   const m0 = i32('m0');
   const wAt = (r: number, k: Expr, lanes: number): Expr => {
-    const raw = load('W', add(mul(add(n0, r), K), k), lanes === 1 ? format : vec(format, lanes));
+    const raw = load('W', add(mul(rowIndex(ctx, r), K), k), lanes === 1 ? format : vec(format, lanes));
     return format === 'f32' ? raw : cast(raw, lanes === 1 ? 'f32' : vec('f32', lanes));
   };
   const xAt = (t: number, k: Expr, lanes: number): Expr => load('xf', add(mul(add(m0, t), K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
@@ -264,6 +357,21 @@ function denseTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   return stmts;
 }
 
+const PREFETCH = 'kf_prefetch';
+
+/**
+ * Software prefetch of row r, `prefetch` bytes ahead of block b, covering the codes of `blocks`
+ * blocks (the step of the caller's loop); the address is clamped to W. Nothing where the knob is 0
+ * or the ISA has no hint.
+ */
+function prefetchRow(ctx: Ctx, r: number, b: Expr, blocks: number): Stmt[] {
+  const q = ctx.q!;
+  const pf = ctx.config.prefetch ?? 0;
+  if (pf === 0 || ctx.isa.rules.rules[`call.${PREFETCH}:i32`] === undefined) return [];
+  const ahead = min(add(q.codes(rowIndex(ctx, r), b), pf), sub(q.wBytes(N), 1));
+  return [let_(`pf_${r}`, 'i32', call(PREFETCH, [load('W', ahead, 'u8'), c.i32(blocks * q.blockStride)], 'i32'))];
+}
+
 /** the block loop shared by both quantized paths: U accumulator sets, then the blocks left over */
 function blockLoops(ctx: Ctx, R: number, MT: number, block: (b: Expr, u: number) => Stmt[]): Stmt[] {
   const U = ctx.config.k_unroll;
@@ -278,9 +386,9 @@ function blockLoops(ctx: Ctx, R: number, MT: number, block: (b: Expr, u: number)
 /** per row r of the tile: its scale (and offset term) for block b */
 function blockScales(ctx: Ctx, r: number, b: Expr): Stmt[] {
   const q = ctx.q!;
-  const n = add(i32('n0'), r);
+  const n = rowIndex(ctx, r);
   const s: Stmt[] = [let_(`sc_${r}`, 'f32', q.scale(n, b))];
-  const off = blockOffset(q, v(`sc_${r}`, 'f32'), n, b, ctx.zeroFold !== undefined);
+  const off = blockOffset(q, v(`sc_${r}`, 'f32'), n, b);
   if (off) s.push(let_(`off_${r}`, 'f32', off));
   return s;
 }
@@ -301,12 +409,14 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const block = (b: Expr, u: number): Stmt[] => {
     const s: Stmt[] = [];
     for (let r = 0; r < R; r++) {
+      // once per step of the block loop (k_unroll blocks)
+      if (u === 0) s.push(...prefetchRow(ctx, r, b, ctx.config.k_unroll));
       s.push(...blockScales(ctx, r, b));
       for (let t = 0; t < MT; t++) s.push(letMut(`bacc_${r}_${t}`, VT, splat(ctx, 0)));
     }
     const chunk: Stmt[] = [];
     for (let r = 0; r < R; r++) {
-      const at = add(q.codes(add(i32('n0'), r), b), j);
+      const at = add(q.codes(rowIndex(ctx, r), b), j);
       const bacc = (t: number): Expr => v(`bacc_${r}_${t}`, VT);
       if (q.bits === 8) {
         chunk.push(let_(`w_${r}`, VT, cast(load('W', at, lanesOf('i8')), VT)));
@@ -339,64 +449,149 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
 }
 
 function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
+  if (ctx.L === 1) return blockLoops(ctx, R, MT, (b, u) => int8Block(ctx, R, MT, b, u));
+  const U = ctx.config.k_unroll;
+  const KB = div(K, XBLOCK);
+  const wholeGroups = mul(div(KB, ctx.L), ctx.L);
+  return [
+    ...declareAccumulators(ctx, R, MT, U),
+    forLoop('g', 0, div(KB, ctx.L), int8Group(ctx, R, MT, mul(i32('g'), ctx.L))),
+    forLoop('b', wholeGroups, KB, int8Block(ctx, R, MT, i32('b'), 0)),
+    ...writeOutputs(ctx, R, MT, U),
+  ];
+}
+
+const xqAt = (t: number, b: Expr, offset: number | Expr, lanes: number): Expr =>
+  load('xq', add(mul(add(i32('m0'), t), K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
+
+/** one block of every row of the tile: integer dot, scale broadcast per block, scalar offset term */
+function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] {
   const q = ctx.q!;
   const { L, VT } = ctx;
   const D = ctx.isa.dotBytes;
   const m0 = i32('m0');
   const codeElem = q.bits === 4 ? 'u8' : 'i8';
   const I32 = vec('i32', L);
-  const xqAt = (t: number, b: Expr, offset: number | Expr, lanes: number): Expr =>
-    load('xq', add(mul(add(m0, t), K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
-  const block = (b: Expr, u: number): Stmt[] => {
-    const s: Stmt[] = [];
-    for (let r = 0; r < R; r++) {
-      s.push(...blockScales(ctx, r, b));
-      const at = q.codes(add(i32('n0'), r), b);
-      // the code operands of this row's block, as dot-product chunks in element order
-      const chunks: Expr[] = [];
-      if (D === 1) {
-        // scalar: one i32 sum per x row, over the block's bytes
-        for (let t = 0; t < MT; t++) s.push(letMut(`isum_${r}_${t}`, 'i32', c.i32(0)));
-        const j = i32('j');
-        const inner: Stmt[] = [];
-        const isum = (t: number): Expr => v(`isum_${r}_${t}`, 'i32');
-        if (q.bits === 8) {
-          inner.push(let_('w', 'i32', cast(load('W', add(at, j), 'i8'), 'i32')));
-          for (let t = 0; t < MT; t++) inner.push(assign(`isum_${r}_${t}`, add(isum(t), mul(i32('w'), cast(xqAt(t, b, j, 1), 'i32')))));
-        } else {
-          inner.push(let_('qs', 'i32', cast(load('W', add(at, j), 'u8'), 'i32')));
-          for (let t = 0; t < MT; t++) {
-            const lo = mul(and(i32('qs'), 15), cast(xqAt(t, b, j, 1), 'i32'));
-            const hi = mul(shr(i32('qs'), 4), cast(xqAt(t, b, add(j, XBLOCK / 2), 1), 'i32'));
-            inner.push(assign(`isum_${r}_${t}`, add(isum(t), add(lo, hi))));
-          }
-        }
-        s.push(forLoop('j', 0, q.bits === 8 ? XBLOCK : XBLOCK / 2, inner));
-      } else if (q.bits === 8) {
-        for (let o = 0; o < XBLOCK; o += D) chunks.push(load('W', add(at, o), vec('i8', D)));
+  const s: Stmt[] = [];
+  for (let r = 0; r < R; r++) {
+    s.push(...blockScales(ctx, r, b));
+    const at = q.codes(rowIndex(ctx, r), b);
+    // the code operands of this row's block, as dot-product chunks in element order
+    const chunks: Expr[] = [];
+    if (D === 1) {
+      // scalar: one i32 sum per x row, over the block's bytes
+      for (let t = 0; t < MT; t++) s.push(letMut(`isum_${r}_${t}`, 'i32', c.i32(0)));
+      const j = i32('j');
+      const inner: Stmt[] = [];
+      const isum = (t: number): Expr => v(`isum_${r}_${t}`, 'i32');
+      if (q.bits === 8) {
+        inner.push(let_('w', 'i32', cast(load('W', add(at, j), 'i8'), 'i32')));
+        for (let t = 0; t < MT; t++) inner.push(assign(`isum_${r}_${t}`, add(isum(t), mul(i32('w'), cast(xqAt(t, b, j, 1), 'i32')))));
       } else {
-        const U8 = vec('u8', 16);
-        s.push(let_(`qs_${r}`, U8, load('W', at, U8)));
-        const lo = and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8));
-        const hi = shr(v(`qs_${r}`, U8), c.i32(4));
-        if (D === 32) chunks.push(ctx.isa.rules.rules[NIBBLE_SPLIT_RULE] ? call(NIBBLE_SPLIT, [v(`qs_${r}`, U8)], vec('u8', 32)) : concat(lo, hi));
-        else chunks.push(lo, hi);
-      }
-      chunks.forEach((chunk, i) => s.push(let_(`w_${r}_${i}`, vec(codeElem, D), chunk)));
-      for (let t = 0; t < MT; t++) {
-        let isum: Expr;
-        if (D === 1) isum = v(`isum_${r}_${t}`, 'i32');
-        else {
-          isum = broadcast(c.i32(0), I32);
-          for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(t, b, i * D, D));
-          if (ctx.zeroFold) isum = sub(isum, load('xz', mul(add(mul(add(m0, t), div(K, XBLOCK)), b), L), I32));
+        inner.push(let_('qs', 'i32', cast(load('W', add(at, j), 'u8'), 'i32')));
+        for (let t = 0; t < MT; t++) {
+          const lo = mul(and(i32('qs'), 15), cast(xqAt(t, b, j, 1), 'i32'));
+          const hi = mul(shr(i32('qs'), 4), cast(xqAt(t, b, add(j, XBLOCK / 2), 1), 'i32'));
+          inner.push(assign(`isum_${r}_${t}`, add(isum(t), add(lo, hi))));
         }
-        const xd = load('xd', add(mul(add(m0, t), div(K, XBLOCK)), b), 'f32');
-        s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
-        s.push(...addOffsetTerm(ctx, r, t, b));
+      }
+      s.push(forLoop('j', 0, q.bits === 8 ? XBLOCK : XBLOCK / 2, inner));
+    } else if (q.bits === 8) {
+      for (let o = 0; o < XBLOCK; o += D) chunks.push(load('W', add(at, o), vec('i8', D)));
+    } else {
+      const U8 = vec('u8', 16);
+      s.push(let_(`qs_${r}`, U8, load('W', at, U8)));
+      const lo = and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8));
+      const hi = shr(v(`qs_${r}`, U8), c.i32(4));
+      if (D === 32) chunks.push(ctx.isa.rules.rules[NIBBLE_SPLIT_RULE] ? call(NIBBLE_SPLIT, [v(`qs_${r}`, U8)], vec('u8', 32)) : concat(lo, hi));
+      else chunks.push(lo, hi);
+    }
+    chunks.forEach((chunk, i) => s.push(let_(`w_${r}_${i}`, vec(codeElem, D), chunk)));
+    for (let t = 0; t < MT; t++) {
+      let isum: Expr;
+      if (D === 1) isum = v(`isum_${r}_${t}`, 'i32');
+      else {
+        isum = broadcast(c.i32(0), I32);
+        for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(t, b, i * D, D));
+      }
+      const xd = load('xd', add(mul(add(m0, t), div(K, XBLOCK)), b), 'f32');
+      s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
+      s.push(...addOffsetTerm(ctx, r, t, b));
+    }
+  }
+  return s;
+}
+
+/** helper calls of the int8 groups (rule keys `call.<name>:<type>` in the ISA tables) */
+const PACK_F16 = 'kf_pack_f16';
+const DOT_U4_X2 = 'kf_dot_u4s8_x2';
+const LANE_PER_HALF = 'kf_lane_per_half';
+
+/**
+ * One group of G = L blocks starting at block b0, for every row of the tile (see the file comment):
+ * packed scales, one offset fma per (row, x row), then G (or G/2 paired) dot vectors.
+ */
+function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
+  const q = ctx.q!;
+  const { L: G, VT, isa } = ctx;
+  const D = isa.dotBytes;
+  const U = ctx.config.k_unroll;
+  const m0 = i32('m0');
+  const I32 = vec('i32', G);
+  const F16 = vec('f16', G);
+  const KB = div(K, XBLOCK);
+  const has = (name: string, type: string): boolean => isa.rules.rules[`call.${name}:${type}`] !== undefined;
+  const dots = ctx.pairs ? G / 2 : G;
+  const s: Stmt[] = [];
+  for (let r = 0; r < R; r++) {
+    const n = rowIndex(ctx, r);
+    const blocks = Array.from({ length: G }, (_, i) => add(b0, i));
+    s.push(...prefetchRow(ctx, r, b0, G));
+    const dw = v(`dw_${r}`, VT);
+    s.push(let_(`dw_${r}`, VT, cast(call(PACK_F16, blocks.map((b) => q.scaleBits(n, b)), F16), VT)));
+    if (ctx.needOffset) {
+      // min - zero * scale of every block of the group
+      const zeroTerm = q.zero !== 0 ? mul(dw, splat(ctx, -q.zero)) : undefined;
+      const mins = q.hasMin ? cast(call(PACK_F16, blocks.map((b) => q.minBits(n, b)), F16), VT) : undefined;
+      s.push(let_(`off_${r}`, VT, mins && zeroTerm ? add(mins, zeroTerm) : (mins ?? zeroTerm)!));
+    }
+    for (let t = 0; t < MT; t++) {
+      const xBlocks = add(mul(add(m0, t), KB), b0);
+      s.push(let_(`s_${r}_${t}`, VT, mul(dw, load('xd', xBlocks, VT))));
+      if (ctx.needOffset) {
+        const acc = accName(r, t, 0);
+        s.push(assign(acc, fma(v(`off_${r}`, VT), load('xs', xBlocks, VT), v(acc, VT))));
       }
     }
-    return s;
-  };
-  return blockLoops(ctx, R, MT, block);
+    for (let j = 0; j < dots; j++) {
+      // weight operands of dot vector j, each paired with its offset in the staged x group
+      const ops: { w: Expr; x: number }[] = [];
+      const name = (part: string): string => `${part}_${r}_${j}`;
+      if (q.bits === 4) {
+        const U8x16 = vec('u8', 16);
+        const codes = (b: Expr): Expr => load('W', q.codes(n, b), U8x16);
+        const CT = vec('u8', D);
+        s.push(let_(name('q'), CT, ctx.pairs ? concat(codes(add(b0, j)), codes(add(b0, j + G / 2))) : codes(add(b0, j))));
+        s.push(let_(name('lo'), CT, and(v(name('q'), CT), broadcast(c.u8(15), CT))));
+        s.push(let_(name('hi'), CT, shr(v(name('q'), CT), c.i32(4))));
+        ops.push({ w: v(name('lo'), CT), x: j * 2 * D }, { w: v(name('hi'), CT), x: j * 2 * D + D });
+      } else {
+        const CT = vec('i8', D);
+        for (let o = 0; o < XBLOCK; o += D) {
+          s.push(let_(name(`w${o}`), CT, load('W', add(q.codes(n, add(b0, j)), o), CT)));
+          ops.push({ w: v(name(`w${o}`), CT), x: j * XBLOCK + o });
+        }
+      }
+      for (let t = 0; t < MT; t++) {
+        const xAt = (o: number): Expr => xqAt(t, b0, o, D);
+        const isum = q.bits === 4 && has(DOT_U4_X2, typeKey(I32))
+          ? call(DOT_U4_X2, [ops[0]!.w, xAt(ops[0]!.x), ops[1]!.w, xAt(ops[1]!.x)], I32)
+          : ops.reduce((acc, op) => dot(acc, op.w, xAt(op.x)), broadcast(c.i32(0), I32));
+        const scale = ctx.pairs ? call(LANE_PER_HALF, [v(`s_${r}_${t}`, VT), c.i32(j)], VT) : broadcast(lane(v(`s_${r}_${t}`, VT), j), VT as VectorType);
+        const acc = accName(r, t, j % U);
+        s.push(assign(acc, fma(cast(isum, VT), scale, v(acc, VT))));
+      }
+    }
+  }
+  return s;
 }

@@ -30,6 +30,13 @@ export interface QuantWeights {
   /** f32 scale and min of x-block `b` of row `n` */
   scale(n: Expr, b: Expr): Expr;
   min(n: Expr, b: Expr): Expr;
+  /** the same as stored: f16 loads, for packing the scales of several blocks into one vector */
+  scaleBits(n: Expr, b: Expr): Expr;
+  minBits(n: Expr, b: Expr): Expr;
+  /** bytes of W from one block's codes to the next block's (block formats: the whole block) */
+  readonly blockStride: number;
+  /** bytes of the W buffer for `n` rows */
+  wBytes(n: Expr): Expr;
 }
 
 const K = param('K');
@@ -42,34 +49,41 @@ export function quantWeights(name: WeightFormatName): QuantWeights | undefined {
     const rowBytes = mul(div(K, f.block), f.bytes);
     const base = (n: Expr, b: Expr): Expr => add(mul(n, rowBytes), mul(b, f.bytes));
     const minOffset = f.minOffset;
+    const scaleBits = (n: Expr, b: Expr): Expr => load('W', add(base(n, b), f.scaleOffset), 'f16');
+    const minBits = (n: Expr, b: Expr): Expr => {
+      if (minOffset === null) throw new Error(`${name} has no min`);
+      return load('W', add(base(n, b), minOffset), 'f16');
+    };
     return {
       bits: f.bits, signedCodes: f.signedCodes, zero: f.zero, hasMin: minOffset !== null, evenOddX: f.nibbles === 'adjacent-pairs', planes: [],
       codes: (n, b) => add(base(n, b), f.codesOffset),
-      scale: (n, b) => cast(load('W', add(base(n, b), f.scaleOffset), 'f16'), 'f32'),
-      min: (n, b) => {
-        if (minOffset === null) throw new Error(`${name} has no min`);
-        return cast(load('W', add(base(n, b), minOffset), 'f16'), 'f32');
-      },
+      scale: (n, b) => cast(scaleBits(n, b), 'f32'),
+      min: (n, b) => cast(minBits(n, b), 'f32'),
+      scaleBits, minBits,
+      blockStride: f.bytes,
+      wBytes: (n) => mul(n, rowBytes),
     };
   }
   const G = f.block;
   if (G % XBLOCK !== 0) throw new Error(`gemv cpu: group ${G} of ${name} is not a multiple of ${XBLOCK}`);
   const group = (n: Expr, b: Expr): Expr => add(mul(n, div(K, G)), G === XBLOCK ? b : div(b, G / XBLOCK));
+  const scaleBits = (n: Expr, b: Expr): Expr => load('W_scale', group(n, b), 'f16');
+  const minBits = (n: Expr, b: Expr): Expr => load('W_min', group(n, b), 'f16');
   return {
     bits: f.bits, signedCodes: false, zero: f.zero, hasMin: true, evenOddX: f.nibbles === 'adjacent-pairs',
     planes: f.planes.map((p) => `W_${p}`),
     codes: (n, b) => add(mul(n, div(K, 2)), mul(b, XBLOCK / 2)),
-    scale: (n, b) => cast(load('W_scale', group(n, b), 'f16'), 'f32'),
-    min: (n, b) => cast(load('W_min', group(n, b), 'f16'), 'f32'),
+    scale: (n, b) => cast(scaleBits(n, b), 'f32'),
+    min: (n, b) => cast(minBits(n, b), 'f32'),
+    scaleBits, minBits,
+    blockStride: XBLOCK / 2,
+    wBytes: (n) => mul(n, div(K, 2)),
   };
 }
 
-/**
- * The f32 offset added per block: min - zero * scale (absent when both are 0). `zeroFolded`: the
- * integer dot already subtracted zero * sum(x), so only the min is left.
- */
-export function blockOffset(q: QuantWeights, scale: Expr, n: Expr, b: Expr, zeroFolded = false): Expr | undefined {
-  const zeroTerm = q.zero !== 0 && !zeroFolded ? mul(scale, c.f32(-q.zero)) : undefined;
+/** The f32 offset added per block: min - zero * scale (absent when both are 0). */
+export function blockOffset(q: QuantWeights, scale: Expr, n: Expr, b: Expr): Expr | undefined {
+  const zeroTerm = q.zero !== 0 ? mul(scale, c.f32(-q.zero)) : undefined;
   if (!q.hasMin) return zeroTerm;
   return zeroTerm ? add(q.min(n, b), zeroTerm) : q.min(n, b);
 }

@@ -1,10 +1,11 @@
 /**
- * AVX-512 F/BW/VL/VNNI (+F16C). Float paths use zmm (16 x f32). The int8 path works one 32-element
- * block per ymm with VNNI `vpdpbusd` (u8 x i8 -> i32, AVX-512VL form): 4-bit codes 0..15 are the
- * unsigned operand directly; signed q8_0 codes use the sign trick (|w| as u8, x negated where w < 0),
- * exact because codes are in [-127, 127].
+ * AVX-512 F/BW/VL/VNNI (+F16C). Float paths use zmm (16 x f32). The int8 path works on ymm as AVX2
+ * does (groups of 8 blocks, two 4-bit blocks per dot vector: isa/x86.ts) with VNNI `vpdpbusd`
+ * (u8 x i8 -> i32, AVX-512VL form): 4-bit codes 0..15 are the unsigned operand directly; signed q8_0
+ * codes use the sign trick (|w| as u8, x negated where w < 0), exact because codes are in [-127, 127].
  */
 import type { SimdIsa } from './simd.ts';
+import { X86_HELPERS, X86_INT8_GROUP_RULES } from './x86.ts';
 
 const M128 = '__m128i';
 const M256I = '__m256i';
@@ -16,18 +17,10 @@ export const Avx512Rules: SimdIsa = {
     name: 'avx512',
     preamble: `#include <immintrin.h>
 
-static inline float kf_hsum256(__m256 v) {
-  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-  return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
-}
-/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
-static inline __m256i kf_nibbles_u8x32(__m128i q) {
-  const __m256i both = _mm256_broadcastsi128_si256(q);
-  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
-}`,
+${X86_HELPERS}`,
     rules: {
-      'type:f32x16': '__m512', 'type:f32x8': '__m256', 'type:i32x8': M256I,
+      ...X86_INT8_GROUP_RULES,
+      'type:f32x16': '__m512', 'type:f32x8': '__m256', 'type:i32x8': M256I, 'type:f16x8': M128,
       'type:f16x16': M256I, 'type:bf16x16': M256I, 'type:u8x16': M128, 'type:i8x16': M128, 'type:u8x32': M256I, 'type:i8x32': M256I,
       'cast:f16->f32': '_cvtsh_ss($a)',
       'load:f32x16': '_mm512_loadu_ps($p)',
@@ -51,7 +44,6 @@ static inline __m256i kf_nibbles_u8x32(__m128i q) {
       'and:u8x16': '_mm_and_si128($a, $b)',
       // no byte shift on x86: shift 16-bit lanes, then clear the bits shifted in from the neighbour
       'shr:u8x16': '_mm_and_si128(_mm_srli_epi16($a, $b), _mm_set1_epi8((char)(0xff >> $b)))',
-      'concat:u8x16->u8x32': '_mm256_set_m128i($b, $a)',
       'call.kf_nibbles_u8x32:u8x32': 'kf_nibbles_u8x32($a)',
       'dot:i32x8,u8x32,i8x32': '_mm256_dpbusd_epi32($a, $b, $c)',
       'dot:i32x8,i8x32,i8x32': '_mm256_dpbusd_epi32($a, _mm256_abs_epi8($b), _mm256_sign_epi8($c, $b))',

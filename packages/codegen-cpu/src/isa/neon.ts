@@ -12,7 +12,17 @@ export const NeonRules: SimdIsa = {
     name: 'neon',
     preamble: `#include <arm_neon.h>
 
-static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4); return v; }`,
+static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4); return v; }
+/* 4 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers */
+static inline uint16x4_t kf_pack_f16x4(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  return vcreate_u16(a | b << 16 | c << 32 | d << 48);
+}
+/* a hint for the \`bytes\` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) __builtin_prefetch((const char*)p + o);
+  return 0;
+}`,
     rules: {
       'type:f32x4': 'float32x4_t', 'type:i32x4': 'int32x4_t', 'type:f16x4': 'uint16x4_t', 'type:bf16x4': 'uint16x4_t',
       'type:u8x4': 'uint8x8_t', 'type:i8x4': 'int8x8_t', 'type:u8x16': 'uint8x16_t', 'type:i8x16': 'int8x16_t',
@@ -39,6 +49,10 @@ static inline uint32_t kf_load_u32(const void* p) { uint32_t v; memcpy(&v, p, 4)
       'dot:i32x4,i8x16,i8x16': 'vdotq_s32($a, $b, $c)',
       'dot:i32x4,u8x16,i8x16': 'vdotq_s32($a, vreinterpretq_s8_u8($b), $c)',
       'reduce.add:f32x4': 'vaddvq_f32($a)',
+      'mul:f32x4': 'vmulq_f32($a, $b)',
+      'lane:f32x4': 'vgetq_lane_f32($a, $n)',
+      'call.kf_pack_f16:f16x4': (o) => `kf_pack_f16x4(${o.all.join(', ')})`,
+      'call.kf_prefetch:i32': 'kf_prefetch(&$a, $b)',
     },
   },
 };

@@ -29,6 +29,8 @@ export const GEMV: OpDef = {
     { name: 'm_tile', doc: 'CPU: rows of x sharing each loaded weight vector' },
     { name: 'k_unroll', doc: 'independent accumulator sets (CPU) or loads in flight (GPU) along K' },
     { name: 'threads', doc: 'CPU threads splitting N' },
+    { name: 'prefetch', doc: 'CPU, quantized weights: software prefetch distance in bytes ahead in each weight row (0: none)' },
+    { name: 'row_order', doc: "CPU: 'adjacent' rows per block, or 'spread' N/rows apart (one weight stream each)" },
     { name: 'lmul', doc: 'RVV register grouping (vector length agnostic)' },
     { name: 'rows_per_block', doc: 'GPU: output rows one workgroup covers' },
     { name: 'workgroup_size', doc: 'GPU threads per workgroup, splitting K' },

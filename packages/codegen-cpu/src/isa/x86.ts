@@ -1,0 +1,77 @@
+/**
+ * What the two x86 tables share: helpers on ymm registers and the rules of the int8 gemv groups
+ * (gemv/simd.ts), which work on one 32-byte dot vector per step on both AVX2 and AVX-512.
+ */
+import type { Spelling } from '@kforge/codegen-core';
+
+export const X86_HELPERS = `static inline float kf_hsum256(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}
+/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
+static inline __m256i kf_nibbles_u8x32(__m128i q) {
+  const __m256i both = _mm256_broadcastsi128_si256(q);
+  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
+}
+/* 8 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers:
+   the empty asm keeps the compiler from assembling them with vector inserts and shuffles, which cost
+   more vector work than a group's dot products */
+static inline __m128i kf_pack_f16x8(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e, uint64_t f, uint64_t g, uint64_t h) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  __asm__("" : "+r"(e), "+r"(f), "+r"(g), "+r"(h));
+  return _mm_set_epi64x((long long)(e | f << 16 | g << 32 | h << 48), (long long)(a | b << 16 | c << 32 | d << 48));
+}
+static inline float kf_hmax256(__m256 v) {
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_max_ss(s, _mm_movehdup_ps(s)));
+}
+static inline int32_t kf_hsum256_i32(__m256i v) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+  return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
+}
+/* 8 x i32 (all within i8) -> 8 x i8 in the low half */
+static inline __m128i kf_i32x8_to_i8x8(__m256i v) {
+  const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  return _mm_packs_epi16(w, w);
+}
+/* a hint for the \`bytes\` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) _mm_prefetch((const char*)p + o, _MM_HINT_T0);
+  return 0;
+}`;
+
+export const X86_INT8_GROUP_RULES: Readonly<Record<string, Spelling>> = {
+  // x staging on 8 lanes (gemv/simd.ts stageXq)
+  'type:boolx8': '__m256', 'type:i8x8': '__m128i', 'type:i8x16': '__m128i',
+  'load:f16x8': '_mm_loadu_si128((const __m128i*)($p))',
+  'abs:f32x8': '_mm256_andnot_ps(_mm256_set1_ps(-0.0f), $a)',
+  'max:f32x8': '_mm256_max_ps($a, $b)',
+  'reduce.max:f32x8': 'kf_hmax256($a)',
+  'ge:f32x8': '_mm256_cmp_ps($a, $b, _CMP_GE_OQ)',
+  'select:f32x8': '_mm256_blendv_ps($c, $b, $a)',
+  'cast:f32x8->i32x8': '_mm256_cvttps_epi32($a)',
+  'cast:i32x8->i8x8': 'kf_i32x8_to_i8x8($a)',
+  'concat:i8x8->i8x16': '_mm_unpacklo_epi64($a, $b)',
+  'store:i8x16': '_mm_storeu_si128((__m128i*)($p), $a)',
+  'add:i32x8': '_mm256_add_epi32($a, $b)',
+  'reduce.add:i32x8': 'kf_hsum256_i32($a)',
+  // the int8 groups
+  'load:f32x8': '_mm256_loadu_ps($p)',
+  'mul:f32x8': '_mm256_mul_ps($a, $b)',
+  'cast:f16x8->f32x8': '_mm256_cvtph_ps($a)',
+  'call.kf_pack_f16:f16x8': (o) => `kf_pack_f16x8(${o.all.join(', ')})`,
+  'call.kf_prefetch:i32': 'kf_prefetch(&$a, $b)',
+  // lane j of each 128-bit half, in all four lanes of that half (the scales of a paired dot vector)
+  'call.kf_lane_per_half:f32x8': '_mm256_permute_ps($a, 0x55 * $b)',
+  // the vector-subscript extension (gcc, clang): a broadcast of it becomes two in-register shuffles
+  'lane:f32x8': '($a)[$n]',
+  'broadcast:u8x32': '_mm256_set1_epi8((char)$a)',
+  // two 16-byte loads as broadcasts and a blend: measured faster on Zen 3 than vinserti128 from memory
+  'concat:u8x16->u8x32': '_mm256_blend_epi32(_mm256_broadcastsi128_si256($a), _mm256_broadcastsi128_si256($b), 0xf0)',
+  'and:u8x32': '_mm256_and_si256($a, $b)',
+  // no byte shift on x86: shift 16-bit lanes, then clear the bits shifted in from the neighbour
+  'shr:u8x32': '_mm256_and_si256(_mm256_srli_epi16($a, $b), _mm256_set1_epi8((char)(0xff >> $b)))',
+};
