@@ -20,11 +20,11 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  FORMATS, getOp, InputError, resolveParams, storedWeightTensors,
-  type KernelArithmetic, type Params, type ParamValue, type WeightFormatName,
+  getOp, InputError, resolveParams,
+  type KernelArithmetic, type Params, type ParamValue,
 } from '@kforge/ir';
 import { openmpEnv, type KernelArtifact, type TargetName } from '@kforge/target';
-import { CPU_TOOLCHAINS, fillInitializer, GENERATE_HEADER_PATH, isCpuTarget, type GeneratedInput } from '@kforge/exec';
+import { CPU_TOOLCHAINS, fillInitializer, gemvGeneratedInputs, GEMV_EXPONENTS, GENERATE_HEADER_PATH, isCpuTarget, type GeneratedInput } from '@kforge/exec';
 import { emitKernel, resolveConfig } from '@kforge/driver';
 import { BUILD_ALL_SCRIPT, MACHINE_REPORT_COMMAND, writeJobFolder, type RemoteJob } from '@kforge/autotune';
 import { remoteJobOf } from './local-runner.ts';
@@ -132,31 +132,9 @@ export interface BenchExportOptions {
   readonly command?: readonly string[];
 }
 
-/** x ~ 1.15 sd, dense W ~ 0.018 sd, scales in [2^-7, 2^-6), mins ~ 0.14 sd: the GPU bundle's scales (tools/gpu/plan.ts) */
-const EXPONENTS = { x: -7, W: -13, scale: -7, min: -10 } as const;
-
-/** How run.sh fills each input buffer of a gemv, derived from the weight format's description. */
+/** The case's inputs, generated on the machine from seeds derived from the case seed. */
 export function generatedGemvInputs(params: Params, seed: number): Record<string, GeneratedInput> {
-  const format = FORMATS[params.weight as WeightFormatName];
-  const base = seed * 1000;
-  const out: Record<string, GeneratedInput> = { x: { seed: base + 1, fill: { kind: 'normal', elem: params.act === 'f16' ? 'f16' : 'f32', exponent: EXPONENTS.x } } };
-  const scale = { kind: 'positive', elem: 'f16', exponent: EXPONENTS.scale } as const;
-  const min = { kind: 'normal', elem: 'f16', exponent: EXPONENTS.min } as const;
-  if (format.kind === 'dense') {
-    out.W = { seed: base + 2, fill: { kind: 'normal', elem: format.name, exponent: EXPONENTS.W } };
-  } else if (format.kind === 'block') {
-    const fields = [{ offset: format.scaleOffset, fill: scale }, ...(format.minOffset !== null ? [{ offset: format.minOffset, fill: min }] : [])];
-    out.W = { seed: base + 2, fill: { kind: 'blocks', blockBytes: format.bytes, fields } };
-  } else {
-    out.W = { seed: base + 2, fill: { kind: 'bytes' } };
-    out.W_scale = { seed: base + 3, fill: scale };
-    out.W_min = { seed: base + 4, fill: min };
-  }
-  if (params.bias === true) out.bias = { seed: base + 5, fill: { kind: 'normal', elem: 'f32', exponent: EXPONENTS.x } };
-  // the names must be the stored tensors' (storedWeightTensors), which the artifacts' buffers carry
-  const stored = storedWeightTensors(params.weight as WeightFormatName, 'W', [Number(params.N), Number(params.K)]).map((s) => s.name);
-  for (const name of stored) if (!out[name]) throw new Error(`generatedGemvInputs: no fill for stored tensor ${name}`);
-  return out;
+  return gemvGeneratedInputs(params, { x: seed * 1000 + 1, W: seed * 1000 + 2 });
 }
 
 interface Contestant {
@@ -492,7 +470,7 @@ export function exportBenchBundle(dir: string, cases: readonly SuiteCase[], o: B
       probe: { chunkBytes: probe.buffers[0]!.bytes, minTimeMs: PROBE_DEFAULTS.minTimeMs / rounds, maxPassesOverCopies: PROBE_DEFAULTS.maxPassesOverCopies },
       rotateBytes: o.rotateBytes ?? null, probeBytes: o.probeBytes ?? null, sampledRows: SAMPLED_ROWS,
     },
-    probe: { job: PROBE_JOB, sourceSha256: sourceSha256(probe), flags: jobOf(probe).flags, generated: { seed: seed * 1000 + 9, fill: { kind: 'normal', elem: 'f32', exponent: EXPONENTS.x } } },
+    probe: { job: PROBE_JOB, sourceSha256: sourceSha256(probe), flags: jobOf(probe).flags, generated: { seed: seed * 1000 + 9, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } } },
     created: new Date().toISOString(), kforgeVersion: kforgeVersion(), buildCommit: git.revision, buildDirty: git.dirty,
     command: o.command ?? [], cases: built.map((b) => b.bundleCase),
   };

@@ -26,8 +26,9 @@ export interface TunedGemv {
   readonly note: string;
 }
 
-export interface CpuRuntimeRequest {
-  readonly target: CpuTargetName;
+/** What a runtime library is built from (CPU and GPU targets alike). */
+export interface RuntimeRequest<Target extends string> {
+  readonly target: Target;
   readonly formats: readonly WeightFormatName[];
   readonly acts: readonly Activation[];
   readonly tuned: readonly TunedGemv[];
@@ -36,6 +37,8 @@ export interface CpuRuntimeRequest {
   /** largest M the library accepts (default M_MAX); tuned shapes above it are left out */
   readonly maxM?: number;
 }
+
+export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
 
 /** Cross targets: CMake's processor name and the emulator (an executor's launcher) that runs their programs. */
 const CROSS: Partial<Record<CpuTargetName, { processor: string; executor: CpuExecutor }>> = {

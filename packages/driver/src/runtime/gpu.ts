@@ -20,7 +20,7 @@ import {
   type ShapeSize, type TunedShape,
 } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
-import { cmakeBuildRuntime, type BuiltRuntime, type TunedGemv } from './cpu.ts';
+import { cmakeBuildRuntime, type BuiltRuntime, type RuntimeRequest, type TunedGemv } from './cpu.ts';
 
 export const GPU_RUNTIME_TARGETS: readonly GpuTargetName[] = ['cuda', 'opencl', 'vulkan'];
 
@@ -28,16 +28,7 @@ export function isGpuRuntimeTarget(target: string): target is GpuTargetName {
   return (GPU_RUNTIME_TARGETS as readonly string[]).includes(target);
 }
 
-export interface GpuRuntimeRequest {
-  readonly target: GpuTargetName;
-  readonly formats: readonly WeightFormatName[];
-  readonly acts: readonly Activation[];
-  readonly tuned: readonly TunedGemv[];
-  readonly device: string;
-  readonly version: string;
-  /** largest M the library accepts (default M_MAX); tuned shapes above it are left out */
-  readonly maxM?: number;
-}
+export type GpuRuntimeRequest = RuntimeRequest<GpuTargetName>;
 
 const blockOf = (format: WeightFormatName): number => {
   const f = FORMATS[format];

@@ -4,6 +4,7 @@
  * and this file regenerates any byte range of it exactly, so results are checked here against the
  * reference on rows sampled from the very data the device used.
  */
+import { FORMATS, storedWeightTensors, type Params, type WeightFormatName } from '@kforge/ir';
 import { ExecError } from '../util/exec-error.ts';
 
 /**
@@ -107,4 +108,33 @@ export function fillInitializer(fill: Fill): string {
     : fill.kind === 'normal' || fill.kind === 'positive' ? [KIND_CODE[fill.kind], elemBytes(fill), fill.exponent, 0, 0]
     : fill.kind === 'blocks' ? [KIND_CODE.blocks, 1, 0, fill.blockBytes, fields.length] : [KIND_CODE.bytes, 1, 0, 0, 0];
   return `{ ${values.join(', ')}, { ${pad(fields.map((f) => f.offset))} }, { ${pad(fields.map((f) => KIND_CODE[f.fill.kind]))} }, { ${pad(fields.map((f) => f.fill.exponent))} } }`;
+}
+
+/** Scales of generated gemv inputs (2^exponent): x ~ 1.15 sd, dense W ~ 0.018 sd, scales in [2^-7, 2^-6), mins ~ 0.14 sd. */
+export const GEMV_EXPONENTS = { x: -7, W: -13, scale: -7, min: -10 } as const;
+
+/**
+ * The inputs of a gemv generated on the machine that runs it (GPU bundles, CPU bench bundles): x from
+ * seed `x`; W's stored tensors from seeds W, W + 1 (W_scale), W + 2 (W_min); bias from W + 3.
+ */
+export function gemvGeneratedInputs(params: Params, seeds: { readonly x: number; readonly W: number }): Record<string, GeneratedInput> {
+  const format = FORMATS[params.weight as WeightFormatName];
+  const out: Record<string, GeneratedInput> = { x: { seed: seeds.x, fill: { kind: 'normal', elem: params.act === 'f16' ? 'f16' : 'f32', exponent: GEMV_EXPONENTS.x } } };
+  const scale = { kind: 'positive', elem: 'f16', exponent: GEMV_EXPONENTS.scale } as const;
+  const min = { kind: 'normal', elem: 'f16', exponent: GEMV_EXPONENTS.min } as const;
+  if (format.kind === 'dense') {
+    out.W = { seed: seeds.W, fill: { kind: 'normal', elem: format.name, exponent: GEMV_EXPONENTS.W } };
+  } else if (format.kind === 'block') {
+    const fields = [{ offset: format.scaleOffset, fill: scale }, ...(format.minOffset !== null ? [{ offset: format.minOffset, fill: min }] : [])];
+    out.W = { seed: seeds.W, fill: { kind: 'blocks', blockBytes: format.bytes, fields } };
+  } else {
+    out.W = { seed: seeds.W, fill: { kind: 'bytes' } };
+    out.W_scale = { seed: seeds.W + 1, fill: scale };
+    out.W_min = { seed: seeds.W + 2, fill: min };
+  }
+  if (params.bias === true) out.bias = { seed: seeds.W + 3, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } };
+  // the names must be the stored tensors' (storedWeightTensors), which the artifacts' buffers carry
+  const stored = storedWeightTensors(params.weight as WeightFormatName, 'W', [Number(params.N), Number(params.K)]).map((s) => s.name);
+  for (const name of stored) if (!out[name]) throw new Error(`gemvGeneratedInputs: no fill for stored tensor ${name}`);
+  return out;
 }
