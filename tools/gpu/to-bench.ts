@@ -148,11 +148,18 @@ function checkF16Baseline(ctx: Context, N: number, K: number, npyPath: string, a
   return { nmse: check.nmse, bound: check.bound, ok: check.ok, ...(check.ok ? {} : { why: check.message }) };
 }
 
-function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[]): CaseResult {
+/** a non-default case is named by the knobs it changes, e.g. " [dot_path=float]" */
+function variantSuffix(t: PlannedTimedCase, defaults: PlannedTimedCase['config'] | undefined): string {
+  if (t.isDefault || !defaults) return '';
+  const changed = Object.entries(t.config).filter(([k, v]) => defaults[k] !== v).map(([k, v]) => `${k}=${v}`);
+  return ` [${changed.join(',')}]`;
+}
+
+function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
   const p = t.params;
   const [N, K] = [Number(p.N), Number(p.K)];
   const shape = `${N}x${K}`;
-  const base = { id: `gemv/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}`, op: 'gemv', layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
+  const base = { id: `gemv/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}${variantSuffix(t, defaults)}`, op: 'gemv', layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
   const check = checkTimedCase(t, r);
   if (check.status !== 'ok') {
     const status = check.status === 'wrong' ? 'incorrect' : 'error';
@@ -252,7 +259,9 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
     return [line.case, line] as const;
   }));
   const perf = new Map(readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]));
-  const results = plan.timed.filter((t) => t.kind === 'perf').map((t) => kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines));
+  const perfCases = plan.timed.filter((t) => t.kind === 'perf');
+  const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
+  const results = perfCases.map((t) => kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t)));
 
   const cpu = sections.cpu ?? [];
   const field = (name: string) => cpu.find((l) => l.startsWith(name))?.split(':').slice(1).join(':').trim();
