@@ -20,7 +20,7 @@ import {
   type ShapeSize, type TunedShape,
 } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
-import { cmakeBuildRuntime, type BuiltRuntime, type RuntimeRequest, type TunedGemv } from './cpu.ts';
+import { cmakeBuildRuntime, type BuiltRuntime, type RuntimeRequest } from './cpu.ts';
 
 export const GPU_RUNTIME_TARGETS: readonly GpuTargetName[] = ['cuda', 'opencl', 'vulkan'];
 
