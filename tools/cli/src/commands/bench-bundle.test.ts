@@ -14,7 +14,7 @@ const bench = (argv: string[]) => kforge(['bench', ...argv], 120_000);
 test('bench --export writes an avx512 bundle with the run-time thread count; bad --export and --import input exits 2', async () => {
   const dir = scratchFolder();
   const bundle = join(dir, 'bundle');
-  const exp = await bench(['gemv', '--target', 'avx512', '--params', '{"N":64,"K":256,"weight":"q4_0"}', '--config', '[{"rows":2}]', '--threads', '16', '--export', bundle]);
+  const exp = await bench(['gemv', '--target', 'avx512', '--params', '{"N":64,"K":256,"weight":"q4_0"}', '--config', '[{"rows":1}]', '--threads', '16', '--export', bundle]);
   assert.equal(exp.code, 0, exp.stderr);
   assert.match(exp.stdout, /kforge, kforge-default, naive-c/);
   assert.match(exp.stdout, /THREADS=16 sh \S+run.sh OUT/);
