@@ -1,5 +1,5 @@
 export { emitGemvGpu } from './gemv/emit.ts';
-export { gemvGpuDefaults, gemvGpuKnobSpace, resolveGemvConfig, SIMT_CAPS } from './gemv/knobs.ts';
+export { gemvGpuKnobSpace, resolveGemvConfig, SIMT_CAPS } from './gemv/knobs.ts';
 export type { GemvSimtConfig, GpuTarget, KnobDomain, SimtCaps } from './gemv/knobs.ts';
 export { lowerGemvSimt } from './gemv/lower-simt.ts';
 export { GPU_DIALECTS, CUDA_DIALECT, GLSL_DIALECT, MSL_DIALECT, OPENCL_DIALECT } from './dialects/index.ts';

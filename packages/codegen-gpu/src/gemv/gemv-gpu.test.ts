@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, WEIGHT_FORMAT_NAMES, type ParamValue } from '@kforge/ir';
-import { emitGemvGpu, gemvGpuDefaults, gemvGpuKnobSpace, type GpuTarget } from '../index.ts';
+import { emitGemvGpu, gemvGpuKnobSpace, type GpuTarget } from '../index.ts';
 
 const TARGETS: GpuTarget[] = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'];
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
@@ -15,12 +15,10 @@ test('every default config is inside its own knob space and constraints', () => 
     for (const weight of WEIGHT_FORMAT_NAMES) {
       for (const M of [1, 16, 64]) {
         const params = { M, N: 37, K: 256, weight, act: 'f32', bias: false };
-        const cfg = gemvGpuDefaults(target, params);
         const space = gemvGpuKnobSpace(target, params);
-        const values = cfg as unknown as Record<string, ParamValue>;
+        const values = space.defaults as Record<string, ParamValue>;
         for (const knob of space.knobs) assert.ok(knob.values.includes(values[knob.name]!), `${target} ${weight} M=${M}: ${knob.name}=${values[knob.name]}`);
         assert.equal(space.check(values), undefined, `${target} ${weight} M=${M}`);
-        assert.deepEqual(space.defaults, cfg);
       }
     }
   }
@@ -56,7 +54,7 @@ test('dot_path: int8 is in the knob space of every quantized format on every tar
       const domain = gemvGpuKnobSpace(target, params).knobs.find((k) => k.name === 'dot_path')!.values;
       assert.deepEqual(domain, (QUANTIZED as readonly string[]).includes(weight) ? ['float', 'int8'] : ['float'], `${target} ${weight}`);
       const int8Default = target === 'cuda' && (QUANTIZED as readonly string[]).includes(weight);
-      assert.equal(gemvGpuDefaults(target, params).dot_path, int8Default ? 'int8' : 'float', `${target} ${weight}`);
+      assert.equal(gemvGpuKnobSpace(target, params).defaults.dot_path, int8Default ? 'int8' : 'float', `${target} ${weight}`);
     }
   }
   assert.throws(() => emitGemvGpu('cuda', { M: 1, N: 8, K: 64, weight: 'f16', act: 'f16', bias: false }, { dot_path: 'int8' }),
@@ -107,7 +105,7 @@ test('quantized weight loads: 16-byte vector loads only where aligned, q8_0 whol
   // q4_1 blocks are 20 bytes: a uint4 there would fault on CUDA; 4 word loads instead
   assert.doesNotMatch(cuda('q4_1'), /\(const uint[24]\*\)\(&W\[/);
   assert.ok(gemvGpuKnobSpace('cuda', params('q8_0')).knobs.find((k) => k.name === 'vector_width')!.values.includes(32));
-  assert.equal(gemvGpuDefaults('cuda', params('q8_0')).vector_width, 16, 'the default stays one 16-byte load');
+  assert.equal(gemvGpuKnobSpace('cuda', params('q8_0')).defaults.vector_width, 16, 'the default stays one 16-byte load');
   assert.equal(cuda('q8_0', { vector_width: 32 }).match(/= W\[/g)!.length, 9, '34-byte q8_0 block: 9 words, scale included');
   assert.equal(cuda('q4_0').match(/= W\[/g)!.length, 5, '18-byte q4_0 block: 5 words, scale included');
 });

@@ -126,7 +126,7 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   };
   // the per-target defaults are written for common shapes; at large M they may exceed the unrolled-work
   // cap: then fewer K steps in flight, then narrower loads, until they fit (the narrowest always fits)
-  let defaults = gemvGpuDefaults(target, params);
+  let defaults = preferredDefaults(target, params);
   const widths = chunkBytesDomain(format, K);
   while (check(defaults as unknown as KnobConfig)) {
     if (defaults.k_unroll > 1) defaults = { ...defaults, k_unroll: defaults.k_unroll / 2 };
@@ -136,7 +136,8 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   return { knobs, check, defaults: defaults as unknown as KnobConfig };
 }
 
-export function gemvGpuDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
+/** the per-target preference; gemvGpuKnobSpace fits it to the constraints and is the one source of defaults */
+function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
   const caps = SIMT_CAPS[target];
   const { M, K, weight } = shapeOf(params);
   const format = FORMATS[weight];
