@@ -10,8 +10,9 @@ const decode = (weight: string, N: number, K: number, M = 1): Params => ({ M, N,
 
 test('x86 defaults: dense decode by row length; quantized decode spreads 2 rows, batches tile x', () => {
   for (const target of ['avx2', 'avx512'] as const) {
-    // bf16 K = 1024: 2 KiB per row (one row at a time); f32 K = 1024: 4 KiB (8 rows sharing x)
-    assert.equal(gemvCpuDefaults(target, decode('bf16', 151936, 1024)).rows, 1);
+    // bf16 K = 1024: 2 KiB per row (avx2: one row at a time; avx512: 4 spread rows); f32 K = 1024: 4 KiB (8 rows sharing x)
+    const short = gemvCpuDefaults(target, decode('bf16', 151936, 1024));
+    assert.deepEqual([short.rows, short.row_order], target === 'avx2' ? [1, 'adjacent'] : [4, 'spread']);
     assert.deepEqual(gemvCpuDefaults(target, decode('f32', 3072, 1024)), { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: 'float', prefetch: 0, row_order: 'adjacent' });
     // quantized weights, any row length: 2 rows N/2 apart, each prefetched 4 KiB ahead
     const spread = { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'spread' };

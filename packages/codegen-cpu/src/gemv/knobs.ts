@@ -62,11 +62,14 @@ export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpu
       : { rows: 1, m_tile: mTile, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' };
   }
   if (x86 && M === 1 && params) {
-    // decode, measured on avx2 (docs/performance-cpu.md): long rows share each x load over 8 rows,
-    // short rows stream one at a time with 4 accumulator sets
-    return rowBytes(params) < SHORT_ROW_BYTES
-      ? { rows: 1, m_tile: 1, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' }
-      : { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' };
+    // decode: long rows share each x load over 8 rows. Short rows, on avx2 (docs/performance-cpu.md),
+    // stream one at a time with 4 accumulator sets; on avx512 (the 16-core Xeon of the GPU machine,
+    // 2 threads, interleaved with the avx2 choice: bf16 3072x1024 68 -> 88%, 151936x1024 63 -> 92% of
+    // the read probe; docs/results/2026-11-29-h200-sweeps) 4 rows N/4 apart, four streams per thread
+    if (rowBytes(params) >= SHORT_ROW_BYTES) return { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' };
+    return target === 'avx512'
+      ? { rows: 4, m_tile: 1, k_unroll: 1, threads: 2, dot_path: dotPath, prefetch, row_order: 'spread' }
+      : { rows: 1, m_tile: 1, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' };
   }
   const rows = target === 'c' ? 2 : 4;
   return {
