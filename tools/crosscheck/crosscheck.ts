@@ -1,0 +1,258 @@
+/**
+ * Cross-checks `kforge reference` and `kforge quantize` against reference.py, an independent numpy
+ * implementation written from SPEC.md, on cases the repository's tests do not use.
+ *
+ *   node --import tsx tools/crosscheck/crosscheck.ts [--quick] [--filter RE] [--jobs N] [--keep DIR]
+ *
+ * Prints one line per check and ends with `N agree, N differ`; exit 0 when all agree, 1 otherwise,
+ * 2 when python3 with numpy is missing.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { kforge, type CliResult } from '../cli/src/testing.ts';
+
+const REFERENCE_PY = resolve(import.meta.dirname, 'reference.py');
+
+type Params = Record<string, string | number | boolean>;
+
+export interface Case {
+  readonly name: string; // a folder name without '__' (quantize sources are named <case>__<tensor>.npy)
+  readonly op: 'gemv' | 'attention' | 'gated_delta_rule' | 'moe' | 'quantize';
+  readonly params: Params;
+  readonly seed: number;
+  /** weights drawn as stored bytes (every code, odd scales) instead of quantized by kforge from f32 */
+  readonly rawWeights?: boolean;
+  /** moe: router logits that tie exactly (experts 2 and 4) */
+  readonly ties?: boolean;
+  /** bad input: kforge must exit with this code and write nothing */
+  readonly expectExit?: number;
+  /** part of the set the node:test runs */
+  readonly quick?: boolean;
+}
+
+const FORMATS = ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'];
+
+/** Per format: K through kforge quantize and K with raw bytes, odd multiples of the block (any K when dense). */
+const GEMV_K: Record<string, readonly [number, number]> = {
+  f32: [37, 53], f16: [101, 29], bf16: [197, 75], q8_0: [96, 160], q4_0: [224, 96], q4_1: [160, 288],
+  w4g32: [288, 96], w4g64: [192, 320], w4g128: [384, 640],
+};
+
+function gemvCases(): Case[] {
+  const out: Case[] = [];
+  FORMATS.forEach((weight, i) => {
+    const [kq, kraw] = GEMV_K[weight];
+    out.push({
+      name: `gemv-${weight}-q`, op: 'gemv', seed: 100 + i, quick: ['q4_0', 'w4g64', 'bf16'].includes(weight),
+      params: { M: [1, 3, 5][i % 3], N: 37, K: kq, weight, act: i % 2 ? 'f16' : 'f32', bias: i % 3 === 1 },
+    });
+    out.push({
+      name: `gemv-${weight}-raw`, op: 'gemv', seed: 200 + i, rawWeights: true,
+      quick: ['q8_0', 'q4_1', 'w4g32', 'f16'].includes(weight),
+      params: { M: [5, 1, 3][i % 3], N: 19 + 2 * i, K: kraw, weight, act: i % 2 ? 'f32' : 'f16', bias: i % 2 === 0 },
+    });
+  });
+  out.push({ name: 'gemv-f32-M64-N1', op: 'gemv', seed: 300, params: { M: 64, N: 1, K: 7, bias: true } });
+  out.push({ name: 'gemv-q4_0-M2-K32', op: 'gemv', seed: 301, params: { M: 2, N: 3, K: 32, weight: 'q4_0' } });
+  return out;
+}
+
+const CASES: readonly Case[] = [
+  // every format, ggml's corner blocks (zero, -0, amax ties, .5 points, f16 subnormal/overflowing scales)
+  { name: 'quantize-edges', op: 'quantize', seed: 1, params: { K: 256, rows: 9 }, quick: true },
+  ...gemvCases(),
+  // attention: grouped-query ratios 1/2/3/4/8, windows below, equal to and above the sequence
+  { name: 'attn-decode-gqa8', op: 'attention', seed: 400, quick: true,
+    params: { Hq: 8, Hkv: 1, Sq: 1, Skv: 37, D: 40, causal: true } },
+  { name: 'attn-prefill-gqa3-win4-f16', op: 'attention', seed: 401, quick: true,
+    params: { B: 1, Hq: 6, Hkv: 2, Sq: 5, Skv: 23, D: 24, causal: true, window: 4, kv: 'f16' } },
+  { name: 'attn-prefill-mha-win100-B2', op: 'attention', seed: 402,
+    params: { B: 2, Hq: 4, Hkv: 4, Sq: 7, Skv: 7, D: 16, causal: true, window: 100 } },
+  { name: 'attn-noncausal-gqa4-Dv-scale-f16', op: 'attention', seed: 403, quick: true,
+    params: { Hq: 8, Hkv: 2, Sq: 3, Skv: 50, D: 20, Dv: 24, scale: 0.3, kv: 'f16' } },
+  { name: 'attn-noncausal-win3-gqa2', op: 'attention', seed: 404,
+    params: { Hq: 2, Hkv: 1, Sq: 9, Skv: 9, D: 8, window: 3 } },
+  { name: 'attn-win1', op: 'attention', seed: 405, params: { Hq: 3, Hkv: 3, Sq: 4, Skv: 11, D: 12, causal: true, window: 1 } },
+  { name: 'attn-decode-Skv1', op: 'attention', seed: 406, params: { Hq: 4, Hkv: 2, Sq: 1, Skv: 1, D: 5, kv: 'f16' } },
+  { name: 'attn-B3-gqa3-win13-f16', op: 'attention', seed: 407,
+    params: { B: 3, Hq: 3, Hkv: 1, Sq: 13, Skv: 13, D: 17, causal: true, window: 13, kv: 'f16' } },
+  { name: 'attn-decode-win5-gqa4', op: 'attention', seed: 408,
+    params: { Hq: 4, Hkv: 1, Sq: 1, Skv: 33, D: 9, causal: true, window: 5, scale: 0.125 } },
+  // gated delta rule: decode and prefill, grouped value heads, l2norm on and off, Dk != Dv
+  { name: 'gdr-decode-l2-Hv4', op: 'gated_delta_rule', seed: 500, quick: true,
+    params: { T: 1, Hk: 2, Hv: 4, Dk: 16, Dv: 24, l2norm: true } },
+  { name: 'gdr-T13-B2-nol2', op: 'gated_delta_rule', seed: 501, quick: true,
+    params: { B: 2, T: 13, Hk: 3, Hv: 3, Dk: 20, Dv: 12 } },
+  { name: 'gdr-T7-Hv3-scale', op: 'gated_delta_rule', seed: 502, params: { T: 7, Hk: 1, Hv: 3, Dk: 32, scale: 0.5, l2norm: true } },
+  { name: 'gdr-T29-Hv8', op: 'gated_delta_rule', seed: 503, params: { T: 29, Hk: 2, Hv: 8, Dk: 8, Dv: 8, l2norm: true } },
+  // moe: E=5 topk 2, normTopk, given routing, exact ties, quantized expert weights
+  { name: 'moe-E5-top2', op: 'moe', seed: 600, quick: true, params: { T: 3, H: 64, I: 32, E: 5, topk: 2 } },
+  { name: 'moe-E5-top2-norm-q4_0', op: 'moe', seed: 601, quick: true,
+    params: { T: 5, H: 64, I: 96, E: 5, topk: 2, weight: 'q4_0', normTopk: true } },
+  { name: 'moe-given-E6-top3-q8_0', op: 'moe', seed: 602,
+    params: { T: 4, H: 96, I: 32, E: 6, topk: 3, weight: 'q8_0', routing: 'given' } },
+  { name: 'moe-ties-E5-top2', op: 'moe', seed: 603, ties: true, quick: true,
+    params: { T: 6, H: 40, I: 24, E: 5, topk: 2, normTopk: true } },
+  { name: 'moe-ties-E6-top2', op: 'moe', seed: 604, ties: true, params: { T: 3, H: 33, I: 7, E: 6, topk: 2 } },
+  { name: 'moe-E7-top1-w4g32-raw', op: 'moe', seed: 605, rawWeights: true, params: { T: 5, H: 64, I: 32, E: 7, topk: 1, weight: 'w4g32' } },
+  { name: 'moe-given-E5-top5-q4_1', op: 'moe', seed: 606,
+    params: { T: 2, H: 32, I: 64, E: 5, topk: 5, weight: 'q4_1', routing: 'given' } },
+  { name: 'moe-E4-top2-bf16-raw', op: 'moe', seed: 607, rawWeights: true, params: { T: 3, H: 24, I: 40, E: 4, topk: 2, weight: 'bf16' } },
+  { name: 'moe-E5-top3-w4g128', op: 'moe', seed: 608, params: { T: 2, H: 128, I: 256, E: 5, topk: 3, weight: 'w4g128', normTopk: true } },
+  { name: 'moe-E3-top2-w4g64', op: 'moe', seed: 609, params: { T: 3, H: 192, I: 64, E: 3, topk: 2, weight: 'w4g64' } },
+  { name: 'moe-E5-top2-f16', op: 'moe', seed: 610, params: { T: 2, H: 48, I: 20, E: 5, topk: 2, weight: 'f16' } },
+  // bad input (SPEC: "K must be a multiple of the block or group size ... exit 2", constraints)
+  { name: 'bad-quantize-q4_0-K100', op: 'quantize', seed: 700, expectExit: 2, params: { format: 'q4_0', K: 100 } },
+  { name: 'bad-quantize-w4g128-K192', op: 'quantize', seed: 701, expectExit: 2, params: { format: 'w4g128', K: 192 } },
+  { name: 'bad-gemv-q4_1-K100', op: 'gemv', seed: 702, expectExit: 2, rawWeights: true, params: { N: 3, K: 100, weight: 'q4_1' } },
+  { name: 'bad-attn-Hq6-Hkv4', op: 'attention', seed: 703, expectExit: 2, params: { Hq: 6, Hkv: 4, Sq: 1, Skv: 4, D: 8 } },
+  { name: 'bad-gemv-M65', op: 'gemv', seed: 704, expectExit: 2, params: { M: 65, N: 3, K: 8 } },
+];
+
+export interface CheckLine {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+function python(args: readonly string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile('python3', [...args], { maxBuffer: 64 << 20, timeout: 600_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Why the check cannot run here (no python3 or no numpy), or undefined. */
+export async function missingPython(): Promise<string | undefined> {
+  const r = await python(['-c', 'import numpy']);
+  if (r.code === 0) return undefined;
+  return r.code === -1 || /ENOENT/.test(r.stderr) ? 'python3 is not installed' : 'python3 has no numpy (pip install numpy)';
+}
+
+/** Runs tasks with at most `jobs` at once, keeping their order in the result. */
+async function pool<T>(jobs: number, tasks: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  return out;
+}
+
+function firstLine(r: CliResult): string {
+  return (r.stderr.trim() || r.stdout.trim()).split('\n')[0] ?? '';
+}
+
+export interface Options {
+  readonly quick?: boolean;
+  /** only the cases whose name matches */
+  readonly filter?: RegExp;
+  readonly jobs?: number;
+  /** keep the inputs and outputs in this folder instead of a temporary one */
+  readonly keep?: string;
+  readonly log?: (line: string) => void;
+}
+
+export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine[]; agree: number; differ: number }> {
+  const log = opts.log ?? (() => undefined);
+  const cases = CASES.filter((c) => (!opts.quick || c.quick) && (!opts.filter || opts.filter.test(c.name)));
+  const work = opts.keep ? resolve(opts.keep) : mkdtempSync(join(tmpdir(), 'kforge-crosscheck-'));
+  if (opts.keep) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+  }
+  const lines: CheckLine[] = [];
+  const report = (line: CheckLine): void => {
+    lines.push(line);
+    log(`${line.ok ? 'agree ' : 'DIFFER'}  ${line.name}  ${line.detail}`);
+  };
+  try {
+    const plan = join(work, 'plan.json');
+    writeFileSync(plan, JSON.stringify({ cases }, null, 1));
+    const gen = await python([REFERENCE_PY, 'gen', plan, work]);
+    if (gen.code !== 0) throw new Error(`reference.py gen failed: ${gen.stderr}`);
+
+    // kforge quantize, one call per format over every weight drawn for it; then into each case's inputs
+    const formats = FORMATS.filter((f) => existsSync(join(work, `qsrc-${f}`)));
+    const quantized = await pool(opts.jobs ?? 1, formats.map((f) => () =>
+      kforge(['quantize', '--format', f, '--in', join(work, `qsrc-${f}`), '--out', join(work, `qkf-${f}`)])));
+    const kforgeErrors = new Map<string, string>();
+    formats.forEach((f, i) => {
+      if (quantized[i].code !== 0) {
+        kforgeErrors.set(`quantize ${f}`, `kforge quantize exit ${quantized[i].code}: ${firstLine(quantized[i])}`);
+        return;
+      }
+      for (const file of readdirSync(join(work, `qkf-${f}`))) {
+        const [caseName, tensor] = file.split('__');
+        const c = cases.find((x) => x.name === caseName);
+        if (c && c.op !== 'quantize' && tensor) copyFileSync(join(work, `qkf-${f}`, file), join(work, caseName, 'in', tensor));
+      }
+    });
+
+    // kforge reference per case; bad-input cases must exit as expected and leave no output
+    const runs = cases.filter((c) => c.op !== 'quantize' || c.expectExit !== undefined);
+    const results = await pool(opts.jobs ?? 1, runs.map((c) => () => {
+      const inDir = join(work, c.name, 'in');
+      const outDir = join(work, c.name, 'kforge');
+      return c.op === 'quantize'
+        ? kforge(['quantize', '--format', String(c.params.format), '--in', inDir, '--out', outDir])
+        : kforge(['reference', c.op, '--params', JSON.stringify(c.params), '--in', inDir, '--out', outDir]);
+    }));
+    runs.forEach((c, i) => {
+      const r = results[i];
+      if (c.expectExit === undefined) {
+        if (r.code !== 0) kforgeErrors.set(c.name, `kforge ${c.op === 'quantize' ? 'quantize' : 'reference'} exit ${r.code}: ${firstLine(r)}`);
+        return;
+      }
+      const wrote = existsSync(join(work, c.name, 'kforge'));
+      const ok = r.code === c.expectExit && r.stderr.startsWith('kforge: error: ') && !wrote;
+      report({
+        name: c.name, ok,
+        detail: `exit ${r.code} (want ${c.expectExit})${wrote ? ', wrote an output folder' : ''}: ${firstLine(r)}`,
+      });
+    });
+
+    // reference.py: the same quantizers on the same sources, the references on the same inputs
+    const check = await python([REFERENCE_PY, 'check', plan, work]);
+    for (const text of check.stdout.split('\n').filter((l) => l.trim())) {
+      const line = JSON.parse(text) as CheckLine;
+      const err = kforgeErrors.get(line.name);
+      report(err ? { name: line.name, ok: false, detail: err } : line);
+    }
+    if (check.code !== 0) report({ name: 'reference.py check', ok: false, detail: check.stderr.trim().split('\n').pop() ?? '' });
+  } finally {
+    if (!opts.keep) rmSync(work, { recursive: true, force: true });
+  }
+  const agree = lines.filter((l) => l.ok).length;
+  const differ = lines.length - agree;
+  log(`${agree} agree, ${differ} differ`);
+  return { lines, agree, differ };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const arg = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const missing = await missingPython();
+  if (missing) {
+    console.error(`crosscheck: ${missing}; nothing checked`);
+    return 2;
+  }
+  const { differ } = await crosscheck({
+    quick: argv.includes('--quick'), filter: arg('--filter') ? new RegExp(arg('--filter') ?? '') : undefined, jobs: Number(arg('--jobs') ?? 1), keep: arg('--keep'), log: (l) => console.log(l),
+  });
+  return differ === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  process.exitCode = await main(process.argv.slice(2));
+}
