@@ -12,14 +12,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  checkOutput, getOp, randomInputs, storedWeightTensors, tensorFromBytes, tensorSignature, DTYPES,
-  type KernelArithmetic, type OutputCheck, type Params, type Tensor, type WeightFormatName,
+  checkOutput, getOp, randomInputs, tensorFromBytes, tensorSignature,
+  type KernelArithmetic, type OutputCheck, type Tensor,
 } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
-import { generatedBytes, readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
+import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, emitKernel } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
-import { kforgeVersion, summarize } from '@kforge/bench';
+import { kforgeVersion, sampledGemvReference, sampledRows as sampledGemvRows, summarize } from '@kforge/bench';
 import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
 
 const SAMPLED_ROWS = 64;
@@ -37,29 +37,11 @@ export function workDir(path: string): string {
 }
 
 /** Rows spread over N (first and last included), so every block of the grid is sampled. */
-export function sampledRows(N: number, count = SAMPLED_ROWS): number[] {
-  if (N <= count) return Array.from({ length: N }, (_, i) => i);
-  return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (N - 1)) / (count - 1))))];
-}
+export const sampledRows = (N: number, count = SAMPLED_ROWS): number[] => sampledGemvRows(N, count);
 
 /** The reference y on `rows` of a generated case: the stored weight rows and x regenerated as the device made them. */
-export function sampledReference(t: Pick<PlannedTimedCase, 'params' | 'generated'>, rows: readonly number[]): Float64Array {
-  const p = t.params;
-  const [M, N, K] = [Number(p.M), Number(p.N), Number(p.K)];
-  const sub: Params = { ...p, N: rows.length };
-  const inputs: Record<string, Tensor> = {};
-  const xType = p.act === 'f16' ? 'f16' : 'f32';
-  inputs.x = tensorFromBytes(generatedBytes(t.generated.x!, 0, M * K * DTYPES[xType].bytes), xType, [M, K], 'x');
-  for (const s of storedWeightTensors(p.weight as WeightFormatName, 'W', [N, K])) {
-    const rowBytes = s.shape[1]! * DTYPES[s.dtype].bytes;
-    const bytes = new Uint8Array(rows.length * rowBytes);
-    rows.forEach((r, i) => bytes.set(generatedBytes(t.generated[s.name]!, r * rowBytes, rowBytes), i * rowBytes));
-    inputs[s.name] = tensorFromBytes(bytes, s.dtype, [rows.length, s.shape[1]!], s.name);
-  }
-  if (p.bias === true) inputs.bias = tensorFromBytes(generatedBytes(t.generated.bias!, 0, N * 4), 'f32', [N], 'bias');
-  const y = getOp('gemv').reference(sub, inputs).y!;
-  return y.data;
-}
+export const sampledReference = (t: Pick<PlannedTimedCase, 'params' | 'generated'>, rows: readonly number[]): Float64Array =>
+  sampledGemvReference(t.params, t.generated, rows);
 
 export interface TimedCaseCheck {
   readonly status: TuningRecord['status'];
