@@ -20,14 +20,22 @@ import {
 
 const PERF_SHAPES: readonly [number, number][] = [[4096, 4096], [11008, 4096], [151936, 1024], [3072, 1024]];
 const PERF_FORMATS = ['f16', 'q4_0', 'w4g128'] as const;
-const SWEEPS: readonly (readonly [string, number, number])[] = [['q4_0', 4096, 4096], ['f16', 11008, 4096], ['q4_0', 151936, 1024]];
+/** the cases below the bandwidth bar of issue 3 (85% of the copy bandwidth for weights of 16 MB and more) */
+const SWEEPS: readonly (readonly [string, number, number])[] = [
+  ['f16', 4096, 4096], ['q4_0', 11008, 4096], ['q4_0', 151936, 1024], ['w4g128', 11008, 4096], ['w4g128', 151936, 1024],
+];
 const SWEEP_SEED = 3;
 const DEFAULT_SWEEP_SIZE = 24;
 const DEFAULT_TARGETS = ['cuda', 'opencl', 'vulkan'] as const;
 type H200Target = (typeof DEFAULT_TARGETS)[number];
-/** non-default configs timed beside each quantized perf case: the float path (the default is int8), and a deeper int8 unroll */
+/**
+ * non-default configs timed beside each quantized perf case: the float path (the default is int8), a
+ * deeper int8 unroll, and x quantized per workgroup (one dispatch; every workgroup redoes the
+ * quantization, so also with 8 rows per workgroup: a quarter of the workgroups)
+ */
 const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
   { dot_path: 'float' }, { dot_path: 'int8', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
+  { dot_path: 'int8', quantize_x: 'workgroup' }, { dot_path: 'int8', quantize_x: 'workgroup', rows_per_block: 8 },
 ];
 
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });
@@ -35,7 +43,9 @@ const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N,
 /**
  * The default config first, then every other valid config when they are few, else the valid
  * neighbors of the default (one knob one step away: where a better default is most likely) and a seeded
- * sample of the rest (a uniform sample alone is mostly split-K and narrow loads, all slower).
+ * sample of the region where the fast configs of earlier sweeps were: no split-K, warp-shuffle
+ * reductions, the int8 path where the format has one (a uniform sample is mostly split-K and narrow
+ * loads, all slower); the region is widened to the whole space when it runs out.
  */
 export function sweepConfigs(params: Params, count: number): KnobConfig[] {
   const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
@@ -45,6 +55,13 @@ export function sweepConfigs(params: Params, count: number): KnobConfig[] {
   const chosen = new Map<number, KnobConfig>([[first, knobs.defaults]]);
   for (const neighbour of space.neighbors(knobs.defaults).slice(0, count - 1)) chosen.set(space.indexOf(neighbour)!, neighbour);
   const rng = new Rng(SWEEP_SEED, `h200-sweep/${params.weight}/${params.N}x${params.K}`);
+  const int8 = knobs.knobs.find((k) => k.name === 'dot_path')!.values.includes('int8');
+  const focused = (c: KnobConfig) => c.split_k === 1 && c.subgroup_reduce === true && (!int8 || c.dot_path === 'int8');
+  const region = space.configs.map((c, i) => [c, i] as const).filter(([c, i]) => focused(c) && !chosen.has(i));
+  for (let left = region.length; left > 0 && chosen.size < count; left--) {
+    const [c, i] = region.splice(rng.int(left), 1)[0]!;
+    chosen.set(i, c);
+  }
   while (chosen.size < count) {
     const c = space.random(rng);
     chosen.set(space.indexOf(c)!, c);
@@ -74,11 +91,14 @@ export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_S
       const params = gemvParams(weight, N, K);
       const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
       timed.push(timedCase('perf', `perf-${weight}-${N}x${K}`, params, knobs.defaults, true));
+      // a variant may repeat the default or an earlier variant (the default may already have its rows)
+      const timedConfigs = new Set([JSON.stringify(knobs.defaults)]);
       PERF_VARIANTS.forEach((variant, v) => {
         const config = { ...knobs.defaults, ...variant };
         const fits = Object.entries(variant).every(([k, value]) => knobs.knobs.find((d) => d.name === k)?.values.includes(value));
-        const repeatsDefault = JSON.stringify(config) === JSON.stringify(knobs.defaults);
-        if (fits && !repeatsDefault && !knobs.check(config)) timed.push(timedCase('perf', `perf-${weight}-${N}x${K}-v${v + 1}`, params, config, false));
+        const repeats = timedConfigs.has(JSON.stringify(config));
+        timedConfigs.add(JSON.stringify(config));
+        if (fits && !repeats && !knobs.check(config)) timed.push(timedCase('perf', `perf-${weight}-${N}x${K}-v${v + 1}`, params, config, false));
       });
     }
   }

@@ -63,8 +63,8 @@ export interface Dialect {
   readonly special: (index: SpecialIndex, dim: 0 | 1 | 2) => string;
   readonly barrier: string;
   readonly subgroupReduce?: (fn: 'add' | 'max', a: string, type: string) => string;
-  /** workgroup (shared) array declaration */
-  readonly sharedArray?: (type: string, name: string, size: number) => string;
+  /** workgroup (shared) array declaration; `align`: bytes its start must be aligned to, when asked */
+  readonly sharedArray?: (type: string, name: string, size: number, align?: number) => string;
   /** scalar unary math; `$a` is the operand */
   readonly math: Readonly<Record<Exclude<UnaryOp, 'neg' | 'not'>, Readonly<Partial<Record<ScalarType, string>>>>>;
   /** scalar min/max spelled per type; absent types use a conditional expression */

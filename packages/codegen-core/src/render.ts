@@ -221,7 +221,7 @@ export class Printer {
         const t = this.typeName(s.elem);
         if (s.space === 'workgroup') {
           if (!d.sharedArray) throw new Error(`dialect '${d.name}' has no workgroup memory (kernel '${this.k.name}')`);
-          out.push(`${ind}${d.sharedArray(t, s.name, s.size)}`);
+          out.push(`${ind}${d.sharedArray(t, s.name, s.size, s.align)}`);
         } else out.push(`${ind}${t} ${s.name}[${s.size}];`);
         return;
       }

@@ -81,6 +81,16 @@ test('gpu: narrow loads leave too few bytes in flight; a workgroup wider than a 
   assert.ok(cuda(short, { workgroup_size: 1024 }) > 2 * cuda(short, { workgroup_size: 128 }));
 });
 
+test("gpu: quantize_x 'workgroup' saves the quantizing dispatch, and costs every workgroup a pass over x", () => {
+  const int8 = { dot_path: 'int8', rows_per_block: 2 };
+  // few workgroups: the saved launch wins
+  const small = params({ M: 1, N: 256, K: 1024, weight: 'q4_0', act: 'f16' });
+  assert.ok(cuda(small, { ...int8, quantize_x: 'workgroup' }) < cuda(small, { ...int8, quantize_x: 'dispatch' }));
+  // many workgroups redo the quantization: fewer of them (more rows each) pay less
+  const many = params({ M: 1, N: 11008, K: 4096, weight: 'q4_0', act: 'f16' });
+  assert.ok(cuda(many, { ...int8, quantize_x: 'workgroup', rows_per_block: 8 }) < cuda(many, { ...int8, quantize_x: 'workgroup' }));
+});
+
 /** Spearman rank correlation (no ties expected in measured times) */
 function spearman(a: readonly number[], b: readonly number[]): number {
   const rank = (xs: readonly number[]) => {

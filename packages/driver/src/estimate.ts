@@ -233,18 +233,23 @@ function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: Kn
   // split-K writes partial sums and a second dispatch reads them back
   const partialBytes = S > 1 ? 2 * s.M * s.N * S * 4 : 0;
   const dramMs = (compulsoryBytes(s) + partialBytes) / (g.dramGBps * memEfficiency * 1e6);
-  const l2Ms = (groups * kPerGroup * s.M * s.actBytes) / (g.l2GBps * 1e6);
+  const int8 = config.dot_path === 'int8' && s.f.kind !== 'dense';
+  // quantize_x 'workgroup': every workgroup reads all of x (not its split-K share) and quantizes it
+  // (about 8 lane ops per element: abs, max, scale, round, pack, store) before its K loop
+  const xPerGroup = int8 && config.quantize_x === 'workgroup';
+  const l2Ms = (groups * (xPerGroup ? s.K : kPerGroup) * s.M * s.actBytes) / (g.l2GBps * 1e6);
 
   // lane ops: decode + fma per element (int8: codes kept as bytes, 4 multiply-adds per dp4a), loop
   // overhead per lane step, the reduction per workgroup
-  const int8 = config.dot_path === 'int8' && s.f.kind !== 'dense';
   const decode = s.f.kind === 'dense' ? (s.f.name === 'f32' ? 0 : 1) : int8 ? (s.f.bits === 4 ? 1 : 0.25) : s.f.bits === 4 ? 2.5 : 1.5;
   const elementOps = s.N * s.K * (decode + (int8 ? s.M / 4 : s.M));
   const loopOps = groups * W * steps * (4 + 2 * R * U);
   const values = R * s.M;
   const reduceOps = groups * W * (subgroup ? 2 * 5 * values + 3 * values * Math.log2(Math.max(1, W / 32)) + 20 : 4 * values * Math.log2(W) + 10 * Math.log2(W));
-  const computeMs = (elementOps + loopOps + reduceOps) / (g.laneOpsPerNs * 1e6);
-  const dispatches = 1 + (S > 1 ? 1 : 0) + (config.dot_path === 'int8' ? 1 : 0);
+  const quantizeOps = xPerGroup ? groups * s.M * s.K * 8 : 0;
+  const computeMs = (elementOps + loopOps + reduceOps + quantizeOps) / (g.laneOpsPerNs * 1e6);
+  // the int8 path quantizes x by a first dispatch unless every workgroup does it itself
+  const dispatches = 1 + (S > 1 ? 1 : 0) + (int8 && !xPerGroup ? 1 : 0);
   return combine(dramMs, l2Ms, computeMs) + dispatches * g.launchMs;
 }
 

@@ -61,7 +61,7 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   const dispatch = files['src/kforge_dispatch.c']!;
   assert.match(dispatch, /const kf_gemv_args a = \{ \(kf_buf\)x, \(kf_buf\)W, KF_NULL_BUF, KF_NULL_BUF, \(kf_buf\)bias, \(kf_buf\)y, M, N, K, 4, 9, 16, 0 \};/);
   assert.match(dispatch, /return kf_gpu_launch\(id, a\);/);
-  assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64, 1 \}/);
+  assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64, 1, 0 \}/);
   assert.ok(!dispatch.includes('tuned */ here'));
   const gpu = files['src/kforge_gpu.c']!;
   assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ KF_ROLE_X, KF_ROLE_W, KF_ROLE_SCRATCH \+ 0, KF_ROLE_M, KF_ROLE_N, KF_ROLE_K \};/);
@@ -104,6 +104,15 @@ test('vulkan library: VkBuffer entry points, SPIR-V words per launch module, sub
   // kernel 1's launches use the flat modules 2 and 3: 3 buffers and 3 push constants each
   assert.match(host, /\{ \{ 2, 3, 3 \}, \{ 3, 3, 3 \} \},/);
   assert.match(host, /kf_uses_subgroups\[2\] = \{ 1, 1 \};/);
+});
+
+test('a kernel with a largest K: the dispatch skips it above that K, and a default chain may not end with it', () => {
+  const bounded = spec('opencl', 4);
+  const kernels = bounded.kernels.map((k) => (k.id === 0 ? { ...k, kMax: 4096 } : k));
+  const dispatch = gpuRuntimeFiles({ ...bounded, kernels, variants: bounded.variants.map((v) => ({ ...v, defaults: [[0, 1], ...v.defaults.slice(1)] })) })['src/kforge_dispatch.c']!;
+  assert.match(dispatch, /\{ "kf_k0_gemv", "[^\n]*", 1, 1, 4096 \}/);
+  assert.match(dispatch, /K % k->k_multiple == 0 && \(k->k_max == 0 \|\| K <= k->k_max\)/);
+  assert.throws(() => gpuRuntimeFiles({ ...bounded, kernels }), /the default chain of M bucket 0 does not end with a kernel for every M up to 1 and every K/);
 });
 
 test('libraries that the dispatch could not serve are refused at generation', () => {

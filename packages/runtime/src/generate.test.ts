@@ -41,7 +41,7 @@ test('header, dispatch and CMake files of a planar-format library', () => {
   assert.ok(!dispatch.includes('slow */'));
   assert.match(dispatch, /static const kf_variant kf_gemv_w4g64_f32_bias = \{ NULL, 0, \{ \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \} \} \};/);
   // configs as JSON with sorted keys; CPU kernels take every M (rows 64) and K (multiple 1)
-  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\",\\"rows\\":1\}", 64, 1, 1, kf_launch_1 \}/);
+  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\",\\"rows\\":1\}", 64, 1, 0, 1, kf_launch_1 \}/);
   assert.match(dispatch, /kf_k0_gemv\(\(const float\*\)a->x, \(const uint8_t\*\)a->W, \(const uint16_t\*\)a->W_scale, \(const uint16_t\*\)a->W_min, a->y, \(float\*\)ws\[0\], a->M, a->N, a->K\);/);
   assert.match(files['CMakeLists.txt']!, /set\(KFORGE_TARGET_FLAGS -O3 -march=armv8.2-a\+dotprod\+fp16\)/);
   assert.match(files['CMakeLists.txt']!, /src\/kernels\/kf_k1_gemv.c/);

@@ -107,6 +107,8 @@ export interface DispatchKernel {
   readonly config: Readonly<Record<string, ParamValue>>;
   readonly rows: number;
   readonly kMultiple: number;
+  /** largest K served; 0 or absent: any */
+  readonly kMax?: number;
 }
 
 /** the config as JSON with sorted keys, the way kf_kernel_config reports it */
@@ -116,7 +118,7 @@ export function configJson(config: Readonly<Record<string, ParamValue>>): string
 
 function dispatchKernelView(k: DispatchKernel): Record<string, unknown> {
   // JSON's string escapes are valid C escapes
-  return { id: k.id, symbol: k.symbol, rows: k.rows, kMultiple: k.kMultiple, configLiteral: JSON.stringify(configJson(k.config)) };
+  return { id: k.id, symbol: k.symbol, rows: k.rows, kMultiple: k.kMultiple, kMax: k.kMax ?? 0, configLiteral: JSON.stringify(configJson(k.config)) };
 }
 
 function chainLiteral(chain: readonly number[], length: number): string {
@@ -136,7 +138,7 @@ function variantView(v: GemvVariant, kernels: readonly DispatchKernel[], chainLe
   v.defaults.forEach((chain, b) => {
     const last = kernels[chain[chain.length - 1]!]!;
     const top = bucketMax(b, maxM);
-    if (last.rows < top || last.kMultiple !== 1) throw new Error(`${where}: the default chain of M bucket ${b} does not end with a kernel for every M up to ${top} and every K`);
+    if (last.rows < top || last.kMultiple !== 1 || (last.kMax ?? 0) !== 0) throw new Error(`${where}: the default chain of M bucket ${b} does not end with a kernel for every M up to ${top} and every K`);
   });
   const tuned = [...v.tuned].sort((a, b) => a.M - b.M || a.N - b.N || a.K - b.K);
   return {

@@ -18,7 +18,8 @@
  * their chains have one kernel. GPU kernels are compiled for a fixed row count (`rows`: the code
  * generators unroll over M) and serve any M up to it by padding x and y in library-owned scratch;
  * dense GPU kernels with wide loads need K to be a multiple of their load width (`kMultiple`), so a
- * dense default chain ends with a narrow-load kernel that takes any K.
+ * dense default chain ends with a narrow-load kernel that takes any K; a kernel whose workgroup memory
+ * is sized for a K serves K up to it (`kMax`), so a chain holding one ends with a kernel for every K.
  */
 import type { ParamValue, WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
@@ -167,6 +168,8 @@ export interface GpuRuntimeKernel {
   readonly rows: number;
   /** K must be a multiple of this (dense formats with wide loads), else 1 */
   readonly kMultiple: number;
+  /** K must be at most this (workgroup memory sized for it: int8 x quantized per workgroup); 0 or absent: any K */
+  readonly kMax?: number;
   readonly launches: readonly GpuLaunch[];
   /** device-only buffers (e.g. split-K partial sums), in first-use order */
   readonly scratch: readonly { readonly name: string; readonly bytes: ShapeSize }[];

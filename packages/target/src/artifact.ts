@@ -61,6 +61,11 @@ export interface KernelArtifact {
   readonly threads?: number;
   /** what arithmetic the kernel does inside: picks the SPEC section 4 bound it is judged by (default 'f32') */
   readonly arithmetic?: KernelArithmetic;
+  /**
+   * the largest K scalar the code serves, when it has one: workgroup memory sized for the params' K
+   * (a runtime library then serves K up to it); absent: any K
+   */
+  readonly maxK?: number;
 }
 
 /**

@@ -50,7 +50,8 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
     if (fn !== 'add') throw new Error(`the cuda dialect has no subgroup ${fn}`);
     return `kf_warp_sum(${a})`;
   },
-  sharedArray: (type, name, size) => `__shared__ ${type} ${name}[${size}];`,
+  // uint4/float2 loads from shared memory need their natural alignment (OpenCL's vloadn does not)
+  sharedArray: (type, name, size, align) => `__shared__ ${align ? `__align__(${align}) ` : ''}${type} ${name}[${size}];`,
   minMax: { ...C_DIALECT.minMax, i32: { min: 'min', max: 'max' }, f32: { min: 'fminf', max: 'fmaxf' } },
   fma: 'fmaf($a, $b, $c)',
   conversions: {

@@ -11,9 +11,8 @@ import { renderWgsl } from '../wgsl/render.ts';
 import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
 import {
   GEMV_ENTRY, QUANTIZE_X_ENTRY, QUANTIZE_X_WORKGROUP, REDUCE_WORKGROUP, SPLITK_REDUCE_ENTRY, XQ_BUFFER, XS_BUFFER,
-  gemvShape, lowerGemvSimt, xsStride,
+  gemvShape, lowerGemvSimt, quantizedXBytes,
 } from './lower-simt.ts';
-import { X_BLOCK } from './weight-chunks.ts';
 
 /** the largest workgroup count per grid dimension every API accepts */
 const MAX_GRID_DIM = 65535;
@@ -64,10 +63,12 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   if (shape.bias) buffers.push({ name: 'bias', elem: 'f32', bytes: N * 4, role: 'in' });
   buffers.push({ name: 'y', elem: 'f32', bytes: M * N * 4, role: 'out' });
   const int8 = cfg.dot_path === 'int8';
-  if (int8) {
-    // x as int8 codes (one byte per element) and per 32-block f32 d (and d·Σq)
-    buffers.push({ name: XQ_BUFFER, elem: 'u32', bytes: M * K, role: 'scratch' });
-    buffers.push({ name: XS_BUFFER, elem: 'f32', bytes: ((M * K) / X_BLOCK) * xsStride(shape.weight) * 4, role: 'scratch' });
+  // the workgroup variant keeps the quantized x in workgroup memory sized for this K: the code serves K up to it
+  const inWorkgroup = int8 && cfg.quantize_x === 'workgroup';
+  if (int8 && !inWorkgroup) {
+    const bytes = quantizedXBytes(M, K, shape.weight);
+    buffers.push({ name: XQ_BUFFER, elem: 'u32', bytes: bytes.xq, role: 'scratch' });
+    buffers.push({ name: XS_BUFFER, elem: 'f32', bytes: bytes.xs, role: 'scratch' });
   }
   if (cfg.split_k > 1) buffers.push({ name: 'partial', elem: 'f32', bytes: cfg.split_k * M * N * 4, role: 'scratch' });
   const argsOf = (k: Kernel) => k.params.map((p) => p.name);
@@ -90,6 +91,7 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(int8 ? { arithmetic: 'int8-activations' as const } : {}),
+    ...(inWorkgroup ? { maxK: K } : {}),
     files: renderFiles(target, kernels), buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
     dispatches,

@@ -80,6 +80,59 @@ test('the int8 path: a quantize dispatch writing scratch before the gemv, the in
   assert.equal(emitGemvGpu('opencl', { M, N: 37, K, weight: 'q4_0', act: 'f16', bias: true }).arithmetic, undefined);
 });
 
+test("quantize_x: 'dispatch' by default, 'workgroup' only on the int8 path and where the quantized x fits the workgroup memory", () => {
+  for (const target of TARGETS) {
+    for (const weight of GPU_FORMATS) {
+      const space = gemvGpuKnobSpace(target, { M: 1, N: 64, K: 256, weight, act: 'f16', bias: false });
+      const quantized = (QUANTIZED as readonly string[]).includes(weight);
+      assert.deepEqual(space.knobs.find((k) => k.name === 'quantize_x')!.values, quantized ? ['dispatch', 'workgroup'] : ['dispatch'], `${target} ${weight}`);
+      assert.equal(space.defaults.quantize_x, 'dispatch', `${target} ${weight}`);
+      if (!quantized) continue;
+      // the float path with 'workgroup' would time the same kernel twice
+      assert.match(space.check({ ...space.defaults, dot_path: 'float', quantize_x: 'workgroup' }) ?? '', /needs dot_path 'int8'/);
+      assert.equal(space.check({ ...space.defaults, dot_path: 'int8', quantize_x: 'workgroup' }), undefined, `${target} ${weight}`);
+    }
+  }
+  // OpenCL has 16 KiB: M * K codes + M * K / 32 scales (two per block for q4_0's offset) + the reduction
+  const opencl = (M: number, K: number) => gemvGpuKnobSpace('opencl', { M, N: 64, K, weight: 'q4_0', act: 'f32', bias: false });
+  const workgroup = { dot_path: 'int8', quantize_x: 'workgroup' };
+  assert.equal(opencl(1, 12288).check({ ...opencl(1, 12288).defaults, ...workgroup }), undefined);
+  assert.match(opencl(1, 16384).check({ ...opencl(1, 16384).defaults, ...workgroup }) ?? '', /quantized x .* need 20736 bytes of workgroup memory, over 16384/);
+  assert.match(opencl(3, 8192).check({ ...opencl(3, 8192).defaults, ...workgroup }) ?? '', /over 16384/);
+  assert.throws(() => emitGemvGpu('opencl', { M: 1, N: 8, K: 64, weight: 'q4_0', act: 'f32', bias: false }, { quantize_x: 'workgroup' }),
+    (e: Error) => e instanceof InputError && /quantize_x/.test(e.message));
+});
+
+test("quantize_x 'workgroup': one dispatch reading x, no scratch but split-K's, workgroup arrays sized for K", () => {
+  const M = 3;
+  const K = 160;
+  for (const [weight, stride] of [['q8_0', 1], ['q4_1', 2], ['w4g32', 2]] as const) {
+    const params = { M, N: 37, K, weight, act: 'f16', bias: true };
+    const a = emitGemvGpu('opencl', params, { dot_path: 'int8', quantize_x: 'workgroup', split_k: 2 });
+    assert.equal(a.arithmetic, 'int8-activations');
+    assert.equal(a.maxK, K, 'the code serves K up to the one its workgroup memory is sized for');
+    assert.deepEqual(a.dispatches.map((d) => d.entry), ['gemv', 'gemv_splitk_reduce']);
+    assert.deepEqual(a.dispatches[0]!.args, ['x', 'W', ...(weight === 'w4g32' ? ['W_scale', 'W_min'] : []), 'partial', 'M', 'N', 'K']);
+    assert.deepEqual(a.buffers.filter((b) => b.role === 'scratch').map((b) => b.name), ['partial']);
+    const source = a.files['gemv.cl']!;
+    assert.match(source, new RegExp(`__local uint xq\\[${(M * K) / 4}\\];\\n\\s*__local float xs\\[${((M * K) / 32) * stride}\\];`), weight);
+    // one thread per 32-block, strided by the workgroup; then the barrier every thread reaches
+    assert.match(source, /for \(int qblk = tid; qblk < \(\(M \* K\) \/ 32\); qblk \+= 64\) \{[^]*?\n {2}\}\n {2}barrier\(CLK_LOCAL_MEM_FENCE\);/);
+    assert.match(source, /vload4\(0, &xq\[/, 'OpenCL vector loads read local memory too');
+    assert.equal(emitGemvGpu('opencl', params, { dot_path: 'int8', split_k: 2 }).maxK, undefined);
+  }
+  const params = { M: 1, N: 64, K: 4096, weight: 'q4_0', act: 'f16', bias: false };
+  const cuda = emitGemvGpu('cuda', params, { dot_path: 'int8', quantize_x: 'workgroup' }).files['gemv.cu']!;
+  // uint4 / float2 loads from shared memory need the arrays aligned
+  assert.match(cuda, /__shared__ __align__\(16\) unsigned int xq\[1024\];\n\s*__shared__ __align__\(16\) float xs\[256\];/);
+  assert.match(cuda, /\(const uint4\*\)\(&xq\[/);
+  assert.match(cuda, /\(const float2\*\)\(&xs\[/);
+  // MSL's vector loads read device memory: words from threadgroup memory
+  const metal = emitGemvGpu('metal', params, { dot_path: 'int8', quantize_x: 'workgroup' }).files['gemv.metal']!;
+  assert.match(metal, /threadgroup uint xq\[1024\];/);
+  assert.doesNotMatch(metal, /\*\)\(&x[qs]\[/);
+});
+
 test('the int8 dot is one IR call spelled per dialect: __dp4a on CUDA, integer math elsewhere', () => {
   const params = { M: 1, N: 37, K: 128, weight: 'w4g32', act: 'f32', bias: false };
   const source = (target: GpuTarget, config: Record<string, ParamValue>) => Object.values(emitGemvGpu(target, params, config).files).join('\n');
@@ -114,7 +167,9 @@ test('GLSL compiles with glslangValidator and passes spirv-val', { skip: !has('g
   const dir = mkdtempSync(join(tmpdir(), 'kf-glsl-'));
   for (const weight of GPU_FORMATS) {
     const configs: Record<string, ParamValue>[] = [{}, { subgroup_reduce: true, k_unroll: 2, rows_per_block: 2, split_k: 2 }];
-    if ((QUANTIZED as readonly string[]).includes(weight)) configs.push({ dot_path: 'int8', vector_width: 4, rows_per_block: 2 });
+    if ((QUANTIZED as readonly string[]).includes(weight)) {
+      configs.push({ dot_path: 'int8', vector_width: 4, rows_per_block: 2 }, { dot_path: 'int8', quantize_x: 'workgroup', subgroup_reduce: true });
+    }
     for (const config of configs) {
       const a = emitGemvGpu('vulkan', { M: 3, N: 37, K: 256, weight, act: weight === 'f16' ? 'f32' : 'f16', bias: true }, config);
       for (const [name, text] of Object.entries(a.files)) {
@@ -132,10 +187,11 @@ test('CUDA compiles for sm_90 without spills (decode shapes, f16, q4_0, q8_0, w4
   const cases: [string, Record<string, ParamValue>][] = [
     ['f16', {}], ['q4_0', {}], ['w4g128', {}], ['q8_0', {}],
     ['q4_0', { dot_path: 'int8' }], ['q8_0', { dot_path: 'int8' }], ['w4g128', { dot_path: 'int8' }],
+    ['q4_0', { dot_path: 'int8', quantize_x: 'workgroup' }], ['w4g128', { dot_path: 'int8', quantize_x: 'workgroup' }],
   ];
   for (const [weight, config] of cases) {
     const a = emitGemvGpu('cuda', { M: 1, N: 4096, K: 4096, weight, act: 'f16', bias: false }, config);
-    const name = `${weight}-${config.dot_path ?? 'float'}`;
+    const name = `${weight}-${config.dot_path ?? 'float'}${config.quantize_x ? `-${config.quantize_x}` : ''}`;
     const src = join(dir, `${name}.cu`);
     writeFileSync(src, a.files['gemv.cu']!);
     const nvcc = spawnSync('nvcc', ['-O3', '-gencode', 'arch=compute_90,code=sm_90', '-Xptxas', '-v', '-c', src, '-o', `${src}.o`], { encoding: 'utf8' });

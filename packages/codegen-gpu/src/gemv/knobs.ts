@@ -5,6 +5,7 @@
 import { FORMATS, InputError } from '@kforge/ir';
 import type { KnobConfig, KnobSpace, ParamValue, Params, WeightFormatName } from '@kforge/ir';
 import { chunkBytesDomain, int8Capable } from './weight-chunks.ts';
+import { quantizedXBytes } from './lower-simt.ts';
 
 export type GpuTarget = 'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal';
 
@@ -21,8 +22,13 @@ export interface GemvSimtConfig {
   readonly split_k: number;
   /** reduce across a subgroup (warp shuffle / simd_sum / subgroupAdd) before shared memory */
   readonly subgroup_reduce: boolean;
-  /** 'int8': x quantized to int8 per 32-block by a first dispatch, then 4-way int8 dot products (dp4a on CUDA) */
+  /** 'int8': x quantized to int8 per 32-block (where: `quantize_x`), then 4-way int8 dot products (dp4a on CUDA) */
   readonly dot_path: 'float' | 'int8';
+  /**
+   * int8 path: 'dispatch' quantizes x once by a first dispatch into scratch buffers; 'workgroup' has
+   * every workgroup quantize all of x into its workgroup memory before the K loop (one dispatch)
+   */
+  readonly quantize_x: 'dispatch' | 'workgroup';
 }
 
 /** What a target offers the lowering. */
@@ -32,6 +38,8 @@ export interface SimtCaps {
   readonly subgroupOps: boolean;
   /** 16-byte vector loads as one operation (false: consecutive word loads) */
   readonly vectorLoads: boolean;
+  /** the same from workgroup memory (MSL's vector loads read device memory; GLSL and WGSL have none) */
+  readonly sharedVectorLoads: boolean;
   /** largest workgroup size the target's executors accept */
   readonly maxWorkgroup: number;
   /** bytes of workgroup memory the kernel may use */
@@ -41,11 +49,11 @@ export interface SimtCaps {
 }
 
 export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
-  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048 },
-  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
-  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
-  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
-  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048 },
+  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
+  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512 },
 };
 
 export interface KnobDomain {
@@ -89,7 +97,11 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before shared memory' },
     {
       name: 'dot_path', values: int8Capable(format) ? ['float', 'int8'] : ['float'],
-      doc: "'float': dequantize and fma; 'int8': x quantized per 32-block by a first dispatch, 4-way int8 dot products (dp4a on CUDA)",
+      doc: "'float': dequantize and fma; 'int8': x quantized per 32-block, 4-way int8 dot products (dp4a on CUDA)",
+    },
+    {
+      name: 'quantize_x', values: int8Capable(format) ? ['dispatch', 'workgroup'] : ['dispatch'],
+      doc: "int8 path: 'dispatch' quantizes x by a first dispatch into scratch; 'workgroup': every workgroup quantizes x into its workgroup memory (one dispatch)",
     },
   ];
   const constraints: Constraint[] = [
@@ -109,6 +121,20 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
         const work = c.k_unroll * c.rows_per_block * M * elems;
         const cap = Math.max(caps.maxUnrolledWork, M * 32);
         return work > cap ? `k_unroll * rows_per_block * M * elements per load = ${work} unrolled multiply-adds per step, over ${cap}` : null;
+      },
+    },
+    {
+      // with the float path the knob changes nothing: the tuner would time duplicates
+      doc: "quantize_x 'workgroup' only on the int8 path",
+      check: (c) => (c.quantize_x === 'workgroup' && c.dot_path !== 'int8' ? "quantize_x 'workgroup' needs dot_path 'int8'" : null),
+    },
+    {
+      doc: "quantize_x 'workgroup': the quantized x and the reduction fit the workgroup memory",
+      check: (c) => {
+        if (c.quantize_x !== 'workgroup') return null;
+        const x = quantizedXBytes(M, K, weight);
+        const bytes = x.xq + x.xs + reductionBytes(c, M, caps);
+        return bytes > caps.sharedBytes ? `quantized x (M * K = ${M * K} codes and their scales) and the reduction need ${bytes} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
       },
     },
     {
@@ -157,21 +183,21 @@ function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
       const dense = format.kind === 'dense';
       return {
         rows_per_block: dense ? 4 : 8, workgroup_size: 32, vector_width: widest, k_unroll: dense ? 4 : 1,
-        split_k: 1, subgroup_reduce: true, dot_path,
+        split_k: 1, subgroup_reduce: true, dot_path, quantize_x: 'dispatch',
       };
     }
     // decode (M = 1): 4 warps per block on 2 rows, 16-byte loads, 2 steps in flight; many blocks per SM
     const rows = M <= 2 ? 2 : 1;
     return {
       rows_per_block: rows, workgroup_size: M <= 4 ? 128 : 64, vector_width: widest, k_unroll: K >= 2048 ? 2 : 1,
-      split_k: 1, subgroup_reduce: true, dot_path,
+      split_k: 1, subgroup_reduce: true, dot_path, quantize_x: 'dispatch',
     };
   }
   // CPU-implemented GPU APIs (PoCL, lavapipe, Dawn, the Metal emulation): small workgroups, few barriers
   const workgroup = M > 16 ? 32 : 64;
   return {
     rows_per_block: 1, workgroup_size: Math.min(workgroup, caps.maxWorkgroup), vector_width: widest, k_unroll: 1,
-    split_k: 1, subgroup_reduce: target === 'metal', dot_path: 'float',
+    split_k: 1, subgroup_reduce: target === 'metal', dot_path: 'float', quantize_x: 'dispatch',
   };
 }
 

@@ -10,8 +10,10 @@
  * threads write the R·M outputs in steps of the workgroup size (R·M may exceed it), y or a partial sum
  * when `split_k` > 1, added up by a second dispatch with the bias.
  *
- * `dot_path` 'int8' (ggml's mmvq): a first dispatch quantizes x to int8 per 32-block (`lowerQuantizeX`)
- * into scratch buffers, and the main kernel multiplies the codes as packed bytes, four per `dot4_i8`.
+ * `dot_path` 'int8' (ggml's mmvq): x is quantized to int8 per 32-block and the main kernel multiplies
+ * the codes as packed bytes, four per `dot4_i8`. With `quantize_x` 'dispatch' a first dispatch
+ * (`lowerQuantizeX`) writes them to scratch buffers; with 'workgroup' every workgroup quantizes all of
+ * x into its workgroup memory before the K loop (`quantizeXInWorkgroup`): one dispatch, no scratch.
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
@@ -30,6 +32,8 @@ const U32 = 'u32';
 
 export interface GemvShape {
   readonly M: number;
+  /** the K of the params: the size of the quantize_x 'workgroup' arrays (the code takes K at run time, up to this) */
+  readonly K: number;
   readonly weight: WeightFormatName;
   readonly act: 'f32' | 'f16';
   readonly bias: boolean;
@@ -38,6 +42,7 @@ export interface GemvShape {
 export function gemvShape(params: Params): GemvShape {
   return {
     M: Number(params.M ?? 1),
+    K: Number(params.K),
     weight: String(params.weight ?? 'f32') as WeightFormatName,
     act: params.act === 'f16' ? 'f16' : 'f32',
     bias: params.bias === true,
@@ -60,10 +65,15 @@ export function xsStride(weight: WeightFormatName): number {
   return format.kind !== 'dense' && (format.zero !== 0 || format.kind === 'planar' || format.minOffset !== null) ? 2 : 1;
 }
 
+/** Bytes of x quantized to int8: a code per element, and per 32-block d (and d·Σq): the scratch or workgroup arrays xq and xs. */
+export function quantizedXBytes(M: number, K: number, weight: WeightFormatName): { xq: number; xs: number } {
+  return { xq: M * K, xs: ((M * K) / X_BLOCK) * xsStride(weight) * 4 };
+}
+
 /** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
 export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
   const format = FORMATS[shape.weight];
-  const out: KernelParam[] = cfg.dot_path === 'int8'
+  const out: KernelParam[] = cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch'
     ? [bufferParam(XQ_BUFFER, U32), bufferParam(XS_BUFFER, F32)]
     : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
   out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
@@ -208,6 +218,8 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
   const format = layout.format as WeightFormat & { kind: 'block' | 'planar' };
   const stride = xsStride(shape.weight);
   const frac = layout.elems / X_BLOCK;
+  // xq and xs are buffers, or workgroup arrays of the same names (quantize_x 'workgroup')
+  const xVector = cfg.quantize_x === 'workgroup' ? caps.sharedVectorLoads : caps.vectorLoads;
   const loads: Stmt[] = [];
   const math: Stmt[] = [];
   const read: WeightChunk[][] = chunks.map((chunk, u) => Array.from({ length: R }, (_, r) => {
@@ -221,9 +233,9 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
       const id = `${tag}${u}_${m}`;
       const start = (run: KRun): Expr => add(mul(K, m), run.k);
       // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
-      const xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, caps.vectorLoads, run.len / 4));
+      const xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, xVector, run.len / 4));
       const block = shr(start(runs[0]!), 5);
-      const [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, caps.vectorLoads, stride);
+      const [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, xVector, stride);
       math.push(let_(`dx${id}`, F32, dx!));
       if (format.zero !== 0) math.push(let_(`zx${id}`, F32, mul(sx!, c.f32(-format.zero * frac))));
       if (layout.hasMin) math.push(let_(`mx${id}`, F32, frac === 1 ? sx! : mul(sx!, c.f32(frac))));
@@ -334,7 +346,8 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads);
   const R = cfg.rows_per_block;
   const N = param('N');
-  const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8 (xq, xs)` : shape.act;
+  const where = cfg.quantize_x === 'workgroup' ? ' in workgroup memory' : '';
+  const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8${where} (xq, xs)` : shape.act;
   const body: Stmt[] = [
     comment(`gemv ${shape.weight} x ${x}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
     let_('tid', I32, special('thread_id')),
@@ -342,6 +355,7 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   ];
   // rows past N are clamped (they compute a copy of row N-1 and store nothing): no divergent loads
   for (let r = 0; r < R; r++) body.push(let_(`row_${r}`, I32, min(add(v('n0', I32), r), sub(N, 1))));
+  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'workgroup') body.push(...quantizeXInWorkgroup(shape, cfg, caps));
   for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) body.push(letMut(accName(r, m), F32, c.f32(0)));
   body.push(...kLoop(layout, shape, cfg, caps));
   const { stmts, totalOf } = reduction(shape, cfg, caps);
@@ -385,6 +399,80 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
     ],
     workgroupSize: [REDUCE_WORKGROUP, 1, 1],
   };
+}
+
+/** the int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `d` and `id` */
+function int8Scale(amax: Expr): Stmt[] {
+  const d = v('d', F32);
+  return [let_('d', F32, div(amax, c.f32(127))), let_('id', F32, select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0)))];
+}
+
+/** the code of value x as let `q<suffix>` (through `s<suffix>` = x · id): round half away from zero (roundf) */
+function int8Code(suffix: string, x: Expr): Stmt[] {
+  const s = v(`s${suffix}`, F32);
+  return [
+    let_(`s${suffix}`, F32, mul(x, v('id', F32))),
+    // the same way in every language: truncate s ± 0.5
+    let_(`q${suffix}`, I32, cast(add(s, select(ge(s, c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)),
+  ];
+}
+
+/** four i32 codes as the signed bytes of one u32 word, the first in the low byte */
+function packCodes(codes: readonly Expr[]): Expr {
+  const byte = (i: number): Expr => {
+    const b = and(bitcast(codes[i]!, U32), c.u32(0xff));
+    return i ? shl(b, c.u32(8 * i)) : b;
+  };
+  return or(or(byte(0), byte(1)), or(byte(2), byte(3)));
+}
+
+/** a balanced tree of a binary operation over values (fewer dependent steps than a chain) */
+function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr {
+  if (values.length === 1) return values[0]!;
+  const half = values.length >> 1;
+  return op(balanced(values.slice(0, half), op), balanced(values.slice(half), op));
+}
+
+/**
+ * quantize_x 'workgroup': before the K loop the workgroup quantizes all of x into workgroup arrays
+ * named like the scratch buffers (xq, xs; sized for the params' K), one thread per 32-block with its
+ * values in registers: the same d, codes and word order as `lowerQuantizeX`, so the results are
+ * bit-identical to the 'dispatch' variant. Every thread reaches the barrier after the loop.
+ */
+function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
+  const format = FORMATS[shape.weight];
+  const stride = xsStride(shape.weight);
+  const bytes = quantizedXBytes(shape.M, shape.K, shape.weight);
+  const blk = v('qblk', I32);
+  const body: Stmt[] = [];
+  // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
+  const values = shape.act === 'f32'
+    ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, 'xv', body, caps.vectorLoads)
+    : loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, 'xh', body, caps.vectorLoads)
+      .flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+  values.forEach((x, e) => body.push(let_(`v${e}`, F32, x)));
+  const value = (e: number): Expr => v(`v${e}`, F32);
+  body.push(let_('amax', F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
+  body.push(...int8Scale(v('amax', F32)));
+  values.forEach((_, e) => body.push(...int8Code(`${e}`, value(e))));
+  const code = (e: number): Expr => v(`q${e}`, I32);
+  for (let t = 0; t < X_BLOCK / 4; t++) {
+    const word = packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i))));
+    body.push(store(XQ_BUFFER, add(mul(blk, X_BLOCK / 4), t), word));
+  }
+  body.push(store(XS_BUFFER, stride === 2 ? mul(blk, 2) : blk, v('d', F32)));
+  if (stride === 2) {
+    const qsum = balanced(values.map((_, e) => code(e)), add);
+    body.push(store(XS_BUFFER, add(mul(blk, 2), 1), mul(v('d', F32), cast(qsum, F32))));
+  }
+  return [
+    comment(`x quantized to int8 per ${X_BLOCK}-block into workgroup memory, one thread per block`),
+    // 16-byte aligned: the K loop reads them with vector loads where the target allows
+    alloc(XQ_BUFFER, U32, bytes.xq / 4, 'workgroup', 16),
+    alloc(XS_BUFFER, F32, bytes.xs / 4, 'workgroup', 16),
+    forLoop('qblk', v('tid', I32), div(mul(param('M'), param('K')), X_BLOCK), body, { step: cfg.workgroup_size }),
+    barrier(),
+  ];
 }
 
 /**
@@ -440,24 +528,15 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
     let_('base', I32, sub(tid, and(tid, 7))),
     letMut('amax', F32, c.f32(0)),
     forLoop('j', 0, 8, [assign('amax', max(f('amax'), load('qx_max', add(v('base', I32), v('j', I32)), F32)))], { unroll: 8 }),
-    let_('d', F32, div(f('amax'), c.f32(127))),
-    let_('id', F32, select(ne(f('d'), c.f32(0)), div(c.f32(1), f('d')), c.f32(0))),
+    ...int8Scale(f('amax')),
   );
-  for (let i = 0; i < 4; i++) {
-    body.push(let_(`s${i}`, F32, mul(f(`v${i}`), f('id'))));
-    // round half away from zero (roundf) the same way in every language: truncate s ± 0.5
-    body.push(let_(`q${i}`, I32, cast(add(f(`s${i}`), select(ge(f(`s${i}`), c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)));
-  }
-  const byte = (i: number): Expr => {
-    const b = and(bitcast(v(`q${i}`, I32), U32), c.u32(0xff));
-    return i ? shl(b, c.u32(8 * i)) : b;
-  };
+  for (let i = 0; i < 4; i++) body.push(...int8Code(`${i}`, f(`v${i}`)));
   const inRange = lt(v('word_raw', I32), v('words', I32));
-  body.push(if_(inRange, [store(XQ_BUFFER, word, or(or(byte(0), byte(1)), or(byte(2), byte(3))))]));
+  body.push(if_(inRange, [store(XQ_BUFFER, word, packCodes([0, 1, 2, 3].map((i) => v(`q${i}`, I32))))]));
   const header: Stmt[] = [store(XS_BUFFER, stride === 2 ? mul(v('blk', I32), 2) : v('blk', I32), f('d'))];
   if (stride === 2) {
     const qsum = [0, 1, 2, 3].map((i) => v(`q${i}`, I32));
-    body.push(alloc('qx_sum', I32, T, 'workgroup'), store('qx_sum', tid, add(add(qsum[0]!, qsum[1]!), add(qsum[2]!, qsum[3]!))), barrier());
+    body.push(alloc('qx_sum', I32, T, 'workgroup'), store('qx_sum', tid, balanced(qsum, add)), barrier());
     header.push(
       letMut('qsum', I32, c.i32(0)),
       forLoop('j', 0, 8, [assign('qsum', add(v('qsum', I32), load('qx_sum', add(v('base', I32), v('j', I32)), I32)))], { unroll: 8 }),
@@ -472,7 +551,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
 export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCaps): Kernel[] {
   const shape = gemvShape(params);
   const kernels: Kernel[] = [];
-  if (cfg.dot_path === 'int8') kernels.push(lowerQuantizeX(shape, caps));
+  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch') kernels.push(lowerQuantizeX(shape, caps));
   kernels.push(lowerGemvMain(shape, cfg, caps));
   if (cfg.split_k > 1) kernels.push(lowerSplitKReduce(shape, cfg));
   return kernels;

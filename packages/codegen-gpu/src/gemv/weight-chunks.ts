@@ -343,7 +343,11 @@ export const X_BLOCK = 32;
  * the block) holds. K order, except for adjacent-pair nibbles: there each 8 elements are stored even
  * ones first, so that the low (high) nibbles of a code word meet one x word.
  */
-export function int8XElement(format: WeightFormat, word: Expr, byte: number): Expr {
+export function int8XElement(format: WeightFormat, word: Expr, byte: number): Expr;
+/** the same for a word known when lowering (a thread quantizing a whole block) */
+export function int8XElement(format: WeightFormat, word: number, byte: number): number;
+export function int8XElement(format: WeightFormat, word: Expr | number, byte: number): Expr | number {
+  if (typeof word === 'number') return int8XInKOrder(format) ? word * 4 + byte : (word >> 1) * 8 + (word & 1) + 2 * byte;
   return int8XInKOrder(format) ? add(mul(word, 4), byte) : add(add(mul(shr(word, 1), 8), and(word, 1)), 2 * byte);
 }
 

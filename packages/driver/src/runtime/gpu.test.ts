@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evalShapeSize, type GpuLaunch } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
-import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime } from './gpu.ts';
+import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime, unboundedConfig } from './gpu.ts';
 
 /** the grid the runtime computes for a launch (kforge_gpu.c's kf_grid) */
 function runtimeGrid(l: GpuLaunch, N: number, K: number): number[] {
@@ -92,4 +92,24 @@ test('an int8 split-K kernel: a pre-pass sized by K, the main launch and the red
     a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`));
     for (const s of k.scratch) assert.equal(evalShapeSize(s.bytes, N, K), a.buffers.find((b) => b.name === s.name)!.bytes, `${s.name} at N=${N} K=${K}`);
   }
+});
+
+test("quantize_x 'workgroup': one kernel per K it is compiled at, serving K up to it; its 'dispatch' twin takes every K", async () => {
+  const params = { M: 3, N: 100, K: 416, weight: 'q4_1', act: 'f32', bias: true };
+  const config = resolveConfig('gemv', 'opencl', params, { dot_path: 'int8', quantize_x: 'workgroup', split_k: 2 });
+  const k = await describeGpuKernel('opencl', 2, 'q4_1', 'f32', true, 3, config, { N: 100, K: 416 });
+  assert.equal(k.kMax, 416);
+  assert.match(k.source!, /__local uint xq\[312\];/, 'M x K codes in workgroup memory, sized for the tuned K');
+  assert.deepEqual(k.launches.map((l) => l.entry), ['gemv', 'gemv_splitk_reduce']);
+  assert.deepEqual(k.scratch.map((s) => s.name), ['partial']);
+  for (const [N, K] of [[1, 32], [777, 96], [70_001, 416], [200_000, 32]] as const) {
+    const a = emitKernel('gemv', 'opencl', { ...params, N, K }, config);
+    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`));
+    assert.equal(evalShapeSize(k.scratch[0]!.bytes, N, K), a.buffers.find((b) => b.name === 'partial')!.bytes);
+  }
+  assert.deepEqual(unboundedConfig('opencl', 'q4_1', 'f32', true, 3, config), { ...config, quantize_x: 'dispatch' });
+  const spec = await planGpuRuntime({ target: 'opencl', formats: ['q4_1'], acts: ['f32'], device: 'test', version: '0', maxM: 3, tuned: [{ params, config, note: 'test' }] });
+  const tuned = spec.variants.find((v) => v.bias)!.tuned[0]!;
+  assert.deepEqual(tuned.kernels.map((id) => [spec.kernels[id]!.rows, spec.kernels[id]!.kMax]), [[3, 416]]);
+  assert.ok(spec.kernels.filter((x) => !tuned.kernels.includes(x.id)).every((x) => x.kMax === undefined), 'the defaults take every K');
 });

@@ -5,7 +5,9 @@
  * tuned at; a call with fewer rows is padded by the library. Its launches (grid as a function of N
  * and K, workgroup, arguments, scratch sizes) are read off the artifacts of a few probe shapes and
  * checked against every probe, so whatever the generator emits (split-K reductions, pre-passes,
- * scratch) is reproduced at run time without the runtime knowing how it was derived.
+ * scratch) is reproduced at run time without the runtime knowing how it was derived. An artifact that
+ * declares a largest K (`maxK`: workgroup memory sized for its K) is compiled at that K and serves K
+ * up to it: its probes stay at or below it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,10 +45,13 @@ function configValid(target: GpuTargetName, params: Params, config: KnobConfig):
   return space.knobs.every((k) => k.values.includes(config[k.name]!)) && !space.check(config);
 }
 
+/** the shape defaults are asked for (and compiled at, where a kernel depends on K): a typical decoder projection */
+const DEFAULT_SHAPE = { N: 4096, K: 4096 } as const;
+
 /** The default config of a bucket's kernel compiled for `rows` rows: the target's default at a typical decoder projection (4096 x 4096). */
 export function gpuDefaultConfig(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number): KnobConfig {
   // the lowering's defaults satisfy its constraints at every shape (codegen-gpu tests this)
-  return loweringFor('gemv', target).knobs(target, gemvParams(format, act, bias, rows, 4096, 4096)).defaults;
+  return loweringFor('gemv', target).knobs(target, gemvParams(format, act, bias, rows, DEFAULT_SHAPE.N, DEFAULT_SHAPE.K)).defaults;
 }
 
 /** the smallest K the config is valid for; every K it serves is a multiple of it (dense formats with wide loads) */
@@ -71,12 +76,37 @@ function anyKConfig(target: GpuTargetName, format: WeightFormatName, act: Activa
   return configValid(target, params, narrowed) ? narrowed : undefined;
 }
 
-/** Probe shapes (N, K in units of the format's block, at least 16): powers of two to read sizes off, odd ones to check them. */
-function probeShapes(format: WeightFormatName): { N: number; K: number }[] {
+/** `config` with one knob changed so that its kernel serves every K (no largest K), or undefined when no such change exists */
+export function unboundedConfig(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig): KnobConfig | undefined {
+  const params = gemvParams(format, act, bias, rows, 64, blockOf(format));
+  for (const knob of loweringFor('gemv', target).knobs(target, params).knobs) {
+    for (const value of knob.values) {
+      const changed = { ...config, [knob.name]: value };
+      if (value !== config[knob.name] && configValid(target, params, changed) && emitKernel('gemv', target, params, changed).maxK === undefined) return changed;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Probe shapes (N, K in units of the format's block, at least 16): powers of two to read sizes off, odd
+ * ones to check them. A kernel serving K up to `maxK` is probed at K no larger (whole blocks; with one
+ * block, K stays fixed and the sizes are read off as constant in K).
+ */
+function probeShapes(format: WeightFormatName, maxK?: number): { N: number; K: number }[] {
   const u = Math.max(16, blockOf(format));
+  if (maxK === undefined) {
+    return [
+      { N: 1 << 12, K: 1 << 14 }, { N: 1 << 13, K: 1 << 14 }, { N: 1 << 12, K: 1 << 15 }, // base, 2N, 2K
+      { N: (1 << 23) + 1, K: u }, { N: 3, K: 1 << 24 }, { N: 7, K: 3 * u }, { N: 100_003, K: 5 * u },
+    ];
+  }
+  const block = blockOf(format);
+  const half = Math.floor(maxK / 2 / block) * block;
+  const base = half || maxK;
   return [
-    { N: 1 << 12, K: 1 << 14 }, { N: 1 << 13, K: 1 << 14 }, { N: 1 << 12, K: 1 << 15 }, // base, 2N, 2K
-    { N: (1 << 23) + 1, K: u }, { N: 3, K: 1 << 24 }, { N: 7, K: 3 * u }, { N: 100_003, K: 5 * u },
+    { N: 1 << 12, K: base }, { N: 1 << 13, K: base }, { N: 1 << 12, K: half ? 2 * half : base },
+    { N: (1 << 23) + 1, K: block }, { N: 3, K: maxK }, { N: 7, K: block }, { N: 100_003, K: maxK },
   ];
 }
 
@@ -113,9 +143,11 @@ const SPLIT = 65535;
 
 function launchesOf(what: string, probes: readonly { N: number; K: number }[], artifacts: readonly KernelArtifact[], rows: number): { launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'] } {
   const first = artifacts[0]!;
+  // a kernel with a largest K is compiled at it: its source differs at the smaller probes, nothing else may
+  const maxK = first.maxK;
   const signature = (a: KernelArtifact): string => JSON.stringify({
-    files: a.files, buffers: a.buffers.map((b) => [b.name, b.elem, b.role]), scalars: a.scalars.map((s) => [s.name, s.type]),
-    dispatches: a.dispatches.map((d) => [d.entry, d.args, d.workgroup, d.grid?.[2]]),
+    files: maxK === undefined ? a.files : null, maxK: a.maxK !== undefined, buffers: a.buffers.map((b) => [b.name, b.elem, b.role]),
+    scalars: a.scalars.map((s) => [s.name, s.type]), dispatches: a.dispatches.map((d) => [d.entry, d.args, d.workgroup, d.grid?.[2]]),
   });
   artifacts.forEach((a, i) => {
     if (signature(a) !== signature(first))
@@ -180,18 +212,34 @@ async function spirvOf(artifact: KernelArtifact): Promise<{ modules: Uint32Array
   }
 }
 
-/** One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches read off the probes. */
+/** the largest K of `config`'s kernel compiled at shape `at` (its workgroup memory sized for that K), undefined when it takes any K */
+function maxKOf(target: GpuTargetName, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig, at: { N: number; K: number }): number | undefined {
+  return emitKernel('gemv', target, gemvParams(format, act, bias, rows, at.N, at.K), config).maxK;
+}
+
+/**
+ * One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches read off
+ * the probes; `at` is the shape the config was chosen at, where the kernel is compiled if it has a largest K.
+ */
 export async function describeGpuKernel(
   target: GpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig,
+  at: { N: number; K: number } = DEFAULT_SHAPE,
 ): Promise<GpuRuntimeKernel> {
   const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} rows ${rows} config ${JSON.stringify(config)} on ${target}`;
-  const probes = probeShapes(format);
+  const maxK = maxKOf(target, format, act, bias, rows, config, at);
+  const probes = probeShapes(format, maxK);
   const artifacts = probes.map((p) => emitKernel('gemv', target, gemvParams(format, act, bias, rows, p.N, p.K), config));
   const { launches, scratch } = launchesOf(what, probes, artifacts, rows);
-  const artifact = artifacts[0]!;
+  const compiledAt = artifacts.filter((a, i) => maxK === undefined || probes[i]!.K === maxK);
+  if (compiledAt.some((a) => JSON.stringify(a.files) !== JSON.stringify(compiledAt[0]!.files)))
+    throw new Error(`${what}: the source changes with N; a runtime kernel takes N at run time`);
+  const artifact = compiledAt[0]!;
   const firstEntry = artifact.dispatches[0]!.entry;
   const symbol = `kf_k${id}_${firstEntry}`;
-  const base = { id, symbol, config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch };
+  const base = {
+    id, symbol, config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch,
+    ...(maxK !== undefined ? { kMax: maxK } : {}),
+  };
   const sources = Object.values(artifact.files);
   if (target === 'vulkan') {
     const { modules, moduleOf } = await spirvOf(artifact);
@@ -221,13 +269,16 @@ export async function describeGpuKernel(
 export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntimeSpec> {
   const kernels: GpuRuntimeKernel[] = [];
   const ids = new Map<string, number>();
-  const kernelFor = async (format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig): Promise<number> => {
-    const key = JSON.stringify([format, act, bias, rows, Object.entries(config).sort()]);
+  const kernelFor = async (
+    format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig, at: { N: number; K: number } = DEFAULT_SHAPE,
+  ): Promise<number> => {
+    // a kernel with a largest K is one kernel per K it is compiled at
+    const key = JSON.stringify([format, act, bias, rows, Object.entries(config).sort(), maxKOf(req.target, format, act, bias, rows, config, at) ?? 0]);
     let id = ids.get(key);
     if (id === undefined) {
       id = kernels.length;
       ids.set(key, id);
-      kernels.push(await describeGpuKernel(req.target, id, format, act, bias, rows, config));
+      kernels.push(await describeGpuKernel(req.target, id, format, act, bias, rows, config, at));
     }
     return id;
   };
@@ -239,10 +290,17 @@ export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntime
         const defaults: number[][] = [];
         for (let b = 0; b < bucketCount(maxM); b++) {
           const rows = bucketMax(b, maxM);
-          const config = gpuDefaultConfig(req.target, format, act, bias, rows);
+          let config = gpuDefaultConfig(req.target, format, act, bias, rows);
           const chain = [await kernelFor(format, act, bias, rows, config)];
+          // workgroup memory sized for a K serves K up to it: then the config changed in one knob takes every K
+          if (kernels[chain[0]!]!.kMax) {
+            const unbounded = unboundedConfig(req.target, format, act, bias, rows, config);
+            if (!unbounded) throw new Error(`gemv ${req.target} ${format}: no config of the default's kind takes every K`);
+            config = unbounded;
+            chain.push(await kernelFor(format, act, bias, rows, config));
+          }
           // wide dense loads need K to be a multiple of their width: the chain ends with narrow loads
-          if (kernels[chain[0]!]!.kMultiple > 1) {
+          if (kernels[chain[chain.length - 1]!]!.kMultiple > 1) {
             const narrow = anyKConfig(req.target, format, act, bias, rows, config);
             if (!narrow) throw new Error(`gemv ${req.target} ${format}: no config of the default's kind takes every K`);
             chain.push(await kernelFor(format, act, bias, rows, narrow));
@@ -255,10 +313,11 @@ export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntime
           const N = Number(t.params.N);
           const K = Number(t.params.K);
           const config = resolveConfig('gemv', req.target, gemvParams(format, act, bias, M, N, K), t.config);
-          // the config as tuned, then (where the knobs allow it) for the rest of its bucket by padding
-          const chain = [await kernelFor(format, act, bias, M, config)];
+          // the config as tuned, then (where the knobs allow it) for the rest of its bucket by padding; a
+          // kernel with a largest K is compiled at the tuned K (a larger K skips this tuned shape)
+          const chain = [await kernelFor(format, act, bias, M, config, { N, K })];
           const top = bucketMax(mBucket(M), maxM);
-          if (top > M && configValid(req.target, gemvParams(format, act, bias, top, N, K), config)) chain.push(await kernelFor(format, act, bias, top, config));
+          if (top > M && configValid(req.target, gemvParams(format, act, bias, top, N, K), config)) chain.push(await kernelFor(format, act, bias, top, config, { N, K }));
           tuned.push({ M, N, K, kernels: chain, note: t.note });
         }
         variants.push({ format, act, bias, tuned, defaults });

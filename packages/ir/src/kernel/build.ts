@@ -263,8 +263,8 @@ export function barrier(): Stmt {
   return { op: 'barrier', space: 'workgroup' };
 }
 
-export function alloc(name: string, elem: ScalarType | VectorType, size: number, space: 'workgroup' | 'private'): Stmt {
-  return { op: 'alloc', name, elem, size, space };
+export function alloc(name: string, elem: ScalarType | VectorType, size: number, space: 'workgroup' | 'private', align?: number): Stmt {
+  return align === undefined ? { op: 'alloc', name, elem, size, space } : { op: 'alloc', name, elem, size, space, align };
 }
 
 export function comment(text: string): Stmt {

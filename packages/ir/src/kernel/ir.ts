@@ -97,8 +97,11 @@ export type Stmt =
     }
   | { readonly op: 'if'; readonly cond: Expr; readonly then: readonly Stmt[]; readonly else?: readonly Stmt[] }
   | { readonly op: 'barrier'; readonly space: 'workgroup' }
-  /** a local array in workgroup (shared) or private memory */
-  | { readonly op: 'alloc'; readonly name: string; readonly elem: ScalarType | VectorType; readonly size: number; readonly space: 'workgroup' | 'private' }
+  /** a local array in workgroup (shared) or private memory; `align`: bytes its start is aligned to (vector loads from it) */
+  | {
+      readonly op: 'alloc'; readonly name: string; readonly elem: ScalarType | VectorType; readonly size: number; readonly space: 'workgroup' | 'private';
+      readonly align?: number;
+    }
   | { readonly op: 'comment'; readonly text: string };
 
 export interface BufferParam {

@@ -282,6 +282,7 @@ export function verifyKernel(k: Kernel): void {
       case 'alloc':
         if (s.space === 'workgroup' && k.model !== 'simt') fail('workgroup memory outside a simt kernel');
         if (!(s.size > 0)) fail(`alloc size ${s.size}`);
+        if (s.align !== undefined && !(s.align > 0 && (s.align & (s.align - 1)) === 0)) fail(`alloc alignment ${s.align} is not a power of two`);
         if (lookup(s.name) || memory.has(s.name)) fail(`'${s.name}' is already declared`);
         memory.set(s.name, { elem: s.elem, writable: true });
         return;

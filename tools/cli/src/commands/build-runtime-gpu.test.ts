@@ -31,14 +31,17 @@ const DECODE = shape('q4_0', 1, 256, 512, false);
 const BATCH = shape('q4_0', 4, 96, 128, true);
 /** x quantized to int8 by a pre-pass, split-K: three launches sharing three scratch buffers (where the generator has the path); far from the other cases of its bucket */
 const INT8 = shape('q4_0', 2, 64, 2048, false);
+/** x quantized to int8 by every workgroup into its workgroup memory: one launch, no scratch, a kernel compiled for this K serving K up to it */
+const WORKGROUP = shape('q4_0', 1, 48, 8192, false);
 /** tuned configs chosen to differ from every default: a split-K decode (two launches, scratch) and a narrow-workgroup batch */
 const TUNED_KNOBS = new Map<Params, KnobConfig>([
   [DECODE, { split_k: 2, rows_per_block: 2 }], [BATCH, { workgroup_size: 32 }], [INT8, { dot_path: 'int8', split_k: 2 }],
+  [WORKGROUP, { dot_path: 'int8', quantize_x: 'workgroup' }],
 ]);
 const tunedConfig = (target: GpuTargetName, p: Params): KnobConfig => resolveConfig('gemv', target, p, TUNED_KNOBS.get(p));
 const hasInt8Path = (target: GpuTargetName): boolean =>
   loweringFor('gemv', target).knobs(target, INT8).knobs.some((k) => k.name === 'dot_path' && k.values.includes('int8'));
-const tunedShapes = (target: GpuTargetName): Params[] => [DECODE, BATCH, ...(hasInt8Path(target) ? [INT8] : [])];
+const tunedShapes = (target: GpuTargetName): Params[] => [DECODE, BATCH, ...(hasInt8Path(target) ? [INT8, WORKGROUP] : [])];
 
 interface Case {
   readonly name: string;
@@ -70,7 +73,14 @@ const INT8_CASES: readonly Case[] = [
   { name: 'tuned_int8_three_launches', params: INT8, tunedFrom: INT8, rows: 2 },
   { name: 'tuned_int8_padded', params: shape('q4_0', 3, 50, 2048, false), tunedFrom: INT8, rows: 3 },
 ];
-const int8Cases = (target: GpuTargetName): readonly Case[] => (hasInt8Path(target) ? INT8_CASES : []);
+const WORKGROUP_CASES: readonly Case[] = [
+  { name: 'tuned_int8_workgroup', params: WORKGROUP, tunedFrom: WORKGROUP, rows: 1 },
+  // a smaller K near it: the same kernel (its workgroup memory holds any K up to the tuned one)
+  { name: 'near_int8_workgroup_smaller_k', params: shape('q4_0', 1, 48, 4096, false), tunedFrom: WORKGROUP, rows: 1 },
+  // a larger K near it: past the kernel's largest K, so the tuned shape is skipped for the default
+  { name: 'near_int8_workgroup_larger_k', params: shape('q4_0', 1, 48, 16384, false), rows: 1 },
+];
+const int8Cases = (target: GpuTargetName): readonly Case[] => (hasInt8Path(target) ? [...INT8_CASES, ...WORKGROUP_CASES] : []);
 
 /** the config dispatch must pick: the tuned one, else the default of the bucket's kernel (narrow loads when K needs them) */
 function expectedConfig(target: GpuTargetName, c: Case): KnobConfig {

@@ -20,6 +20,8 @@ export interface GemvGpuOutcome {
   readonly ok: boolean;
   readonly nmse: number;
   readonly message: string;
+  /** the output as computed, to compare variants bit for bit */
+  readonly y: Float32Array;
 }
 
 function inputsFor(c: GemvGpuCase, seed: number): Record<string, Tensor> {
@@ -53,5 +55,5 @@ export async function runGemvGpuCase(
   const ref = GEMV.reference(params, inputs).y!;
   // the int8 dot path declares its own (looser) bound: activations rounded to int8 per block
   const check = checkOutput('gemv', 'y', y, ref, artifact.arithmetic === 'int8-activations' ? artifact.arithmetic : arithmeticOf(c));
-  return { ok: check.ok, nmse: check.nmse, message: `gemv ${target} ${JSON.stringify(params)} config ${JSON.stringify(artifact.config)} on ${result.detail}: ${check.message}` };
+  return { ok: check.ok, nmse: check.nmse, y, message: `gemv ${target} ${JSON.stringify(params)} config ${JSON.stringify(artifact.config)} on ${result.detail}: ${check.message}` };
 }

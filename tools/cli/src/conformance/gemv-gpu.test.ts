@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ParamValue } from '@kforge/ir';
-import { lavapipeExecutor, metalEmuExecutor, poclExecutor, type Executor } from '@kforge/exec';
+import { dawnExecutor, lavapipeExecutor, metalEmuExecutor, poclExecutor, type Executor } from '@kforge/exec';
 import type { GpuTarget } from '@kforge/codegen-gpu';
 import { runGemvGpuCase, type GemvGpuCase } from './gemv-gpu-cases.ts';
 
@@ -44,6 +44,34 @@ for (const [target, executor] of EXECUTORS) {
     for (const [c, config] of CONFIGS) {
       const r = await runGemvGpuCase(target, executor, c, config);
       assert.ok(r.ok, `${JSON.stringify(config)}: ${r.message}`);
+    }
+  });
+}
+
+/**
+ * quantize_x 'workgroup' (every workgroup quantizes x into its workgroup memory) against 'dispatch' (a
+ * first dispatch into scratch): the same d and codes, so the same y bit for bit. M = 1 and 3; K of 5
+ * and 13 blocks (fewer chunks than a workgroup step; at M = 3 more 32-blocks than the 32 threads, so
+ * the quantizing loop wraps); N with a tail; split-K at M = 3 (each workgroup quantizes all of x).
+ */
+const WORKGROUP_CASES: [GemvGpuCase, Readonly<Record<string, ParamValue>>][] = (['q4_0', 'q8_0', 'q4_1', 'w4g64'] as const).flatMap((weight, i) =>
+  [1, 3].map((M): [GemvGpuCase, Readonly<Record<string, ParamValue>>] => [
+    { weight, M, N: 37, K: BLOCK[weight]! * (M === 1 ? 5 : 13), act: (i + M) % 2 ? 'f16' : 'f32', bias: M === 3 },
+    { dot_path: 'int8', workgroup_size: 32, rows_per_block: 2, k_unroll: 2, ...(M === 1 ? { vector_width: 4 } : { vector_width: 8, split_k: 2 }) },
+  ]));
+
+const bits = (y: Float32Array): Uint32Array => new Uint32Array(y.buffer, y.byteOffset, y.length);
+
+for (const [target, executor] of [...EXECUTORS, ['wgsl', dawnExecutor] as [GpuTarget, Executor]]) {
+  test(`quantize_x 'workgroup' on ${target} (${executor.name}) is bit-identical to 'dispatch' and within the int8 bound`, async (t) => {
+    const availability = await executor.probe();
+    if (!availability.ok) return t.skip(availability.reason);
+    for (const [c, config] of WORKGROUP_CASES) {
+      const dispatch = await runGemvGpuCase(target, executor, c, { ...config, quantize_x: 'dispatch' });
+      const workgroup = await runGemvGpuCase(target, executor, c, { ...config, quantize_x: 'workgroup' });
+      assert.ok(dispatch.ok, dispatch.message);
+      assert.ok(workgroup.ok, workgroup.message);
+      assert.deepEqual(bits(workgroup.y), bits(dispatch.y), workgroup.message);
     }
   });
 }
