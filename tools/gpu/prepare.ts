@@ -29,13 +29,16 @@ const DEFAULT_SWEEP_SIZE = 24;
 const DEFAULT_TARGETS = ['cuda', 'opencl', 'vulkan'] as const;
 type H200Target = (typeof DEFAULT_TARGETS)[number];
 /**
- * non-default configs timed beside each quantized perf case: the float path (the default is int8), a
- * deeper int8 unroll, and x quantized per workgroup (one dispatch; every workgroup redoes the
- * quantization, so also with 8 rows per workgroup: a quarter of the workgroups)
+ * non-default configs timed beside each perf case where they apply: the float path (the default is
+ * int8), a deeper int8 unroll, x quantized in registers by the threads that use it (one dispatch; the
+ * quantization is redone per workgroup, so also with 4 and 8 rows per workgroup), and the best f16
+ * config of the 4096x4096 sweep (2026-11-29)
  */
 const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
   { dot_path: 'float' }, { dot_path: 'int8', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
-  { dot_path: 'int8', quantize_x: 'workgroup' }, { dot_path: 'int8', quantize_x: 'workgroup', rows_per_block: 8 },
+  { dot_path: 'int8', quantize_x: 'registers' }, { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 4, k_unroll: 1 },
+  { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, k_unroll: 1 },
+  { rows_per_block: 1, vector_width: 8, k_unroll: 4 },
 ];
 
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });

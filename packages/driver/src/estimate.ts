@@ -246,10 +246,12 @@ function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: Kn
   const loopOps = groups * W * steps * (4 + 2 * R * U);
   const values = R * s.M;
   const reduceOps = groups * W * (subgroup ? 2 * 5 * values + 3 * values * Math.log2(Math.max(1, W / 32)) + 20 : 4 * values * Math.log2(W) + 10 * Math.log2(W));
-  const quantizeOps = xPerGroup ? groups * s.M * s.K * 8 : 0;
+  // quantize_x 'registers': each thread quantizes the whole x block of every chunk it reads (L1 hits), once per workgroup
+  const xPerChunk = int8 && config.quantize_x === 'registers';
+  const quantizeOps = xPerGroup || xPerChunk ? groups * s.M * kPerGroup * 8 * (xPerChunk ? Math.max(1, 32 / elemsPerLoad) : 1) : 0;
   const computeMs = (elementOps + loopOps + reduceOps + quantizeOps) / (g.laneOpsPerNs * 1e6);
   // the int8 path quantizes x by a first dispatch unless every workgroup does it itself
-  const dispatches = 1 + (S > 1 ? 1 : 0) + (int8 && !xPerGroup ? 1 : 0);
+  const dispatches = 1 + (S > 1 ? 1 : 0) + (int8 && (config.quantize_x ?? 'dispatch') === 'dispatch' ? 1 : 0);
   return combine(dramMs, l2Ms, computeMs) + dispatches * g.launchMs;
 }
 

@@ -65,7 +65,7 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   const int8 = cfg.dot_path === 'int8';
   // the workgroup variant keeps the quantized x in workgroup memory sized for this K: the code serves K up to it
   const inWorkgroup = int8 && cfg.quantize_x === 'workgroup';
-  if (int8 && !inWorkgroup) {
+  if (int8 && cfg.quantize_x === 'dispatch') {
     const bytes = quantizedXBytes(M, K, shape.weight);
     buffers.push({ name: XQ_BUFFER, elem: 'u32', bytes: bytes.xq, role: 'scratch' });
     buffers.push({ name: XS_BUFFER, elem: 'f32', bytes: bytes.xs, role: 'scratch' });

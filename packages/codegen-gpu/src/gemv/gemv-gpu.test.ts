@@ -80,17 +80,19 @@ test('the int8 path: a quantize dispatch writing scratch before the gemv, the in
   assert.equal(emitGemvGpu('opencl', { M, N: 37, K, weight: 'q4_0', act: 'f16', bias: true }).arithmetic, undefined);
 });
 
-test("quantize_x: 'dispatch' by default, 'workgroup' only on the int8 path and where the quantized x fits the workgroup memory", () => {
+test("quantize_x: 'dispatch' by default, the others only on the int8 path, 'workgroup' where the quantized x fits the workgroup memory", () => {
   for (const target of TARGETS) {
     for (const weight of GPU_FORMATS) {
       const space = gemvGpuKnobSpace(target, { M: 1, N: 64, K: 256, weight, act: 'f16', bias: false });
       const quantized = (QUANTIZED as readonly string[]).includes(weight);
-      assert.deepEqual(space.knobs.find((k) => k.name === 'quantize_x')!.values, quantized ? ['dispatch', 'workgroup'] : ['dispatch'], `${target} ${weight}`);
+      assert.deepEqual(space.knobs.find((k) => k.name === 'quantize_x')!.values, quantized ? ['dispatch', 'workgroup', 'registers'] : ['dispatch'], `${target} ${weight}`);
       assert.equal(space.defaults.quantize_x, 'dispatch', `${target} ${weight}`);
       if (!quantized) continue;
-      // the float path with 'workgroup' would time the same kernel twice
-      assert.match(space.check({ ...space.defaults, dot_path: 'float', quantize_x: 'workgroup' }) ?? '', /needs dot_path 'int8'/);
-      assert.equal(space.check({ ...space.defaults, dot_path: 'int8', quantize_x: 'workgroup' }), undefined, `${target} ${weight}`);
+      // the float path with another quantize_x would time the same kernel twice
+      for (const where of ['workgroup', 'registers']) {
+        assert.match(space.check({ ...space.defaults, dot_path: 'float', quantize_x: where }) ?? '', /needs dot_path 'int8'/);
+        assert.equal(space.check({ ...space.defaults, dot_path: 'int8', quantize_x: where }), undefined, `${target} ${weight} ${where}`);
+      }
     }
   }
   // OpenCL has 16 KiB: M * K codes + M * K / 32 scales (two per block for q4_0's offset) + the reduction
@@ -218,4 +220,19 @@ test('the defaults satisfy the constraints at every M up to 64 and long rows', (
       }
     }
   }
+});
+
+test("quantize_x 'registers': one dispatch reading x, no workgroup arrays, no barrier before the K loop, any K", () => {
+  const params = { M: 1, N: 64, K: 4096, weight: 'q8_0', act: 'f16', bias: false };
+  // 16-byte chunks are half a q8_0 block: the thread quantizes the block and picks its half by offset
+  const a = emitGemvGpu('cuda', params, { dot_path: 'int8', quantize_x: 'registers' });
+  assert.deepEqual(a.dispatches.map((d) => d.entry), ['gemv']);
+  assert.deepEqual(a.buffers.filter((b) => b.role === 'scratch'), []);
+  assert.equal(a.maxK, undefined);
+  const src = a.files['gemv.cu']!;
+  assert.doesNotMatch(src, /__shared__ __align__/);
+  assert.match(src, /const float xu0_0_d = \(xu0_0_amax \/ 127\.0f\);/);
+  assert.match(src, /const unsigned int xpu0_0_0_0 = \(\(xou0_0_0 == 4\) \? xwu0_0_4 : xwu0_0_0\);/, 'the half of the block picked by offset');
+  // the weight loads of a step come before its x quantization
+  assert.ok(src.indexOf('W[wu0_0_w0]') < src.indexOf('xu0_0_amax'));
 });

@@ -26,9 +26,11 @@ export interface GemvSimtConfig {
   readonly dot_path: 'float' | 'int8';
   /**
    * int8 path: 'dispatch' quantizes x once by a first dispatch into scratch buffers; 'workgroup' has
-   * every workgroup quantize all of x into its workgroup memory before the K loop (one dispatch)
+   * every workgroup quantize all of x into its workgroup memory before the K loop (one dispatch);
+   * 'registers' has each thread quantize the x blocks of its own chunks in registers, inside the K
+   * loop after the weight loads are issued (one dispatch, no barrier, any K)
    */
-  readonly quantize_x: 'dispatch' | 'workgroup';
+  readonly quantize_x: 'dispatch' | 'workgroup' | 'registers';
 }
 
 /** What a target offers the lowering. */
@@ -100,8 +102,8 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       doc: "'float': dequantize and fma; 'int8': x quantized per 32-block, 4-way int8 dot products (dp4a on CUDA)",
     },
     {
-      name: 'quantize_x', values: int8Capable(format) ? ['dispatch', 'workgroup'] : ['dispatch'],
-      doc: "int8 path: 'dispatch' quantizes x by a first dispatch into scratch; 'workgroup': every workgroup quantizes x into its workgroup memory (one dispatch)",
+      name: 'quantize_x', values: int8Capable(format) ? ['dispatch', 'workgroup', 'registers'] : ['dispatch'],
+      doc: "int8 path: 'dispatch' quantizes x by a first dispatch into scratch; 'workgroup': every workgroup quantizes x into its workgroup memory; 'registers': each thread quantizes the x blocks of its chunks in registers (both one dispatch)",
     },
   ];
   const constraints: Constraint[] = [
@@ -125,8 +127,8 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     },
     {
       // with the float path the knob changes nothing: the tuner would time duplicates
-      doc: "quantize_x 'workgroup' only on the int8 path",
-      check: (c) => (c.quantize_x === 'workgroup' && c.dot_path !== 'int8' ? "quantize_x 'workgroup' needs dot_path 'int8'" : null),
+      doc: "quantize_x other than 'dispatch' only on the int8 path",
+      check: (c) => (c.quantize_x !== 'dispatch' && c.dot_path !== 'int8' ? `quantize_x '${c.quantize_x}' needs dot_path 'int8'` : null),
     },
     {
       doc: "quantize_x 'workgroup': the quantized x and the reduction fit the workgroup memory",

@@ -13,7 +13,9 @@
  * `dot_path` 'int8' (ggml's mmvq): x is quantized to int8 per 32-block and the main kernel multiplies
  * the codes as packed bytes, four per `dot4_i8`. With `quantize_x` 'dispatch' a first dispatch
  * (`lowerQuantizeX`) writes them to scratch buffers; with 'workgroup' every workgroup quantizes all of
- * x into its workgroup memory before the K loop (`quantizeXInWorkgroup`): one dispatch, no scratch.
+ * x into its workgroup memory before the K loop (`quantizeXInWorkgroup`): one dispatch, no scratch;
+ * with 'registers' each thread quantizes the x block of every chunk it reads, after that step's weight
+ * loads are issued (`quantizeXBlock`): one dispatch, no barrier, no workgroup memory.
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
@@ -218,7 +220,7 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
   const format = layout.format as WeightFormat & { kind: 'block' | 'planar' };
   const stride = xsStride(shape.weight);
   const frac = layout.elems / X_BLOCK;
-  // xq and xs are buffers, or workgroup arrays of the same names (quantize_x 'workgroup')
+  // xq and xs are buffers, or workgroup arrays of the same names (quantize_x 'workgroup'); 'registers' reads x
   const xVector = cfg.quantize_x === 'workgroup' ? caps.sharedVectorLoads : caps.vectorLoads;
   const loads: Stmt[] = [];
   const math: Stmt[] = [];
@@ -233,9 +235,28 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
       const id = `${tag}${u}_${m}`;
       const start = (run: KRun): Expr => add(mul(K, m), run.k);
       // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
-      const xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, xVector, run.len / 4));
       const block = shr(start(runs[0]!), 5);
-      const [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, xVector, stride);
+      let xWords: Expr[][];
+      let dx: Expr | undefined;
+      let sx: Expr | undefined;
+      if (cfg.quantize_x === 'registers') {
+        // the chunk's x block quantized here (its loads come after the weight loads), its words picked by offset
+        const q = quantizeXBlock(shape, caps, block, `x${id}_`, math);
+        q.words.forEach((word, t) => math.push(let_(`xw${id}_${t}`, U32, word)));
+        const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`xw${id}_${t}`, U32));
+        xWords = runs.map((run, j) => {
+          if (run.len === X_BLOCK) return words;
+          math.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
+          return pickWords(words, v(`xo${id}_${j}`, I32), run.len / 4).map((word, i) => {
+            math.push(let_(`xp${id}_${j}_${i}`, U32, word));
+            return v(`xp${id}_${j}_${i}`, U32);
+          });
+        });
+        [dx, sx] = [q.d, q.s ?? undefined];
+      } else {
+        xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, xVector, run.len / 4));
+        [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, xVector, stride);
+      }
       math.push(let_(`dx${id}`, F32, dx!));
       if (format.zero !== 0) math.push(let_(`zx${id}`, F32, mul(sx!, c.f32(-format.zero * frac))));
       if (layout.hasMin) math.push(let_(`mx${id}`, F32, frac === 1 ? sx! : mul(sx!, c.f32(frac))));
@@ -257,6 +278,16 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
     }
   });
   return [...loads, ...math];
+}
+
+/** words[at .. at+n-1] for a runtime `at` that is a multiple of n: a select per candidate offset (registers cannot be indexed) */
+function pickWords(words: readonly Expr[], at: Expr, n: number): Expr[] {
+  if (n === words.length) return [...words];
+  return Array.from({ length: n }, (_, i) => {
+    let picked = words[i]!;
+    for (let o = n; o < words.length; o += n) picked = select(eq(at, o), words[o + i]!, picked);
+    return picked;
+  });
 }
 
 /** The K loop: `k_unroll` chunks per step while whole steps remain, then single chunks. */
@@ -346,8 +377,8 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads);
   const R = cfg.rows_per_block;
   const N = param('N');
-  const where = cfg.quantize_x === 'workgroup' ? ' in workgroup memory' : '';
-  const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8${where} (xq, xs)` : shape.act;
+  const where = { dispatch: ' (xq, xs)', workgroup: ' in workgroup memory (xq, xs)', registers: ' per chunk in registers' }[cfg.quantize_x];
+  const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8${where}` : shape.act;
   const body: Stmt[] = [
     comment(`gemv ${shape.weight} x ${x}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
     let_('tid', I32, special('thread_id')),
@@ -401,19 +432,19 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
   };
 }
 
-/** the int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `d` and `id` */
-function int8Scale(amax: Expr): Stmt[] {
-  const d = v('d', F32);
-  return [let_('d', F32, div(amax, c.f32(127))), let_('id', F32, select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0)))];
+/** the int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `<p>d` and `<p>id` */
+function int8Scale(amax: Expr, p = ''): Stmt[] {
+  const d = v(`${p}d`, F32);
+  return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}id`, F32, select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0)))];
 }
 
-/** the code of value x as let `q<suffix>` (through `s<suffix>` = x · id): round half away from zero (roundf) */
-function int8Code(suffix: string, x: Expr): Stmt[] {
-  const s = v(`s${suffix}`, F32);
+/** the code of value x as let `<p>q<suffix>` (through `<p>s<suffix>` = x · id): round half away from zero (roundf) */
+function int8Code(suffix: string, x: Expr, p = ''): Stmt[] {
+  const s = v(`${p}s${suffix}`, F32);
   return [
-    let_(`s${suffix}`, F32, mul(x, v('id', F32))),
+    let_(`${p}s${suffix}`, F32, mul(x, v(`${p}id`, F32))),
     // the same way in every language: truncate s ± 0.5
-    let_(`q${suffix}`, I32, cast(add(s, select(ge(s, c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)),
+    let_(`${p}q${suffix}`, I32, cast(add(s, select(ge(s, c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)),
   ];
 }
 
@@ -439,32 +470,38 @@ function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr
  * values in registers: the same d, codes and word order as `lowerQuantizeX`, so the results are
  * bit-identical to the 'dispatch' variant. Every thread reaches the barrier after the loop.
  */
-function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
+/**
+ * One thread quantizes x block `blk` (of the M·K values, 32 at a time) in registers, as lets prefixed
+ * `p`: its 8 code words in `int8XElement` order, d, and s = d·Σq when the format needs it. The same d,
+ * codes and words as `lowerQuantizeX` (so every quantize_x variant is bit-identical).
+ */
+function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, stmts: Stmt[]): { words: Expr[]; d: Expr; s: Expr | null } {
   const format = FORMATS[shape.weight];
+  // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
+  const values = shape.act === 'f32'
+    ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, `${p}xv`, stmts, caps.vectorLoads)
+    : loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads)
+      .flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+  values.forEach((x, e) => stmts.push(let_(`${p}v${e}`, F32, x)));
+  const value = (e: number): Expr => v(`${p}v${e}`, F32);
+  stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
+  stmts.push(...int8Scale(v(`${p}amax`, F32), p));
+  values.forEach((_, e) => stmts.push(...int8Code(`${e}`, value(e), p)));
+  const code = (e: number): Expr => v(`${p}q${e}`, I32);
+  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i)))));
+  const d = v(`${p}d`, F32);
+  return { words, d, s: xsStride(shape.weight) === 2 ? mul(d, cast(balanced(values.map((_, e) => code(e)), add), F32)) : null };
+}
+
+function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
   const stride = xsStride(shape.weight);
   const bytes = quantizedXBytes(shape.M, shape.K, shape.weight);
   const blk = v('qblk', I32);
   const body: Stmt[] = [];
-  // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
-  const values = shape.act === 'f32'
-    ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, 'xv', body, caps.vectorLoads)
-    : loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, 'xh', body, caps.vectorLoads)
-      .flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
-  values.forEach((x, e) => body.push(let_(`v${e}`, F32, x)));
-  const value = (e: number): Expr => v(`v${e}`, F32);
-  body.push(let_('amax', F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
-  body.push(...int8Scale(v('amax', F32)));
-  values.forEach((_, e) => body.push(...int8Code(`${e}`, value(e))));
-  const code = (e: number): Expr => v(`q${e}`, I32);
-  for (let t = 0; t < X_BLOCK / 4; t++) {
-    const word = packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i))));
-    body.push(store(XQ_BUFFER, add(mul(blk, X_BLOCK / 4), t), word));
-  }
-  body.push(store(XS_BUFFER, stride === 2 ? mul(blk, 2) : blk, v('d', F32)));
-  if (stride === 2) {
-    const qsum = balanced(values.map((_, e) => code(e)), add);
-    body.push(store(XS_BUFFER, add(mul(blk, 2), 1), mul(v('d', F32), cast(qsum, F32))));
-  }
+  const block = quantizeXBlock(shape, caps, blk, '', body);
+  block.words.forEach((word, t) => body.push(store(XQ_BUFFER, add(mul(blk, X_BLOCK / 4), t), word)));
+  body.push(store(XS_BUFFER, stride === 2 ? mul(blk, 2) : blk, block.d));
+  if (block.s) body.push(store(XS_BUFFER, add(mul(blk, 2), 1), block.s));
   return [
     comment(`x quantized to int8 per ${X_BLOCK}-block into workgroup memory, one thread per block`),
     // 16-byte aligned: the K loop reads them with vector loads where the target allows
