@@ -2,7 +2,7 @@
  * Which code generator lowers which (op, target): the one list that `kforge emit/run/verify/tune`,
  * the conformance matrix and the benchmarks read. Adding an op to a target class is one entry here.
  */
-import { InputError, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
+import { InputError, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
@@ -49,23 +49,10 @@ export function loweringFor(op: string, target: TargetName): Lowering {
 
 /** Fills knobs from the target's defaults and rejects unknown knobs, values outside domains and violated constraints. */
 export function resolveConfig(op: string, target: TargetName, params: Params, raw: unknown): KnobConfig {
-  const space = loweringFor(op, target).knobs(target, params);
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
     throw new InputError(`--config must be a JSON object of knobs, got ${JSON.stringify(raw)}`);
   }
-  const given = (raw ?? {}) as Record<string, ParamValue>;
-  const config: Record<string, ParamValue> = { ...space.defaults };
-  for (const [k, value] of Object.entries(given)) {
-    const knob = space.knobs.find((x) => x.name === k);
-    if (!knob) throw new InputError(`${op} on ${target}: unknown knob '${k}' (knobs: ${space.knobs.map((x) => x.name).join(', ')})`);
-    if (!knob.values.includes(value)) {
-      throw new InputError(`${op} on ${target}: knob '${k}' = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)}`);
-    }
-    config[k] = value;
-  }
-  const why = space.check(config);
-  if (why) throw new InputError(`${op} on ${target}: config ${JSON.stringify(config)} is invalid: ${why}`);
-  return config;
+  return resolveKnobs(loweringFor(op, target).knobs(target, params), (raw ?? {}) as Record<string, ParamValue>, `${op} on ${target}`);
 }
 
 export function emitKernel(op: string, target: TargetName, params: Params, config: KnobConfig): KernelArtifact {

@@ -2,7 +2,7 @@
  * The knobs of the SIMT gemv, their domains and constraints per target and shape, and each target's
  * default. A config is plain data (`--config`, the tuner, the database); `resolveGemvConfig` checks it.
  */
-import { FORMATS, InputError } from '@kforge/ir';
+import { FORMATS, resolveKnobs } from '@kforge/ir';
 import type { KnobConfig, KnobSpace, ParamValue, Params, WeightFormatName } from '@kforge/ir';
 import { chunkBytesDomain, int8Capable } from './weight-chunks.ts';
 import { quantizedXBytes } from './lower-simt.ts';
@@ -182,10 +182,31 @@ function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
       // many short rows (vocabulary projections): 4 warps on a 2 KiB row leave each lane one load and a
       // block-wide reduction; one warp per block on 4 (dense) / 8 (quantized) rows keeps 8-16 loads in
       // flight per lane and reduces by shuffles alone
+      // (H200, 2026-11-30: planar w4g128 quantizes x in registers, 24.4 vs 27.8 us with the pre-pass;
+      // q4_0 keeps the pre-pass, 24.6 vs 27.4 us)
       const dense = format.kind === 'dense';
       return {
         rows_per_block: dense ? 4 : 8, workgroup_size: 32, vector_width: widest, k_unroll: dense ? 4 : 1,
-        split_k: 1, subgroup_reduce: true, dot_path, quantize_x: 'dispatch',
+        split_k: 1, subgroup_reduce: true, dot_path, quantize_x: format.kind === 'planar' ? 'registers' : 'dispatch',
+      };
+    }
+    if (M === 1 && dot_path === 'int8') {
+      // decode, quantized: 8 rows per block of 4 warps, x quantized in registers after each step's
+      // weight loads (no pre-pass dispatch; its cost shared by 8 rows). H200, 2026-11-30, vs the
+      // pre-pass with 2 rows and 2 steps: q4_0 4096x4096 5.82 vs 6.60 us, 11008x4096 10.32 vs 10.73,
+      // 3072x1024 3.04 vs 3.94; w4g128 4.83 vs 5.88, 9.23 vs 10.26, 2.75 vs 4.28
+      return {
+        rows_per_block: 8, workgroup_size: 128, vector_width: widest, k_unroll: 1, split_k: 1, subgroup_reduce: true,
+        dot_path, quantize_x: 'registers',
+      };
+    }
+    if (M === 1 && format.kind === 'dense' && format.elemBytes === 2 && K >= 2048) {
+      // decode, 2-byte weights, long rows: one row per block, 8-byte loads, 4 steps in flight (H200,
+      // 2026-11-30: f16 4096x4096 9.29 vs 10.31 us = 86.5% of the copy bandwidth, 11008x4096 21.86 vs
+      // 22.75 us; with K = 1024 it lost, so shorter rows keep the general choice below)
+      return {
+        rows_per_block: 1, workgroup_size: 128, vector_width: 8, k_unroll: 4, split_k: 1, subgroup_reduce: true,
+        dot_path, quantize_x: 'dispatch',
       };
     }
     // decode (M = 1): 4 warps per block on 2 rows, 16-byte loads, 2 steps in flight; many blocks per SM
@@ -203,18 +224,7 @@ function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
   };
 }
 
-/** Defaults overlaid by a user config, checked against the domains and constraints; InputError names the bad knob. */
+/** Defaults overlaid by a user config, checked against the domains and constraints (`resolveKnobs`); InputError names the bad knob. */
 export function resolveGemvConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): GemvSimtConfig {
-  const space = gemvGpuKnobSpace(target, params);
-  const merged: Record<string, ParamValue> = { ...space.defaults };
-  for (const [name, value] of Object.entries(config)) {
-    const knob = space.knobs.find((k) => k.name === name);
-    if (!knob) throw new InputError(`gemv/${target}: unknown knob '${name}' (knobs: ${space.knobs.map((k) => k.name).join(', ')})`);
-    if (!knob.values.includes(value))
-      throw new InputError(`gemv/${target}: knob ${name} = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)} for these params`);
-    merged[name] = value;
-  }
-  const problem = space.check(merged);
-  if (problem) throw new InputError(`gemv/${target}: ${problem}`);
-  return merged as unknown as GemvSimtConfig;
+  return resolveKnobs(gemvGpuKnobSpace(target, params), config, `gemv/${target}`) as unknown as GemvSimtConfig;
 }

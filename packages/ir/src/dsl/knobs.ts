@@ -3,6 +3,7 @@
  * invalid combinations before anything is built. Lowerings return one of these per (target, params);
  * the tuner derives its search space from it and never restates knobs by hand.
  */
+import { InputError } from '../errors.ts';
 import type { ParamValue } from './op.ts';
 
 export type KnobConfig = Readonly<Record<string, ParamValue>>;
@@ -19,4 +20,27 @@ export interface KnobSpace {
   readonly check: (config: KnobConfig) => string | undefined;
   /** the target's default configuration (always valid) */
   readonly defaults: KnobConfig;
+}
+
+/**
+ * The defaults overlaid by the given knobs, checked against the domains and the rules. Knobs left to
+ * their defaults give way to the given ones: when a given knob breaks a rule with a default (dot_path
+ * 'float' with a default quantize_x of the int8 path), the first domain value of one defaulted knob that
+ * makes the config valid replaces that default. InputError, prefixed by `where`, names the problem.
+ */
+export function resolveKnobs(space: KnobSpace, given: Readonly<Record<string, ParamValue>>, where: string): KnobConfig {
+  const config: Record<string, ParamValue> = { ...space.defaults };
+  for (const [name, value] of Object.entries(given)) {
+    const knob = space.knobs.find((k) => k.name === name);
+    if (!knob) throw new InputError(`${where}: unknown knob '${name}' (knobs: ${space.knobs.map((k) => k.name).join(', ')})`);
+    if (!knob.values.includes(value)) throw new InputError(`${where}: knob '${name}' = ${JSON.stringify(value)} is not one of ${JSON.stringify(knob.values)}`);
+    config[name] = value;
+  }
+  if (!space.check(config)) return config;
+  for (const knob of space.knobs) {
+    if (Object.hasOwn(given, knob.name)) continue;
+    const fit = knob.values.find((value) => !space.check({ ...config, [knob.name]: value }));
+    if (fit !== undefined) return { ...config, [knob.name]: fit };
+  }
+  throw new InputError(`${where}: config ${JSON.stringify(config)} is invalid: ${space.check(config)}`);
 }

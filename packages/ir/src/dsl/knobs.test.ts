@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InputError } from '../errors.ts';
+import { resolveKnobs, type KnobSpace } from './knobs.ts';
+
+// a toy space with the shape of the GPU gemv rule: 'fast' x only on path 'b'
+const space: KnobSpace = {
+  knobs: [
+    { name: 'path', values: ['a', 'b'], doc: '' },
+    { name: 'x', values: ['plain', 'fast'], doc: '' },
+    { name: 'rows', values: [1, 2], doc: '' },
+  ],
+  check: (c) => (c.x === 'fast' && c.path !== 'b' ? "x 'fast' needs path 'b'" : undefined),
+  defaults: { path: 'b', x: 'fast', rows: 2 },
+};
+
+test('resolveKnobs: defaults overlaid by the given knobs; defaulted knobs give way to given ones', () => {
+  assert.deepEqual(resolveKnobs(space, {}, 'op'), { path: 'b', x: 'fast', rows: 2 });
+  assert.deepEqual(resolveKnobs(space, { rows: 1 }, 'op'), { path: 'b', x: 'fast', rows: 1 });
+  // path 'a' given: the defaulted x falls back to its first value that fits
+  assert.deepEqual(resolveKnobs(space, { path: 'a' }, 'op'), { path: 'a', x: 'plain', rows: 2 });
+  // both given and clashing: the rule's message
+  assert.throws(() => resolveKnobs(space, { path: 'a', x: 'fast' }, 'op'), (e: Error) => e instanceof InputError && /op: config .* is invalid: x 'fast' needs path 'b'/.test(e.message));
+  assert.throws(() => resolveKnobs(space, { tiles: 2 }, 'op'), /op: unknown knob 'tiles' \(knobs: path, x, rows\)/);
+  assert.throws(() => resolveKnobs(space, { rows: 3 }, 'op'), /op: knob 'rows' = 3 is not one of \[1,2\]/);
+});
