@@ -16,7 +16,7 @@ const CASES: { name: string; target: GpuTarget; params: Record<string, ParamValu
   { name: 'opencl-q8_0', target: 'opencl', params: { M: 3, N: 37, K: 128, weight: 'q8_0', act: 'f16', bias: true }, config: {} },
   { name: 'vulkan-w4g64-subgroup', target: 'vulkan', params: { M: 1, N: 37, K: 256, weight: 'w4g64', act: 'f32', bias: false }, config: { subgroup_reduce: true } },
   { name: 'wgsl-q4_0', target: 'wgsl', params: { M: 1, N: 37, K: 64, weight: 'q4_0', act: 'f16', bias: true }, config: {} },
-  { name: 'cuda-q4_0-int8-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f16', bias: false }, config: { dot_path: 'int8' } },
+  { name: 'cuda-q4_0-int8-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f16', bias: false }, config: { dot_path: 'int8', quantize_x: 'dispatch', rows_per_block: 2, k_unroll: 2 } },
   { name: 'wgsl-w4g64-int8', target: 'wgsl', params: { M: 2, N: 37, K: 128, weight: 'w4g64', act: 'f32', bias: true }, config: { dot_path: 'int8' } },
   { name: 'metal-f32', target: 'metal', params: { M: 3, N: 37, K: 64, weight: 'f32', act: 'f32', bias: false }, config: { k_unroll: 2 } },
 ];
