@@ -234,26 +234,14 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
     for (let m = 0; m < shape.M; m++) {
       const id = `${tag}${u}_${m}`;
       const start = (run: KRun): Expr => add(mul(K, m), run.k);
-      // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
       const block = shr(start(runs[0]!), 5);
       let xWords: Expr[][];
       let dx: Expr | undefined;
       let sx: Expr | undefined;
       if (cfg.quantize_x === 'registers') {
-        // the chunk's x block quantized here (its loads come after the weight loads), its words picked by offset
-        const q = quantizeXBlock(shape, caps, block, `x${id}_`, math);
-        q.words.forEach((word, t) => math.push(let_(`xw${id}_${t}`, U32, word)));
-        const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`xw${id}_${t}`, U32));
-        xWords = runs.map((run, j) => {
-          if (run.len === X_BLOCK) return words;
-          math.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
-          return pickWords(words, v(`xo${id}_${j}`, I32), run.len / 4).map((word, i) => {
-            math.push(let_(`xp${id}_${j}_${i}`, U32, word));
-            return v(`xp${id}_${j}_${i}`, U32);
-          });
-        });
-        [dx, sx] = [q.d, q.s ?? undefined];
+        ({ words: xWords, d: dx, s: sx } = chunkXInRegisters(shape, caps, runs, start, block, id, math));
       } else {
+        // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
         xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, xVector, run.len / 4));
         [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, xVector, stride);
       }
@@ -278,6 +266,28 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
     }
   });
   return [...loads, ...math];
+}
+
+/**
+ * quantize_x 'registers': this thread quantizes the chunk's x block (after the step's weight loads, which
+ * come first in the step) and picks each run's words by the run's offset in the block (`start`: a run's
+ * first element in M·K).
+ */
+function chunkXInRegisters(
+  shape: GemvShape, caps: SimtCaps, runs: readonly KRun[], start: (run: KRun) => Expr, block: Expr, id: string, stmts: Stmt[],
+): { words: Expr[][]; d: Expr; s: Expr | undefined } {
+  const q = quantizeXBlock(shape, caps, block, `x${id}_`, stmts);
+  q.words.forEach((word, t) => stmts.push(let_(`xw${id}_${t}`, U32, word)));
+  const all = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`xw${id}_${t}`, U32));
+  const words = runs.map((run, j) => {
+    if (run.len === X_BLOCK) return all;
+    stmts.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
+    return pickWords(all, v(`xo${id}_${j}`, I32), run.len / 4).map((word, i) => {
+      stmts.push(let_(`xp${id}_${j}_${i}`, U32, word));
+      return v(`xp${id}_${j}_${i}`, U32);
+    });
+  });
+  return { words, d: q.d, s: q.s ?? undefined };
 }
 
 /** words[at .. at+n-1] for a runtime `at` that is a multiple of n: a select per candidate offset (registers cannot be indexed) */
