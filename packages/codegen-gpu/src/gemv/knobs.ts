@@ -4,7 +4,7 @@
  */
 import { FORMATS, resolveKnobs } from '@kforge/ir';
 import type { KnobConfig, KnobSpace, ParamValue, Params, WeightFormatName } from '@kforge/ir';
-import { chunkBytesDomain, int8Capable } from './weight-chunks.ts';
+import { X_BLOCK, chunkBytesDomain, int8Capable } from './weight-chunks.ts';
 import { quantizedXBytes } from './lower-simt.ts';
 
 export type GpuTarget = 'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal';
@@ -116,13 +116,16 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     },
     {
       // each loop step is fully unrolled: past the cap, registers spill on GPUs and CPU-side shader
-      // compilers (llvmpipe) take minutes; one 16-byte load for every x row always fits (the defaults)
-      doc: 'unrolled multiply-adds per loop step stay within the target cap',
+      // compilers (llvmpipe) take minutes; one 16-byte load for every x row always fits (the defaults).
+      // quantize_x 'registers' adds a whole x block per chunk and token, counted twice (abs, max, scale,
+      // round, pack per value)
+      doc: 'unrolled multiply-adds (and x quantization in registers) per loop step stay within the target cap',
       check: (c) => {
         const elems = format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits;
-        const work = c.k_unroll * c.rows_per_block * M * elems;
+        const quantize = c.dot_path === 'int8' && c.quantize_x === 'registers' ? 2 * X_BLOCK : 0;
+        const work = c.k_unroll * M * (c.rows_per_block * elems + quantize);
         const cap = Math.max(caps.maxUnrolledWork, M * 32);
-        return work > cap ? `k_unroll * rows_per_block * M * elements per load = ${work} unrolled multiply-adds per step, over ${cap}` : null;
+        return work > cap ? `k_unroll * M * (rows_per_block * elements per load + x quantization) = ${work} unrolled operations per step, over ${cap}` : null;
       },
     },
     {
