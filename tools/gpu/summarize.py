@@ -121,7 +121,10 @@ def main(work, summary_path):
             r = results.get(c['case'], {})
             y = npy(os.path.join(work, 'perf', c['case'], 'y.npy'))
             e = nmse(y, ref)
-            if r.get('status') == 'ok' and y is not None and np.all(np.isfinite(y)) and (e is None or e < 1e-6):
+            # the same arithmetic as the default agrees to rounding; int8 against float activations differ
+            # by the int8 quantization of x (SPEC's bound of that path is 5e-4 against float64, each way)
+            bound = 1e-6 if c['config'].get('dot_path') == default['config'].get('dot_path') else 1e-3
+            if r.get('status') == 'ok' and y is not None and np.all(np.isfinite(y)) and (e is None or e < bound):
                 ok.append((r['median_ns'], c))
             else:
                 failed += 1
