@@ -131,8 +131,7 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     {
       // with the float path the knob changes nothing: the tuner would time duplicates
       doc: "quantize_x other than 'dispatch' only on the int8 path",
-      // records from before the knob existed lack it: they quantized by a dispatch
-      check: (c) => ((c.quantize_x ?? 'dispatch') !== 'dispatch' && c.dot_path !== 'int8' ? `quantize_x '${c.quantize_x}' needs dot_path 'int8'` : null),
+      check: (c) => (c.quantize_x !== 'dispatch' && c.dot_path !== 'int8' ? `quantize_x '${c.quantize_x}' needs dot_path 'int8'` : null),
     },
     {
       doc: "quantize_x 'workgroup': the quantized x and the reduction fit the workgroup memory",

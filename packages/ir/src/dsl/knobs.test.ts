@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '../errors.ts';
-import { resolveKnobs, type KnobSpace } from './knobs.ts';
+import { recordedConfig, resolveKnobs, type KnobSpace } from './knobs.ts';
 
 // a toy space with the shape of the GPU gemv rule: 'fast' x only on path 'b'
 const space: KnobSpace = {
@@ -23,4 +23,9 @@ test('resolveKnobs: defaults overlaid by the given knobs; defaulted knobs give w
   assert.throws(() => resolveKnobs(space, { path: 'a', x: 'fast' }, 'op'), (e: Error) => e instanceof InputError && /op: config .* is invalid: x 'fast' needs path 'b'/.test(e.message));
   assert.throws(() => resolveKnobs(space, { tiles: 2 }, 'op'), /op: unknown knob 'tiles' \(knobs: path, x, rows\)/);
   assert.throws(() => resolveKnobs(space, { rows: 3 }, 'op'), /op: knob 'rows' = 3 is not one of \[1,2\]/);
+});
+
+test('recordedConfig: a knob an old record lacks takes its first value (the behaviour before it existed), not the default', () => {
+  assert.deepEqual(recordedConfig(space, { path: 'a', rows: 1 }), { path: 'a', rows: 1, x: 'plain' });
+  assert.deepEqual(recordedConfig(space, { path: 'b', x: 'fast', rows: 2 }), { path: 'b', x: 'fast', rows: 2 });
 });

@@ -23,6 +23,18 @@ export interface KnobSpace {
 }
 
 /**
+ * A config as an older kforge recorded it: a knob it lacks did not exist then, and a knob added later
+ * lists the old behaviour first in its domain (dot_path 'float', prefetch 0, row_order 'adjacent',
+ * quantize_x 'dispatch'), so that first value stands in for it. Replays, tuned builds and strategy
+ * comparisons read records through this, so an old record keeps meaning the kernel it timed.
+ */
+export function recordedConfig(space: KnobSpace, config: KnobConfig): KnobConfig {
+  const filled: Record<string, ParamValue> = { ...config };
+  for (const knob of space.knobs) if (!Object.hasOwn(filled, knob.name)) filled[knob.name] = knob.values[0]!;
+  return filled;
+}
+
+/**
  * The defaults overlaid by the given knobs, checked against the domains and the rules. Knobs left to
  * their defaults give way to the given ones: when a given knob breaks a rule with a default (dot_path
  * 'float' with a default quantize_x of the int8 path), the first domain value of one defaulted knob that

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
-  CheckError, InputError, getOp, randomInputs, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
+  CheckError, InputError, getOp, randomInputs, recordedConfig, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
   type KnobConfig, type KnobSpace, type OpDef, type Params, type Tensor,
 } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
@@ -290,7 +290,8 @@ async function compareCommand(args: ParsedArgs): Promise<void> {
   // one outcome per config: the last record wins (the database is append-only)
   const byConfig = new Map<string, Trial>();
   let invalid = 0;
-  for (const r of records) {
+  for (const record of records) {
+    const r = { ...record, config: recordedConfig(base, record.config) };
     if (base.check(r.config) !== undefined) {
       invalid++;
       continue;
