@@ -30,14 +30,14 @@ const DEFAULT_TARGETS = ['cuda', 'opencl', 'vulkan'] as const;
 type H200Target = (typeof DEFAULT_TARGETS)[number];
 /**
  * non-default configs timed beside each perf case where they apply: the float path (the default is
- * int8), a deeper int8 unroll, x quantized in registers by the threads that use it (one dispatch; the
- * quantization is redone per workgroup, so also with 4 and 8 rows per workgroup), and the best f16
- * config of the 4096x4096 sweep (2026-11-29)
+ * int8), the x pre-pass instead of the default's quantization in registers, the best pre-pass config of
+ * the 2026-11-29 sweeps, 8 rows on 2 warps with x in registers, and the best f16 config of the 4096x4096
+ * sweep (2026-11-29)
  */
 const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
-  { dot_path: 'float' }, { dot_path: 'int8', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
-  { dot_path: 'int8', quantize_x: 'registers' }, { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 4, k_unroll: 1 },
-  { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, k_unroll: 1 },
+  { dot_path: 'float' }, { dot_path: 'int8', quantize_x: 'dispatch' },
+  { dot_path: 'int8', quantize_x: 'dispatch', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
+  { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, workgroup_size: 64, k_unroll: 1 },
   { rows_per_block: 1, vector_width: 8, k_unroll: 4 },
 ];
 

@@ -11,6 +11,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
     + (as_type<int>(a << 8) >> 24) * (as_type<int>(b << 8) >> 24) + (as_type<int>(a) >> 24) * (as_type<int>(b) >> 24);
 }
 
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
+}
+
 kernel void gemv(device const float* x [[buffer(0)]], device const float* W [[buffer(1)]], device float* y [[buffer(2)]], constant int& M [[buffer(3)]], constant int& N [[buffer(4)]], constant int& K [[buffer(5)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
   // gemv f32 x f32, M=3: 1 rows per workgroup, 64 threads, 16-byte loads, unroll 2, split_k 1
   const int tid = (int)kf_tid.x;

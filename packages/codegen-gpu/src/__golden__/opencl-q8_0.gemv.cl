@@ -15,6 +15,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
 #endif
 }
 
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
+}
+
 __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void gemv(__global const uint* restrict x, __global const uint* restrict W, __global const float* restrict bias, __global float* restrict y, int M, int N, int K) {
   // gemv q8_0 x f16, M=3: 1 rows per workgroup, 64 threads, 16-byte loads, unroll 1, split_k 1
   const int tid = (int)get_local_id(0);
@@ -35,10 +40,10 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void gemv(__global cons
     const uint wt0_0_r2 = W[(wt0_0_w0 + 2)];
     const uint wt0_0_r3 = W[(wt0_0_w0 + 3)];
     const uint wt0_0_r4 = W[(((((wt0_0_o + 2) + ((chunk % 2) * 16)) + 2) >> 2) + 3)];
-    const uint wt0_00 = ((wt0_0_r0 >> wt0_0_s) | ((wt0_0_r1 << 16u) << (16u - wt0_0_s)));
-    const uint wt0_01 = ((wt0_0_r1 >> wt0_0_s) | ((wt0_0_r2 << 16u) << (16u - wt0_0_s)));
-    const uint wt0_02 = ((wt0_0_r2 >> wt0_0_s) | ((wt0_0_r3 << 16u) << (16u - wt0_0_s)));
-    const uint wt0_03 = ((wt0_0_r3 >> wt0_0_s) | ((wt0_0_r4 << 16u) << (16u - wt0_0_s)));
+    const uint wt0_00 = kf_funnel_shr(wt0_0_r0, wt0_0_r1, wt0_0_s);
+    const uint wt0_01 = kf_funnel_shr(wt0_0_r1, wt0_0_r2, wt0_0_s);
+    const uint wt0_02 = kf_funnel_shr(wt0_0_r2, wt0_0_r3, wt0_0_s);
+    const uint wt0_03 = kf_funnel_shr(wt0_0_r3, wt0_0_r4, wt0_0_s);
     const float wt0_0_d = kf_f16_to_f32(((W[(((wt0_0_o + 0) >> 1) >> 1)] >> ((uint)((((wt0_0_o + 0) >> 1) & 1) * 16))) & 65535u));
     const uint4 xt0_0_0_0 = vload4(0, &x[((((K * 0) + (((chunk / 2) * 32) + ((chunk % 2) * 16))) >> 1) + 0)]);
     const uint xt0_0_0_w0 = xt0_0_0_0.x;

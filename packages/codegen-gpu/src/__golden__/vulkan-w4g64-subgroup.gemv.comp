@@ -8,6 +8,11 @@ int kf_dot4_i8(uint a, uint b, int c) {
   return c + p.x + p.y + p.z + p.w;
 }
 
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
+}
+
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_W { uint W[]; };

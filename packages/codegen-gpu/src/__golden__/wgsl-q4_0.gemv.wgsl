@@ -9,6 +9,11 @@ struct KfScalars {
 };
 @group(0) @binding(4) var<uniform> kf_scalars: KfScalars;
 var<workgroup> red: array<f32, 64>;
+fn kf_funnel_shr(lo: u32, hi: u32, n: u32) -> u32 {
+  if (n == 32u) { return hi; }
+  if (n == 0u) { return lo; }
+  return (lo >> n) | (hi << (32u - n));
+}
 
 @compute @workgroup_size(64, 1, 1)
 fn gemv(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) kf_gid: vec3<u32>, @builtin(num_workgroups) kf_groups: vec3<u32>, @builtin(global_invocation_id) kf_global: vec3<u32>) {
@@ -30,10 +35,10 @@ fn gemv(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) 
     let wt0_0_r2: u32 = W[(wt0_0_w0 + 2i)];
     let wt0_0_r3: u32 = W[(wt0_0_w0 + 3i)];
     let wt0_0_r4: u32 = W[(wt0_0_w0 + 4i)];
-    let wt0_00: u32 = (((wt0_0_r0 >> 16u) >> wt0_0_s) | (wt0_0_r1 << (16u - wt0_0_s)));
-    let wt0_01: u32 = (((wt0_0_r1 >> 16u) >> wt0_0_s) | (wt0_0_r2 << (16u - wt0_0_s)));
-    let wt0_02: u32 = (((wt0_0_r2 >> 16u) >> wt0_0_s) | (wt0_0_r3 << (16u - wt0_0_s)));
-    let wt0_03: u32 = (((wt0_0_r3 >> 16u) >> wt0_0_s) | (wt0_0_r4 << (16u - wt0_0_s)));
+    let wt0_00: u32 = kf_funnel_shr(wt0_0_r0, wt0_0_r1, (wt0_0_s + 16u));
+    let wt0_01: u32 = kf_funnel_shr(wt0_0_r1, wt0_0_r2, (wt0_0_s + 16u));
+    let wt0_02: u32 = kf_funnel_shr(wt0_0_r2, wt0_0_r3, (wt0_0_s + 16u));
+    let wt0_03: u32 = kf_funnel_shr(wt0_0_r3, wt0_0_r4, (wt0_0_s + 16u));
     let wt0_0_d: f32 = unpack2x16float((wt0_0_r0 >> wt0_0_s)).x;
     let xt0_0_0_w0: u32 = x[(((((kf_scalars.K * 0i) + (chunk * 32i)) >> u32(1i)) + 0i) + 0i)];
     let xt0_0_0_w1: u32 = x[(((((kf_scalars.K * 0i) + (chunk * 32i)) >> u32(1i)) + 0i) + 1i)];

@@ -63,7 +63,9 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   rawLoad: (type, address) => `(*(const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: (n) => `#pragma unroll ${n}`,
-  // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)' },
+  // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product; funnel_shr (weight-chunks.ts): one SHF
+  calls: {
+    f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
+  },
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
 };

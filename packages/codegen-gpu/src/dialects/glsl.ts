@@ -60,6 +60,11 @@ export const GLSL_DIALECT: Dialect = {
 int kf_dot4_i8(uint a, uint b, int c) {
   ivec4 p = (ivec4(int(a << 24), int(a << 16), int(a << 8), int(a)) >> 24) * (ivec4(int(b << 24), int(b << 16), int(b << 8), int(b)) >> 24);
   return c + p.x + p.y + p.z + p.w;
+}
+
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }`,
   kernelPrefix: 'void',
   signature: glslSignature,
@@ -100,5 +105,5 @@ int kf_dot4_i8(uint a, uint b, int c) {
   rawLoad: () => { throw new Error('glsl has no byte addressing: read u32 words'); },
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'unpackHalf2x16($a).x', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
+  calls: { f16_to_f32: 'unpackHalf2x16($a).x', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
 };

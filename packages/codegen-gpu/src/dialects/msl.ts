@@ -44,6 +44,11 @@ inline float kf_f16_to_f32(uint bits) {
 inline int kf_dot4_i8(uint a, uint b, int c) {
   return c + (as_type<int>(a << 24) >> 24) * (as_type<int>(b << 24) >> 24) + (as_type<int>(a << 16) >> 24) * (as_type<int>(b << 16) >> 24)
     + (as_type<int>(a << 8) >> 24) * (as_type<int>(b << 8) >> 24) + (as_type<int>(a) >> 24) * (as_type<int>(b) >> 24);
+}
+
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }`,
   kernelPrefix: 'kernel void',
   bufferParam: (p, type) => `device ${p.access === 'read' ? 'const ' : ''}${type}* ${p.name}`,
@@ -85,6 +90,6 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
   rawLoad: (type, address) => `(*(device const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
   isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
 };

@@ -25,6 +25,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
   const char4 vb = as_char4(b);
   return c + va.x * vb.x + va.y * vb.y + va.z * vb.z + va.w * vb.w;
 #endif
+}
+
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }`,
   kernelPrefix: '__kernel void',
   bufferParam: (p, type) => `__global ${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
@@ -68,6 +73,6 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
   rawLoad: (type, address) => `(*(__global const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: (n) => `__attribute__((opencl_unroll_hint(${n})))`,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
   isa: { name: 'opencl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `vload${t.slice(-1)}(0, ${p})`, 'xyzw') },
 };

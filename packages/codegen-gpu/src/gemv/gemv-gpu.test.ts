@@ -235,7 +235,7 @@ test("quantize_x 'registers': one dispatch reading x, no workgroup arrays, no ba
   const src = a.files['gemv.cu']!;
   assert.doesNotMatch(src, /__shared__ __align__/);
   assert.match(src, /const float xu0_0_d = \(xu0_0_amax \/ 127\.0f\);/);
-  assert.match(src, /const unsigned int xpu0_0_0_0 = \(\(xou0_0_0 == 4\) \? xwu0_0_4 : xwu0_0_0\);/, 'the half of the block picked by offset');
+  assert.match(src, /const unsigned int xpu0_0_0_0 = \(\(xou0_0_0 == 4\) \? xu0_0_w4 : xu0_0_w0\);/, 'the half of the block picked by offset');
   // the weight loads of a step come before its x quantization
   assert.ok(src.indexOf('W[wu0_0_w0]') < src.indexOf('xu0_0_amax'));
 });

@@ -185,12 +185,12 @@ function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
       // many short rows (vocabulary projections): 4 warps on a 2 KiB row leave each lane one load and a
       // block-wide reduction; one warp per block on 4 (dense) / 8 (quantized) rows keeps 8-16 loads in
       // flight per lane and reduces by shuffles alone
-      // (H200, 2026-11-30: planar w4g128 quantizes x in registers, 24.4 vs 27.8 us with the pre-pass;
-      // q4_0 keeps the pre-pass, 24.6 vs 27.4 us)
+      // (H200, 2026-11-30, x quantized in registers with the fma rounding: w4g128 23.3 vs 28.4 us with the
+      // pre-pass, q4_0 24.5 vs 25.3 us)
       const dense = format.kind === 'dense';
       return {
         rows_per_block: dense ? 4 : 8, workgroup_size: 32, vector_width: widest, k_unroll: dense ? 4 : 1,
-        split_k: 1, subgroup_reduce: true, dot_path, quantize_x: format.kind === 'planar' ? 'registers' : 'dispatch',
+        split_k: 1, subgroup_reduce: true, dot_path, quantize_x: dot_path === 'int8' ? 'registers' : 'dispatch',
       };
     }
     if (M === 1 && dot_path === 'int8') {

@@ -19,7 +19,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, ge, if_, land,
+  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, if_, land,
   let_, letMut, lane, load, lt, max, min, mul, ne, or, param, rem, scalarParam, select, shl, shr, special, store, sub,
   subgroupReduce, unary, v, vec,
 } from '@kforge/ir';
@@ -277,8 +277,7 @@ function chunkXInRegisters(
   shape: GemvShape, caps: SimtCaps, runs: readonly KRun[], start: (run: KRun) => Expr, block: Expr, id: string, stmts: Stmt[],
 ): { words: Expr[][]; d: Expr; s: Expr | undefined } {
   const q = quantizeXBlock(shape, caps, block, `x${id}_`, stmts);
-  q.words.forEach((word, t) => stmts.push(let_(`xw${id}_${t}`, U32, word)));
-  const all = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`xw${id}_${t}`, U32));
+  const all = q.words;
   const words = runs.map((run, j) => {
     if (run.len === X_BLOCK) return all;
     stmts.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
@@ -448,20 +447,27 @@ function int8Scale(amax: Expr, p = ''): Stmt[] {
   return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}id`, F32, select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0)))];
 }
 
-/** the code of value x as let `<p>q<suffix>` (through `<p>s<suffix>` = x · id): round half away from zero (roundf) */
+/** 1.5 · 2^23: every f32 within 2^22 of it is an integer (ulp 1), so adding it rounds to one */
+const ROUND_MAGIC = 12582912;
+const ROUND_MAGIC_BITS = 0x4b400000;
+
+/**
+ * The code of value x, q = round(x · id) half to even, by one fma into 1.5 · 2^23 (no float-to-int
+ * conversion, a slow pipe on GPUs): the sum's bits are 0x4B400000 + q, so their low byte is q as a
+ * signed byte (let `<p>b<suffix>`, u32) and `<p>q<suffix>` (i32) is q. ggml rounds half away from
+ * zero: the codes differ only where x · id is an exact tie, within the int8 bound either way.
+ */
 function int8Code(suffix: string, x: Expr, p = ''): Stmt[] {
-  const s = v(`${p}s${suffix}`, F32);
   return [
-    let_(`${p}s${suffix}`, F32, mul(x, v(`${p}id`, F32))),
-    // the same way in every language: truncate s ± 0.5
-    let_(`${p}q${suffix}`, I32, cast(add(s, select(ge(s, c.f32(0)), c.f32(0.5), c.f32(-0.5))), I32)),
+    let_(`${p}b${suffix}`, U32, bitcast(fma(x, v(`${p}id`, F32), c.f32(ROUND_MAGIC)), U32)),
+    let_(`${p}q${suffix}`, I32, sub(bitcast(v(`${p}b${suffix}`, U32), I32), c.i32(ROUND_MAGIC_BITS))),
   ];
 }
 
-/** four i32 codes as the signed bytes of one u32 word, the first in the low byte */
-function packCodes(codes: readonly Expr[]): Expr {
+/** the low bytes of four u32 words (`int8Code`'s b lets) as one word, the first in the low byte */
+function packCodes(bytes: readonly Expr[]): Expr {
   const byte = (i: number): Expr => {
-    const b = and(bitcast(codes[i]!, U32), c.u32(0xff));
+    const b = and(bytes[i]!, c.u32(0xff));
     return i ? shl(b, c.u32(8 * i)) : b;
   };
   return or(or(byte(0), byte(1)), or(byte(2), byte(3)));
@@ -497,10 +503,17 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
   stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
   stmts.push(...int8Scale(v(`${p}amax`, F32), p));
   values.forEach((_, e) => stmts.push(...int8Code(`${e}`, value(e), p)));
-  const code = (e: number): Expr => v(`${p}q${e}`, I32);
-  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i)))));
+  const code = (e: number): Expr => v(`${p}b${e}`, U32);
+  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => {
+    stmts.push(let_(`${p}w${t}`, U32, packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i))))));
+    return v(`${p}w${t}`, U32);
+  });
   const d = v(`${p}d`, F32);
-  return { words, d, s: xsStride(shape.weight) === 2 ? mul(d, cast(balanced(values.map((_, e) => code(e)), add), F32)) : null };
+  if (xsStride(shape.weight) !== 2) return { words, d, s: null };
+  // Σq as 4-way dot products of the packed words with ones (8 instructions, not 31 adds), two chains
+  const ones = c.u32(0x01010101);
+  const chains = [0, 1].map((j) => words.filter((_, t) => t % 2 === j).reduce<Expr>((acc, w) => dot4I8(w, ones, acc), c.i32(0)));
+  return { words, d, s: mul(d, cast(add(chains[0]!, chains[1]!), F32)) };
 }
 
 function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
@@ -524,7 +537,7 @@ function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
 
 /**
  * First dispatch of the int8 path: x quantized per 32-block as ggml's quantize_row_q8_1 does,
- * d = amax / 127, q = round(x / d) half away from zero, with s = d · Σq when the weights need it.
+ * d = amax / 127, q = round(x / d) (half to even, `int8Code`), with s = d · Σq when the weights need it.
  * Eight threads share a block, each packing one word of four codes (in `int8XElement` order, so the
  * words meet the weight codes' nibbles); the block's amax and Σq go through workgroup memory.
  * Threads past the end compute a copy of the last word and store nothing (barriers stay uniform).
@@ -579,7 +592,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
   );
   for (let i = 0; i < 4; i++) body.push(...int8Code(`${i}`, f(`v${i}`)));
   const inRange = lt(v('word_raw', I32), v('words', I32));
-  body.push(if_(inRange, [store(XQ_BUFFER, word, packCodes([0, 1, 2, 3].map((i) => v(`q${i}`, I32))))]));
+  body.push(if_(inRange, [store(XQ_BUFFER, word, packCodes([0, 1, 2, 3].map((i) => v(`b${i}`, U32))))]));
   const header: Stmt[] = [store(XS_BUFFER, stride === 2 ? mul(v('blk', I32), 2) : v('blk', I32), f('d'))];
   if (stride === 2) {
     const qsum = [0, 1, 2, 3].map((i) => v(`q${i}`, I32));

@@ -10,7 +10,7 @@
  */
 import type { Expr, Stmt, WeightFormat } from '@kforge/ir';
 import {
-  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, or, rem, shl, shr, sub, v, vec, xor,
+  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, rem, shl, shr, sub, v, vec, xor,
 } from '@kforge/ir';
 
 /** A run of consecutive K positions; the chunk's element values come in the order of its runs. */
@@ -75,6 +75,11 @@ export function u16At(buffer: string, index: Expr): Expr {
   return and(shr(word, cast(mul(and(index, 1), 16), U32)), c.u32(0xffff));
 }
 
+/** the low word of the 64 bits (hi:lo) shifted right by n, 0 <= n <= 32 (one SHF on CUDA) */
+function funnelShr(lo: Expr, hi: Expr, n: Expr): Expr {
+  return call('funnel_shr', [lo, hi, n], U32);
+}
+
 /**
  * words 0..n-1 of a buffer starting at word `at`: vector loads of up to 4 when allowed and `at` is a
  * multiple of their lane count (`alignWords`: the largest power of two `at` is known to be a multiple
@@ -123,9 +128,7 @@ function wordsAt2(buffer: string, byteOff: Expr, n: number, name: string, stmts:
   for (let j = 0; j < n; j++) {
     const lo = v(`${name}_r${j}`, U32);
     const hi = v(`${name}_r${j + 1}`, U32);
-    // (hi << 16) << (16 - s) is 0 when s = 0 and hi << 16 when s = 16: no shift by 32
-    const word = or(shr(lo, v(shift, U32)), shl(shl(hi, c.u32(16)), sub(c.u32(16), v(shift, U32))));
-    stmts.push(let_(`${name}${j}`, U32, word));
+    stmts.push(let_(`${name}${j}`, U32, funnelShr(lo, hi, v(shift, U32))));
     out.push(v(`${name}${j}`, U32));
   }
   return out;
@@ -134,8 +137,8 @@ function wordsAt2(buffer: string, byteOff: Expr, n: number, name: string, stmts:
 /**
  * A whole 2-aligned block (header halves at offsets ≡ 0 mod 4, codes at an offset ≡ 2 mod 4) from the
  * words that hold it, one load each: the block starts at half `s` = 0 or 16 of its first word, so a
- * header half is that word shifted by s and code word j joins the upper half of word c0 + j shifted
- * by s with word c0 + j + 1 (s = 16: the whole of that word). Every word loaded holds a byte of the block.
+ * header half is that word shifted by s and code word j is words c0 + j and c0 + j + 1 shifted right by
+ * 16 + s as one 64-bit value (s = 16: the whole of the second). Every word loaded holds a byte of the block.
  */
 function blockWords2(buffer: string, blockByte: Expr, format: WeightFormat & { kind: 'block' }, codeWords: number, name: string, stmts: Stmt[]) {
   const shift = `${name}_s`;
@@ -149,7 +152,7 @@ function blockWords2(buffer: string, blockByte: Expr, format: WeightFormat & { k
   const s = v(shift, U32);
   const c0 = format.codesOffset >> 2;
   const codes = Array.from({ length: codeWords }, (_, j) => {
-    stmts.push(let_(`${name}${j}`, U32, or(shr(shr(raw[c0 + j]!, c.u32(16)), s), shl(raw[c0 + j + 1]!, sub(c.u32(16), s)))));
+    stmts.push(let_(`${name}${j}`, U32, funnelShr(raw[c0 + j]!, raw[c0 + j + 1]!, add(s, c.u32(16)))));
     return v(`${name}${j}`, U32);
   });
   const half = (offset: number): Expr => shr(raw[offset >> 2]!, s);

@@ -25,6 +25,7 @@ const BUILTINS: Readonly<Record<string, string>> = {
 const CALLS: Readonly<Record<string, (args: string[]) => string>> = {
   f16_to_f32: ([a]) => `unpack2x16float(${a}).x`,
   dot4_i8: ([a, b, acc]) => `kf_dot4_i8(${a}, ${b}, ${acc})`,
+  funnel_shr: ([lo, hi, n]) => `kf_funnel_shr(${lo}, ${hi}, ${n})`,
 };
 
 /** module-scope functions a call needs, printed only when the kernel makes that call */
@@ -35,6 +36,12 @@ const HELPERS: Readonly<Record<string, string>> = {
   let va = vec4<i32>(extractBits(bitcast<i32>(a), 0u, 8u), extractBits(bitcast<i32>(a), 8u, 8u), extractBits(bitcast<i32>(a), 16u, 8u), extractBits(bitcast<i32>(a), 24u, 8u));
   let vb = vec4<i32>(extractBits(bitcast<i32>(b), 0u, 8u), extractBits(bitcast<i32>(b), 8u, 8u), extractBits(bitcast<i32>(b), 16u, 8u), extractBits(bitcast<i32>(b), 24u, 8u));
   return c + dot(va, vb);
+}`,
+  // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+  funnel_shr: `fn kf_funnel_shr(lo: u32, hi: u32, n: u32) -> u32 {
+  if (n == 32u) { return hi; }
+  if (n == 0u) { return lo; }
+  return (lo >> n) | (hi << (32u - n));
 }`,
 };
 
