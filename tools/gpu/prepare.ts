@@ -35,7 +35,7 @@ type H200Target = (typeof DEFAULT_TARGETS)[number];
  * sweep (2026-11-29)
  */
 const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
-  { dot_path: 'float' }, { dot_path: 'int8', quantize_x: 'dispatch' },
+  { dot_path: 'float', quantize_x: 'dispatch' }, { dot_path: 'int8', quantize_x: 'dispatch' },
   { dot_path: 'int8', quantize_x: 'dispatch', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
   { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, workgroup_size: 64, k_unroll: 1 },
   { rows_per_block: 1, vector_width: 8, k_unroll: 4 },

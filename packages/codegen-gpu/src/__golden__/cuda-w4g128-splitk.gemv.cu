@@ -41,18 +41,14 @@ extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const float* __
   const float d = (amax / 127.0f);
   const float id = ((d != 0.0f) ? (1.0f / d) : 0.0f);
   const unsigned int b0 = __float_as_uint(fmaf(v0, id, 12582912.0f));
-  const int q0 = (((int)(b0)) - 1262485504);
   const unsigned int b1 = __float_as_uint(fmaf(v1, id, 12582912.0f));
-  const int q1 = (((int)(b1)) - 1262485504);
   const unsigned int b2 = __float_as_uint(fmaf(v2, id, 12582912.0f));
-  const int q2 = (((int)(b2)) - 1262485504);
   const unsigned int b3 = __float_as_uint(fmaf(v3, id, 12582912.0f));
-  const int q3 = (((int)(b3)) - 1262485504);
   if (word_raw < words) {
     xq[word] = (((b0 & 255u) | ((b1 & 255u) << 8u)) | (((b2 & 255u) << 16u) | ((b3 & 255u) << 24u)));
   }
   __shared__ int qx_sum[64];
-  qx_sum[tid] = ((q0 + q1) + (q2 + q3));
+  qx_sum[tid] = (((((int)(b0)) - 1262485504) + (((int)(b1)) - 1262485504)) + ((((int)(b2)) - 1262485504) + (((int)(b3)) - 1262485504)));
   __syncthreads();
   if ((word_raw < words) && (t == 0)) {
     xs[(blk * 2)] = d;

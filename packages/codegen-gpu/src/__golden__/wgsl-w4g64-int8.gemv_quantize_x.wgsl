@@ -41,18 +41,14 @@ fn gemv_quantize_x(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(wor
   let d: f32 = (amax / 127.0f);
   let id: f32 = select(0.0f, (1.0f / d), (d != 0.0f));
   let b0: u32 = bitcast<u32>(fma(v0, id, 12582912.0f));
-  let q0: i32 = (bitcast<i32>(b0) - 1262485504i);
   let b1: u32 = bitcast<u32>(fma(v1, id, 12582912.0f));
-  let q1: i32 = (bitcast<i32>(b1) - 1262485504i);
   let b2: u32 = bitcast<u32>(fma(v2, id, 12582912.0f));
-  let q2: i32 = (bitcast<i32>(b2) - 1262485504i);
   let b3: u32 = bitcast<u32>(fma(v3, id, 12582912.0f));
-  let q3: i32 = (bitcast<i32>(b3) - 1262485504i);
   if ((word_raw < words)) {
     xq[word] = (((b0 & 255u) | ((b1 & 255u) << 8u)) | (((b2 & 255u) << 16u) | ((b3 & 255u) << 24u)));
   }
   // qx_sum: a workgroup array declared at module scope
-  qx_sum[tid] = ((q0 + q1) + (q2 + q3));
+  qx_sum[tid] = (((bitcast<i32>(b0) - 1262485504i) + (bitcast<i32>(b1) - 1262485504i)) + ((bitcast<i32>(b2) - 1262485504i) + (bitcast<i32>(b3) - 1262485504i)));
   workgroupBarrier();
   if (((word_raw < words) && (t == 0i))) {
     xs[(blk * 2i)] = d;

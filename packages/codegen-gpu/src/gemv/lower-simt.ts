@@ -453,15 +453,17 @@ const ROUND_MAGIC_BITS = 0x4b400000;
 
 /**
  * The code of value x, q = round(x · id) half to even, by one fma into 1.5 · 2^23 (no float-to-int
- * conversion, a slow pipe on GPUs): the sum's bits are 0x4B400000 + q, so their low byte is q as a
- * signed byte (let `<p>b<suffix>`, u32) and `<p>q<suffix>` (i32) is q. ggml rounds half away from
- * zero: the codes differ only where x · id is an exact tie, within the int8 bound either way.
+ * conversion, a slow pipe on GPUs): the sum's bits, let `<p>b<suffix>` (u32), are 0x4B400000 + q, so
+ * their low byte is q as a signed byte (`codeOf` gives q). ggml rounds half away from zero: the codes
+ * differ only where x · id is an exact tie, within the int8 bound either way.
  */
-function int8Code(suffix: string, x: Expr, p = ''): Stmt[] {
-  return [
-    let_(`${p}b${suffix}`, U32, bitcast(fma(x, v(`${p}id`, F32), c.f32(ROUND_MAGIC)), U32)),
-    let_(`${p}q${suffix}`, I32, sub(bitcast(v(`${p}b${suffix}`, U32), I32), c.i32(ROUND_MAGIC_BITS))),
-  ];
+function int8Code(suffix: string, x: Expr, p = ''): Stmt {
+  return let_(`${p}b${suffix}`, U32, bitcast(fma(x, v(`${p}id`, F32), c.f32(ROUND_MAGIC)), U32));
+}
+
+/** q (i32) from the bits `int8Code` leaves */
+function codeOf(bits: Expr): Expr {
+  return sub(bitcast(bits, I32), c.i32(ROUND_MAGIC_BITS));
 }
 
 /** the low bytes of four u32 words (`int8Code`'s b lets) as one word, the first in the low byte */
@@ -502,7 +504,7 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
   const value = (e: number): Expr => v(`${p}v${e}`, F32);
   stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
   stmts.push(...int8Scale(v(`${p}amax`, F32), p));
-  values.forEach((_, e) => stmts.push(...int8Code(`${e}`, value(e), p)));
+  values.forEach((_, e) => stmts.push(int8Code(`${e}`, value(e), p)));
   const code = (e: number): Expr => v(`${p}b${e}`, U32);
   const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => {
     stmts.push(let_(`${p}w${t}`, U32, packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i))))));
@@ -590,12 +592,12 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
     forLoop('j', 0, 8, [assign('amax', max(f('amax'), load('qx_max', add(v('base', I32), v('j', I32)), F32)))], { unroll: 8 }),
     ...int8Scale(f('amax')),
   );
-  for (let i = 0; i < 4; i++) body.push(...int8Code(`${i}`, f(`v${i}`)));
+  for (let i = 0; i < 4; i++) body.push(int8Code(`${i}`, f(`v${i}`)));
   const inRange = lt(v('word_raw', I32), v('words', I32));
   body.push(if_(inRange, [store(XQ_BUFFER, word, packCodes([0, 1, 2, 3].map((i) => v(`b${i}`, U32))))]));
   const header: Stmt[] = [store(XS_BUFFER, stride === 2 ? mul(v('blk', I32), 2) : v('blk', I32), f('d'))];
   if (stride === 2) {
-    const qsum = [0, 1, 2, 3].map((i) => v(`q${i}`, I32));
+    const qsum = [0, 1, 2, 3].map((i) => codeOf(v(`b${i}`, U32)));
     body.push(alloc('qx_sum', I32, T, 'workgroup'), store('qx_sum', tid, balanced(qsum, add)), barrier());
     header.push(
       letMut('qsum', I32, c.i32(0)),
