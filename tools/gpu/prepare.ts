@@ -31,14 +31,14 @@ type H200Target = (typeof DEFAULT_TARGETS)[number];
 /**
  * non-default configs timed beside each perf case where they apply: the float path (the default is
  * int8), the x pre-pass instead of the default's quantization in registers, the best pre-pass config of
- * the 2026-11-29 sweeps, 8 rows on 2 warps with x in registers, and the best f16 config of the 4096x4096
- * sweep (2026-11-29)
+ * the 2026-11-29 sweeps, 8 rows on 2 warps with x in registers, the best f16 config of the 4096x4096
+ * sweep (2026-11-29), and the default launched without overlapping the previous launch
  */
 const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
   { dot_path: 'float', quantize_x: 'dispatch' }, { dot_path: 'int8', quantize_x: 'dispatch' },
   { dot_path: 'int8', quantize_x: 'dispatch', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
   { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, workgroup_size: 64, k_unroll: 1 },
-  { rows_per_block: 1, vector_width: 8, k_unroll: 4 },
+  { rows_per_block: 1, vector_width: 8, k_unroll: 4 }, { dependent_launch: false },
 ];
 
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });

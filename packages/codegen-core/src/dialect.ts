@@ -63,6 +63,8 @@ export interface Dialect {
   readonly special: (index: SpecialIndex, dim: 0 | 1 | 2) => string;
   readonly barrier: string;
   readonly subgroupReduce?: (fn: 'add' | 'max', a: string, type: string) => string;
+  /** programmatic dependent launch statements (the IR's grid_dependency), where the API has them */
+  readonly gridDependency?: Readonly<Record<'signal' | 'wait', string>>;
   /** workgroup (shared) array declaration; `align`: bytes its start must be aligned to, when asked */
   readonly sharedArray?: (type: string, name: string, size: number, align?: number) => string;
   /** scalar unary math; `$a` is the operand */

@@ -217,6 +217,10 @@ export class Printer {
         return;
       }
       case 'barrier': out.push(`${ind}${d.barrier}`); return;
+      case 'grid_dependency':
+        if (!d.gridDependency) throw new Error(`dialect '${d.name}' has no dependent launch (kernel '${this.k.name}')`);
+        out.push(`${ind}${d.gridDependency[s.action]}`);
+        return;
       case 'alloc': {
         const t = this.typeName(s.elem);
         if (s.space === 'workgroup') {

@@ -13,12 +13,13 @@ function kernel(target: GpuTargetName, id: number, rows: number): GpuRuntimeKern
     launches: [
       {
         entry: entry('gemv'), module: 0, groups: { num: 1, den: 2, n: 1, k: 0 }, split: true, gridZ: 2, workgroup: [64, 1, 1],
+        dependentLaunch: target === 'cuda',
         args: [{ name: 'x', cType: 'const float*' }, { name: 'W', cType: 'const uint32_t*' }, { name: 'partial', cType: 'float*' },
           { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
       },
       {
         entry: entry('gemv_splitk_reduce'), module: target === 'vulkan' ? 1 : 0, groups: { num: rows, den: 64, n: 1, k: 0 }, split: false, gridZ: 1,
-        workgroup: [64, 1, 1],
+        workgroup: [64, 1, 1], dependentLaunch: false,
         args: [{ name: 'partial', cType: 'const float*' }, { name: 'bias', cType: 'const float*' }, { name: 'y', cType: 'float*' },
           { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
       },
@@ -65,11 +66,15 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   assert.ok(!dispatch.includes('tuned */ here'));
   const gpu = files['src/kforge_gpu.c']!;
   assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ KF_ROLE_X, KF_ROLE_W, KF_ROLE_SCRATCH \+ 0, KF_ROLE_M, KF_ROLE_N, KF_ROLE_K \};/);
-  assert.match(gpu, /\{ 6, kf_args_2_1, \{ 7u, 64u, 1, 0 \}, 0, 1, \{ 64u, 1u, 1u \} \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
+  assert.match(gpu, /\{ 6, kf_args_2_0, \{ 1u, 2u, 1, 0 \}, 1, 2, \{ 64u, 1u, 1u \}, 1 \}, \/\* kf_k2_gemv \*\//, 'a dependent launch');
+  assert.match(gpu, /\{ 6, kf_args_2_1, \{ 7u, 64u, 1, 0 \}, 0, 1, \{ 64u, 1u, 1u \}, 0 \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
   assert.match(gpu, /static const kf_size kf_scratch_2\[\] = \{ \{ 56u, 1u, 1, 0 \} \};/);
   const host = files['src/kforge_cuda.c']!;
   assert.match(host, /void kf_k1_gemv_splitk_reduce\(const float\* partial, const float\* bias, float\* y, int32_t M, int32_t N, int32_t K\);/);
   assert.match(host, /\{ \(const void\*\)kf_k1_gemv, \(const void\*\)kf_k1_gemv_splitk_reduce \},/);
+  // launched with programmatic stream serialization where the launch asks for it and the device has it
+  assert.match(host, /dependent && kf_dependent_launch \? 1u : 0u/);
+  assert.match(host, /kf_dependent_launch = major >= 9;/);
   assert.ok(files['src/kernels/kf_k3_gemv.cu']!.includes('__kernel void gemv'));
   const cmake = files['CMakeLists.txt']!;
   assert.match(cmake, /project\(kforge_cuda VERSION 9.9.9 LANGUAGES C CUDA\)/);

@@ -156,6 +156,7 @@ function launchView(l: GpuLaunch, index: number, k: GpuRuntimeKernel): Record<st
     index, entry: l.entry, argCount: l.args.length,
     roles: l.args.map((a) => ROLE[a.name] ?? `KF_ROLE_SCRATCH + ${scratch.indexOf(a.name)}`).join(', '),
     groups: sizeLiteral(l.groups), split: l.split ? 1 : 0, gridZ: l.gridZ, local: l.workgroup.map((w) => `${w}u`).join(', '),
+    dependent: l.dependentLaunch ? 1 : 0,
     parameters: l.args.map((a) => `${a.cType} ${a.name}`).join(', '),
   };
 }

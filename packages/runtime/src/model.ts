@@ -157,6 +157,8 @@ export interface GpuLaunch {
   readonly split: boolean;
   readonly gridZ: number;
   readonly workgroup: readonly [number, number, number];
+  /** CUDA: launched with programmatic stream serialization (the artifact's `Dispatch.dependentLaunch`) */
+  readonly dependentLaunch: boolean;
 }
 
 /** One GPU kernel the dispatch can reach: one config of one variant compiled for `rows` rows. */

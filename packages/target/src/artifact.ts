@@ -44,6 +44,12 @@ export interface Dispatch {
   /** SIMT: number of workgroups per dimension */
   readonly grid?: readonly [number, number, number];
   readonly workgroup?: readonly [number, number, number];
+  /**
+   * CUDA: launch with programmatic stream serialization (cudaLaunchAttributeProgrammaticStreamSerialization):
+   * the kernel may start while the previous grid of the stream finishes; it waits for that grid before
+   * touching what it writes, so a launch without the attribute is correct too, only not overlapped
+   */
+  readonly dependentLaunch?: boolean;
 }
 
 export interface KernelArtifact {

@@ -11,8 +11,23 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
+// for the previous grid to complete with its writes visible (at once when launched without the mode)
+__device__ __forceinline__ void kf_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+__device__ __forceinline__ void kf_wait_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ x, const unsigned int* __restrict__ W, const float* __restrict__ bias, float* __restrict__ y, int M, int N, int K) {
   // gemv f16 x f16, M=1: 1 rows per workgroup, 128 threads, 8-byte loads, unroll 4, split_k 1
+  kf_launch_dependents();
   const int tid = (int)threadIdx.x;
   const int n0 = (((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 1);
   const int row_0 = min((n0 + 0), (N - 1));
@@ -25,6 +40,7 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     const uint2 wu1_0 = (*(const uint2*)(&W[(((row_0 * K) + (((k_step + first_chunk) + 128) * 4)) >> 1)]));
     const uint2 wu2_0 = (*(const uint2*)(&W[(((row_0 * K) + (((k_step + first_chunk) + 256) * 4)) >> 1)]));
     const uint2 wu3_0 = (*(const uint2*)(&W[(((row_0 * K) + (((k_step + first_chunk) + 384) * 4)) >> 1)]));
+    kf_wait_previous_grid();
     const uint2 xu0_0_0_0 = (*(const uint2*)(&x[((((K * 0) + (((k_step + first_chunk) + 0) * 4)) >> 1) + 0)]));
     const unsigned int xu0_0_0_w0 = xu0_0_0_0.x;
     const unsigned int xu0_0_0_w1 = xu0_0_0_0.y;
@@ -44,11 +60,13 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
   }
   for (int chunk = (chunks_main + first_chunk); chunk < chunks; chunk += 128) {
     const uint2 wt0_0 = (*(const uint2*)(&W[(((row_0 * K) + (chunk * 4)) >> 1)]));
+    kf_wait_previous_grid();
     const uint2 xt0_0_0_0 = (*(const uint2*)(&x[((((K * 0) + (chunk * 4)) >> 1) + 0)]));
     const unsigned int xt0_0_0_w0 = xt0_0_0_0.x;
     const unsigned int xt0_0_0_w1 = xt0_0_0_0.y;
     acc_0_0 = fmaf(kf_f16_to_f32((wt0_0.y >> 16u)), kf_f16_to_f32((xt0_0_0_w1 >> 16u)), fmaf(kf_f16_to_f32(wt0_0.y), kf_f16_to_f32(xt0_0_0_w1), fmaf(kf_f16_to_f32((wt0_0.x >> 16u)), kf_f16_to_f32((xt0_0_0_w0 >> 16u)), fmaf(kf_f16_to_f32(wt0_0.x), kf_f16_to_f32(xt0_0_0_w0), acc_0_0))));
   }
+  kf_wait_previous_grid();
   __shared__ float red[4];
   const int sg_size = 32;
   const int sg_index = (tid / sg_size);

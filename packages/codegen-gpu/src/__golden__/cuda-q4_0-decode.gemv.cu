@@ -11,8 +11,23 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
+// for the previous grid to complete with its writes visible (at once when launched without the mode)
+__device__ __forceinline__ void kf_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+__device__ __forceinline__ void kf_wait_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 extern "C" __global__ void __launch_bounds__(128) gemv(const float* __restrict__ x, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   // gemv q4_0 x f32 quantized to int8 per chunk in registers, M=1: 8 rows per workgroup, 128 threads, 16-byte loads, unroll 1, split_k 1
+  kf_launch_dependents();
   const int tid = (int)threadIdx.x;
   const int n0 = (((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 8);
   const int row_0 = min((n0 + 0), (N - 1));
@@ -146,6 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const float* __restrict__
     const unsigned int wt0_72 = __funnelshift_rc(wt0_7_r2, wt0_7_r3, (wt0_7_s + 16u));
     const unsigned int wt0_73 = __funnelshift_rc(wt0_7_r3, wt0_7_r4, (wt0_7_s + 16u));
     const float wt0_7_d = kf_f16_to_f32((wt0_7_r0 >> wt0_7_s));
+    kf_wait_previous_grid();
     const float4 xt0_0_xv_0 = (*(const float4*)(&x[((((K * 0) + (chunk * 32)) >> 5) * 32)]));
     const float4 xt0_0_xv_1 = (*(const float4*)(&x[(((((K * 0) + (chunk * 32)) >> 5) * 32) + 4)]));
     const float4 xt0_0_xv_2 = (*(const float4*)(&x[(((((K * 0) + (chunk * 32)) >> 5) * 32) + 8)]));
@@ -258,31 +274,30 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const float* __restrict__
     const int it0_0_7 = (__dp4a((int)((wt0_73 & 252645135u)), (int)(xpt0_0_0_3), __dp4a((int)((wt0_72 & 252645135u)), (int)(xpt0_0_0_2), __dp4a((int)((wt0_71 & 252645135u)), (int)(xpt0_0_0_1), __dp4a((int)((wt0_70 & 252645135u)), (int)(xpt0_0_0_0), 0)))) + __dp4a((int)(((wt0_73 >> 4u) & 252645135u)), (int)(xpt0_0_1_3), __dp4a((int)(((wt0_72 >> 4u) & 252645135u)), (int)(xpt0_0_1_2), __dp4a((int)(((wt0_71 >> 4u) & 252645135u)), (int)(xpt0_0_1_1), __dp4a((int)(((wt0_70 >> 4u) & 252645135u)), (int)(xpt0_0_1_0), 0)))));
     acc_7_0 = fmaf(wt0_7_d, fmaf(dxt0_0, ((float)it0_0_7), zxt0_0), acc_7_0);
   }
+  kf_wait_previous_grid();
+  const int sg_lane = ((int)threadIdx.x & 31);
+  const int sg_index = (tid / 32);
+  const bool sg_up16 = ((sg_lane & 16) != 0);
+  const float sg_r16_0 = ((sg_up16 ? acc_4_0 : acc_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_0_0 : acc_4_0), 16));
+  const float sg_r16_1 = ((sg_up16 ? acc_5_0 : acc_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_1_0 : acc_5_0), 16));
+  const float sg_r16_2 = ((sg_up16 ? acc_6_0 : acc_2_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_2_0 : acc_6_0), 16));
+  const float sg_r16_3 = ((sg_up16 ? acc_7_0 : acc_3_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_3_0 : acc_7_0), 16));
+  const bool sg_up8 = ((sg_lane & 8) != 0);
+  const float sg_r8_0 = ((sg_up8 ? sg_r16_2 : sg_r16_0) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_0 : sg_r16_2), 8));
+  const float sg_r8_1 = ((sg_up8 ? sg_r16_3 : sg_r16_1) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_1 : sg_r16_3), 8));
+  const bool sg_up4 = ((sg_lane & 4) != 0);
+  const float sg_r4_0 = ((sg_up4 ? sg_r8_1 : sg_r8_0) + __shfl_xor_sync(0xffffffffu, (sg_up4 ? sg_r8_0 : sg_r8_1), 4));
+  float sg_total = sg_r4_0;
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
   __shared__ float red[32];
-  const int sg_size = 32;
-  const int sg_index = (tid / sg_size);
-  acc_0_0 = kf_warp_sum(acc_0_0);
-  acc_1_0 = kf_warp_sum(acc_1_0);
-  acc_2_0 = kf_warp_sum(acc_2_0);
-  acc_3_0 = kf_warp_sum(acc_3_0);
-  acc_4_0 = kf_warp_sum(acc_4_0);
-  acc_5_0 = kf_warp_sum(acc_5_0);
-  acc_6_0 = kf_warp_sum(acc_6_0);
-  acc_7_0 = kf_warp_sum(acc_7_0);
-  if (((int)threadIdx.x & 31) == 0) {
-    red[(0 + sg_index)] = acc_0_0;
-    red[(4 + sg_index)] = acc_1_0;
-    red[(8 + sg_index)] = acc_2_0;
-    red[(12 + sg_index)] = acc_3_0;
-    red[(16 + sg_index)] = acc_4_0;
-    red[(20 + sg_index)] = acc_5_0;
-    red[(24 + sg_index)] = acc_6_0;
-    red[(28 + sg_index)] = acc_7_0;
+  if ((sg_lane & 3) == 0) {
+    red[((((sg_lane >> 2) & 7) * 4) + sg_index)] = sg_total;
   }
   __syncthreads();
   for (int o = tid; o < 8; o += 128) {
     float total = 0.0f;
-    for (int sg = 0; sg < (128 / sg_size); sg++) {
+    for (int sg = 0; sg < 4; sg++) {
       total = (total + red[((o * 4) + sg)]);
     }
     const int n = (n0 + (o % 8));

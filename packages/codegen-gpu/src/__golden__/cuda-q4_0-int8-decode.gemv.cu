@@ -11,7 +11,23 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
+// for the previous grid to complete with its writes visible (at once when launched without the mode)
+__device__ __forceinline__ void kf_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+__device__ __forceinline__ void kf_wait_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned int* __restrict__ x, unsigned int* __restrict__ xq, float* __restrict__ xs, int M, int N, int K) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // x (f16) to int8 per 32-block for gemv q4_0: 64 threads, 8 blocks per workgroup
   const int tid = (int)threadIdx.x;
   const int word_raw = ((((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 64) + tid);
@@ -60,6 +76,7 @@ extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned 
 
 extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ xq, const float* __restrict__ xs, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   // gemv q4_0 x f16 quantized to int8 (xq, xs), M=1: 2 rows per workgroup, 128 threads, 16-byte loads, unroll 2, split_k 1
+  kf_launch_dependents();
   const int tid = (int)threadIdx.x;
   const int n0 = (((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 2);
   const int row_0 = min((n0 + 0), (N - 1));
@@ -126,6 +143,7 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     const unsigned int wu1_12 = __funnelshift_rc(wu1_1_r2, wu1_1_r3, (wu1_1_s + 16u));
     const unsigned int wu1_13 = __funnelshift_rc(wu1_1_r3, wu1_1_r4, (wu1_1_s + 16u));
     const float wu1_1_d = kf_f16_to_f32((wu1_1_r0 >> wu1_1_s));
+    kf_wait_previous_grid();
     const uint4 qu0_0_0 = (*(const uint4*)(&xq[(((K * 0) + (((k_step + first_chunk) + 0) * 32)) >> 2)]));
     const uint4 qu0_0_1 = (*(const uint4*)(&xq[(((K * 0) + ((((k_step + first_chunk) + 0) * 32) + 16)) >> 2)]));
     const float2 su0_0_ = (*(const float2*)(&xs[((((K * 0) + (((k_step + first_chunk) + 0) * 32)) >> 5) * 2)]));
@@ -174,6 +192,7 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     const unsigned int wt0_12 = __funnelshift_rc(wt0_1_r2, wt0_1_r3, (wt0_1_s + 16u));
     const unsigned int wt0_13 = __funnelshift_rc(wt0_1_r3, wt0_1_r4, (wt0_1_s + 16u));
     const float wt0_1_d = kf_f16_to_f32((wt0_1_r0 >> wt0_1_s));
+    kf_wait_previous_grid();
     const uint4 qt0_0_0 = (*(const uint4*)(&xq[(((K * 0) + (chunk * 32)) >> 2)]));
     const uint4 qt0_0_1 = (*(const uint4*)(&xq[(((K * 0) + ((chunk * 32) + 16)) >> 2)]));
     const float2 st0_0_ = (*(const float2*)(&xs[((((K * 0) + (chunk * 32)) >> 5) * 2)]));
@@ -184,19 +203,24 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     const int it0_0_1 = (__dp4a((int)((wt0_13 & 252645135u)), (int)(qt0_0_0.w), __dp4a((int)((wt0_12 & 252645135u)), (int)(qt0_0_0.z), __dp4a((int)((wt0_11 & 252645135u)), (int)(qt0_0_0.y), __dp4a((int)((wt0_10 & 252645135u)), (int)(qt0_0_0.x), 0)))) + __dp4a((int)(((wt0_13 >> 4u) & 252645135u)), (int)(qt0_0_1.w), __dp4a((int)(((wt0_12 >> 4u) & 252645135u)), (int)(qt0_0_1.z), __dp4a((int)(((wt0_11 >> 4u) & 252645135u)), (int)(qt0_0_1.y), __dp4a((int)(((wt0_10 >> 4u) & 252645135u)), (int)(qt0_0_1.x), 0)))));
     acc_1_0 = fmaf(wt0_1_d, fmaf(dxt0_0, ((float)it0_0_1), zxt0_0), acc_1_0);
   }
+  kf_wait_previous_grid();
+  const int sg_lane = ((int)threadIdx.x & 31);
+  const int sg_index = (tid / 32);
+  const bool sg_up16 = ((sg_lane & 16) != 0);
+  const float sg_r16_0 = ((sg_up16 ? acc_1_0 : acc_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_0_0 : acc_1_0), 16));
+  float sg_total = sg_r16_0;
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 8));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 4));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
   __shared__ float red[8];
-  const int sg_size = 32;
-  const int sg_index = (tid / sg_size);
-  acc_0_0 = kf_warp_sum(acc_0_0);
-  acc_1_0 = kf_warp_sum(acc_1_0);
-  if (((int)threadIdx.x & 31) == 0) {
-    red[(0 + sg_index)] = acc_0_0;
-    red[(4 + sg_index)] = acc_1_0;
+  if ((sg_lane & 15) == 0) {
+    red[((((sg_lane >> 4) & 1) * 4) + sg_index)] = sg_total;
   }
   __syncthreads();
   for (int o = tid; o < 2; o += 128) {
     float total = 0.0f;
-    for (int sg = 0; sg < (128 / sg_size); sg++) {
+    for (int sg = 0; sg < 4; sg++) {
       total = (total + red[((o * 4) + sg)]);
     }
     const int n = (n0 + (o % 2));

@@ -11,6 +11,20 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
+// for the previous grid to complete with its writes visible (at once when launched without the mode)
+__device__ __forceinline__ void kf_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+__device__ __forceinline__ void kf_wait_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const float* __restrict__ x, unsigned int* __restrict__ xq, float* __restrict__ xs, int M, int N, int K) {
   // x (f32) to int8 per 32-block for gemv w4g128: 64 threads, 8 blocks per workgroup
   const int tid = (int)threadIdx.x;
@@ -101,23 +115,25 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __res
     const int it0_1_1 = (__dp4a((int)((wt0_1.w & 252645135u)), (int)(qt0_1_0_1.z), __dp4a((int)((wt0_1.z & 252645135u)), (int)(qt0_1_0_1.x), __dp4a((int)((wt0_1.y & 252645135u)), (int)(qt0_1_0_0.z), __dp4a((int)((wt0_1.x & 252645135u)), (int)(qt0_1_0_0.x), 0)))) + __dp4a((int)(((wt0_1.w >> 4u) & 252645135u)), (int)(qt0_1_0_1.w), __dp4a((int)(((wt0_1.z >> 4u) & 252645135u)), (int)(qt0_1_0_1.y), __dp4a((int)(((wt0_1.y >> 4u) & 252645135u)), (int)(qt0_1_0_0.w), __dp4a((int)(((wt0_1.x >> 4u) & 252645135u)), (int)(qt0_1_0_0.y), 0)))));
     acc_1_1 = fmaf(wt0_1_m, mxt0_1, fmaf(wt0_1_d, (dxt0_1 * ((float)it0_1_1)), acc_1_1));
   }
+  const int sg_lane = ((int)threadIdx.x & 31);
+  const int sg_index = (tid / 32);
+  const bool sg_up16 = ((sg_lane & 16) != 0);
+  const float sg_r16_0 = ((sg_up16 ? acc_0_1 : acc_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_0_0 : acc_0_1), 16));
+  const float sg_r16_1 = ((sg_up16 ? acc_1_1 : acc_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? acc_1_0 : acc_1_1), 16));
+  const bool sg_up8 = ((sg_lane & 8) != 0);
+  const float sg_r8_0 = ((sg_up8 ? sg_r16_1 : sg_r16_0) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_0 : sg_r16_1), 8));
+  float sg_total = sg_r8_0;
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 4));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
   __shared__ float red[16];
-  const int sg_size = 32;
-  const int sg_index = (tid / sg_size);
-  acc_0_0 = kf_warp_sum(acc_0_0);
-  acc_1_0 = kf_warp_sum(acc_1_0);
-  acc_0_1 = kf_warp_sum(acc_0_1);
-  acc_1_1 = kf_warp_sum(acc_1_1);
-  if (((int)threadIdx.x & 31) == 0) {
-    red[(0 + sg_index)] = acc_0_0;
-    red[(4 + sg_index)] = acc_1_0;
-    red[(8 + sg_index)] = acc_0_1;
-    red[(12 + sg_index)] = acc_1_1;
+  if ((sg_lane & 7) == 0) {
+    red[((((sg_lane >> 3) & 3) * 4) + sg_index)] = sg_total;
   }
   __syncthreads();
   for (int o = tid; o < 4; o += 128) {
     float total = 0.0f;
-    for (int sg = 0; sg < (128 / sg_size); sg++) {
+    for (int sg = 0; sg < 4; sg++) {
       total = (total + red[((o * 4) + sg)]);
     }
     const int n = (n0 + (o % 2));

@@ -25,6 +25,20 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
 #pragma unroll
   for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
   return v;
+}
+
+// programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
+// for the previous grid to complete with its writes visible (at once when launched without the mode)
+__device__ __forceinline__ void kf_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+__device__ __forceinline__ void kf_wait_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
 }`,
   kernelPrefix: 'extern "C" __global__ void',
   bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}* __restrict__ ${p.name}`,
@@ -46,6 +60,7 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
     }
   },
   barrier: '__syncthreads();',
+  gridDependency: { signal: 'kf_launch_dependents();', wait: 'kf_wait_previous_grid();' },
   subgroupReduce: (fn, a) => {
     if (fn !== 'add') throw new Error(`the cuda dialect has no subgroup ${fn}`);
     return `kf_warp_sum(${a})`;
@@ -66,6 +81,7 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product; funnel_shr (weight-chunks.ts): one SHF
   calls: {
     f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
+    subgroup_shuffle_xor: '__shfl_xor_sync(0xffffffffu, $a, $b)',
   },
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
 };

@@ -90,6 +90,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   rawLoad: (type, address) => `(*(device const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
+    subgroup_shuffle_xor: 'simd_shuffle_xor($a, (ushort)($b))' },
   isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
 };

@@ -11,8 +11,9 @@ import { renderWgsl } from '../wgsl/render.ts';
 import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
 import {
   GEMV_ENTRY, QUANTIZE_X_ENTRY, QUANTIZE_X_WORKGROUP, REDUCE_WORKGROUP, SPLITK_REDUCE_ENTRY, XQ_BUFFER, XS_BUFFER,
-  gemvShape, lowerGemvSimt, quantizedXBytes,
+  gemvShape, lowerGemvSimt,
 } from './lower-simt.ts';
+import { quantizedXBytes } from './weight-chunks.ts';
 
 /** the largest workgroup count per grid dimension every API accepts */
 const MAX_GRID_DIM = 65535;
@@ -88,12 +89,13 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   });
   const reduce = kernel(SPLITK_REDUCE_ENTRY);
   if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [Math.ceil((M * N) / REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
+  const launched = cfg.dependent_launch ? dispatches.map((d) => ({ ...d, dependentLaunch: true })) : dispatches;
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(int8 ? { arithmetic: 'int8-activations' as const } : {}),
     ...(inWorkgroup ? { maxK: K } : {}),
     files: renderFiles(target, kernels), buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
-    dispatches,
+    dispatches: launched,
   };
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, WEIGHT_FORMAT_NAMES, type ParamValue } from '@kforge/ir';
-import { emitGemvGpu, gemvGpuKnobSpace, type GpuTarget } from '../index.ts';
+import { emitGemvGpu, gemvGpuKnobSpace, resolveGemvConfig, type GpuTarget } from '../index.ts';
 
 const TARGETS: GpuTarget[] = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'];
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
@@ -238,4 +238,38 @@ test("quantize_x 'registers': one dispatch reading x, no workgroup arrays, no ba
   assert.match(src, /const unsigned int xpu0_0_0_0 = \(\(xou0_0_0 == 4\) \? xu0_0_w4 : xu0_0_w0\);/, 'the half of the block picked by offset');
   // the weight loads of a step come before its x quantization
   assert.ok(src.indexOf('W[wu0_0_w0]') < src.indexOf('xu0_0_amax'));
+});
+
+test('rows_per_block · M partial sums reduce together on a fixed 32-lane subgroup: 9 shuffles for 8 rows, one lane per row stores', () => {
+  const params = { M: 1, N: 11008, K: 4096, weight: 'q4_0', act: 'f16', bias: false };
+  const src = emitGemvGpu('cuda', params, { rows_per_block: 8, workgroup_size: 128, subgroup_reduce: true }).files['gemv.cu']!;
+  const body = src.slice(src.indexOf('__global__'));
+  assert.equal(body.match(/__shfl_xor_sync/g)?.length, 9);
+  assert.doesNotMatch(body, /kf_warp_sum/);
+  assert.match(body, /if \(\(sg_lane & 3\) == 0\) \{\n\s+red\[\(\(\(\(sg_lane >> 2\) & 7\) \* 4\) \+ sg_index\)\] = sg_total;/);
+  // 3 rows at M = 1 is not a power of two: one warp reduction per row
+  const three = emitGemvGpu('cuda', { ...params, M: 3 }, { rows_per_block: 1, workgroup_size: 128, subgroup_reduce: true }).files['gemv.cu']!;
+  assert.match(three.slice(three.indexOf('__global__')), /kf_warp_sum/);
+});
+
+test('dependent_launch (CUDA only): signal first, wait after each step\'s weight loads and before the stores, dispatches marked', () => {
+  const decode = { M: 1, N: 11008, K: 4096, weight: 'q4_0', act: 'f16', bias: false };
+  assert.deepEqual(gemvGpuKnobSpace('opencl', decode).knobs.find((k) => k.name === 'dependent_launch')!.values, [false]);
+  assert.equal(resolveGemvConfig('cuda', decode).dependent_launch, true);
+  assert.equal(resolveGemvConfig('cuda', { ...decode, N: 151936, K: 1024 }).dependent_launch, false, 'many waves: no overlap');
+  const a = emitGemvGpu('cuda', decode);
+  assert.deepEqual(a.dispatches.map((d) => d.dependentLaunch), [true]);
+  const body = a.files['gemv.cu']!.slice(a.files['gemv.cu']!.indexOf('__global__'));
+  assert.match(body, /^[^\n]*\{\n\s+\/\/[^\n]*\n\s+kf_launch_dependents\(\);/, 'the first statement');
+  const wait = body.indexOf('kf_wait_previous_grid();');
+  assert.ok(body.lastIndexOf('W[', wait) > 0 && body.indexOf('x[', wait) > wait && body.lastIndexOf('x[', wait) < 0, 'weights before the wait, x after');
+  assert.ok(body.lastIndexOf('kf_wait_previous_grid();') < body.indexOf('y['), 'the stores after a wait');
+  // the pre-pass and the split-K reduction wait before anything
+  const split = emitGemvGpu('cuda', decode, { quantize_x: 'dispatch', split_k: 2 });
+  assert.deepEqual(split.dispatches.map((d) => [d.entry, d.dependentLaunch]), [['gemv_quantize_x', true], ['gemv', true], ['gemv_splitk_reduce', true]]);
+  for (const entry of ['gemv_quantize_x', 'gemv_splitk_reduce']) {
+    const k = split.files['gemv.cu']!.slice(split.files['gemv.cu']!.indexOf(`${entry}(`));
+    assert.match(k, /^[^{]*\{\n\s+kf_launch_dependents\(\);\n\s+kf_wait_previous_grid\(\);/, entry);
+  }
+  assert.throws(() => emitGemvGpu('opencl', decode, { dependent_launch: true }), /dependent_launch/);
 });

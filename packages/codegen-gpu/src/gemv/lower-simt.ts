@@ -19,13 +19,14 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, if_, land,
+  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, gridDependency, if_, land,
   let_, letMut, lane, load, lt, max, min, mul, ne, or, param, rem, scalarParam, select, shl, shr, special, store, sub,
   subgroupReduce, unary, v, vec,
 } from '@kforge/ir';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
 import {
-  X_BLOCK, chunkLayout, f16ToF32, int8XElement, int8XInKOrder, loadWords, type ChunkLayout, type KRun, type WeightChunk,
+  X_BLOCK, chunkLayout, f16ToF32, int8XElement, int8XInKOrder, loadWords, quantizedXBytes, xsStride, type ChunkLayout, type KRun,
+  type WeightChunk,
 } from './weight-chunks.ts';
 
 const I32 = 'i32';
@@ -60,17 +61,6 @@ export const XQ_BUFFER = 'xq';
 export const XS_BUFFER = 'xs';
 /** threads per workgroup of the x quantization: 8 per 32-block, each packing one word of 4 codes */
 export const QUANTIZE_X_WORKGROUP = 64;
-
-/** f32 values per x block in the xs buffer: the scale d, and d·Σq when the weights fold an offset or a min */
-export function xsStride(weight: WeightFormatName): number {
-  const format = FORMATS[weight];
-  return format.kind !== 'dense' && (format.zero !== 0 || format.kind === 'planar' || format.minOffset !== null) ? 2 : 1;
-}
-
-/** Bytes of x quantized to int8: a code per element, and per 32-block d (and d·Σq): the scratch or workgroup arrays xq and xs. */
-export function quantizedXBytes(M: number, K: number, weight: WeightFormatName): { xq: number; xs: number } {
-  return { xq: M * K, xs: ((M * K) / X_BLOCK) * xsStride(weight) * 4 };
-}
 
 /** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
 export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
@@ -196,7 +186,7 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
       }
     }
   });
-  return [...loads, ...math];
+  return [...loads, ...waitForPreviousGrid(cfg), ...math];
 }
 
 /**
@@ -265,7 +255,7 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
       }
     }
   });
-  return [...loads, ...math];
+  return [...loads, ...waitForPreviousGrid(cfg), ...math];
 }
 
 /**
@@ -337,6 +327,9 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
   const slot = (r: number, m: number): number => m * R + r;
   if (cfg.subgroup_reduce) {
     const fixed = caps.subgroupSize;
+    if (fixed === WARP && values > 1 && values <= WARP && (values & (values - 1)) === 0 && T % WARP === 0) {
+      return transposedReduction(shape, cfg, stmts);
+    }
     if (fixed !== null && fixed === T) {
       // one subgroup is the whole workgroup: no shared memory at all
       for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) stmts.push(assign(accName(r, m), subgroupReduce('add', v(accName(r, m), F32))));
@@ -380,6 +373,51 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
   return { stmts, totalOf: (s) => [let_('total', F32, load('red', mul(s, T), F32))] };
 }
 
+const WARP = 32;
+
+/**
+ * The R·M partial sums of every lane of a 32-lane subgroup reduced together (V = R·M, a power of two
+ * up to 32): at the step with lane distance o = 16, 8, ..., a lane keeps half of its values (the upper
+ * half where lane & o) and sends the other half to lane ^ o, adding what it receives; after log2(V)
+ * steps lane l holds value (l >> log2(32 / V)) & (V - 1), and butterflies over the remaining distances
+ * finish it. V - 1 + 5 - log2(V) shuffles (9 for 8 rows), not the 5·V of one reduction per value. One
+ * lane per value then writes it for the cross-subgroup sum.
+ */
+function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[]): { stmts: Stmt[]; totalOf: (slot: Expr) => Stmt[] } {
+  const R = cfg.rows_per_block;
+  const slots = cfg.workgroup_size / WARP;
+  const laneId = v('sg_lane', I32);
+  const shuffleXor = (a: Expr, o: number): Expr => call('subgroup_shuffle_xor', [a, c.i32(o)], F32);
+  stmts.push(let_('sg_lane', I32, special('subgroup_lane')), let_('sg_index', I32, div(v('tid', I32), WARP)));
+  // values in slot order (slot = m·R + r, as the shared-memory layout)
+  let vals: Expr[] = Array.from({ length: R * shape.M }, (_, s) => v(accName(s % R, Math.floor(s / R)), F32));
+  let o = WARP / 2;
+  for (; vals.length > 1; o /= 2) {
+    const half = vals.length / 2;
+    const upper = v(`sg_up${o}`, 'bool');
+    stmts.push(let_(`sg_up${o}`, 'bool', ne(and(laneId, o), 0)));
+    vals = Array.from({ length: half }, (_, i) => {
+      const [lo, hi] = [vals[i]!, vals[i + half]!];
+      stmts.push(let_(`sg_r${o}_${i}`, F32, add(select(upper, hi, lo), shuffleXor(select(upper, lo, hi), o))));
+      return v(`sg_r${o}_${i}`, F32);
+    });
+  }
+  stmts.push(letMut('sg_total', F32, vals[0]!));
+  for (; o >= 1; o /= 2) stmts.push(assign('sg_total', add(v('sg_total', F32), shuffleXor(v('sg_total', F32), o))));
+  const spread = WARP / (R * shape.M);
+  stmts.push(alloc('red', F32, R * shape.M * slots, 'workgroup'));
+  const slotOfLane = and(shr(laneId, Math.log2(spread)), R * shape.M - 1);
+  stmts.push(if_(eq(and(laneId, spread - 1), 0), [store('red', add(mul(slotOfLane, slots), v('sg_index', I32)), v('sg_total', F32))]));
+  stmts.push(barrier());
+  const totalOf = (s: Expr): Stmt[] => slots === 1
+    ? [let_('total', F32, load('red', s, F32))]
+    : [
+      letMut('total', F32, c.f32(0)),
+      forLoop('sg', 0, slots, [assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32)))]),
+    ];
+  return { stmts, totalOf };
+}
+
 /** The main kernel: partial dot products, workgroup reduction, store of y (or of split-K partials). */
 export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Kernel {
   const format = FORMATS[shape.weight];
@@ -390,14 +428,16 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   const x = cfg.dot_path === 'int8' ? `${shape.act} quantized to int8${where}` : shape.act;
   const body: Stmt[] = [
     comment(`gemv ${shape.weight} x ${x}, M=${shape.M}: ${R} rows per workgroup, ${cfg.workgroup_size} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}, split_k ${cfg.split_k}`),
+    ...(cfg.dependent_launch ? [gridDependency('signal')] : []),
     let_('tid', I32, special('thread_id')),
     let_('n0', I32, mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), R)),
   ];
   // rows past N are clamped (they compute a copy of row N-1 and store nothing): no divergent loads
   for (let r = 0; r < R; r++) body.push(let_(`row_${r}`, I32, min(add(v('n0', I32), r), sub(N, 1))));
-  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'workgroup') body.push(...quantizeXInWorkgroup(shape, cfg, caps));
+  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'workgroup') body.push(...waitForPreviousGrid(cfg), ...quantizeXInWorkgroup(shape, cfg, caps));
   for (let m = 0; m < shape.M; m++) for (let r = 0; r < R; r++) body.push(letMut(accName(r, m), F32, c.f32(0)));
-  body.push(...kLoop(layout, shape, cfg, caps));
+  // each K step waits after its weight loads; threads without a step, and the stores, wait here
+  body.push(...kLoop(layout, shape, cfg, caps), ...waitForPreviousGrid(cfg));
   const { stmts, totalOf } = reduction(shape, cfg, caps);
   body.push(...stmts);
   // output o = m·R + r; R·M may exceed the workgroup, so each thread writes every T-th output
@@ -613,8 +653,15 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
 export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCaps): Kernel[] {
   const shape = gemvShape(params);
   const kernels: Kernel[] = [];
-  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch') kernels.push(lowerQuantizeX(shape, caps));
+  // the pre-pass and the split-K reduction read only what earlier grids write: signal, then wait
+  const dependent = (k: Kernel): Kernel => (cfg.dependent_launch ? { ...k, body: [gridDependency('signal'), ...waitForPreviousGrid(cfg), ...k.body] } : k);
+  if (cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch') kernels.push(dependent(lowerQuantizeX(shape, caps)));
   kernels.push(lowerGemvMain(shape, cfg, caps));
-  if (cfg.split_k > 1) kernels.push(lowerSplitKReduce(shape, cfg));
+  if (cfg.split_k > 1) kernels.push(dependent(lowerSplitKReduce(shape, cfg)));
   return kernels;
+}
+
+/** dependent launch: what the previous grid writes (x, the pre-pass's xq and xs, y) is not touched before this */
+function waitForPreviousGrid(cfg: GemvSimtConfig): Stmt[] {
+  return cfg.dependent_launch ? [gridDependency('wait')] : [];
 }

@@ -8,9 +8,9 @@
  * reads below are word loads; a block whose header makes its codes only 2-byte aligned (q4_0, q8_0)
  * is read with a funnel shift of neighbouring words.
  */
-import type { Expr, Stmt, WeightFormat } from '@kforge/ir';
+import type { Expr, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  add, and, bitcast, c, call, cast, div, lane, let_, load, mul, rem, shl, shr, sub, v, vec, xor,
+  FORMATS, add, and, bitcast, c, call, cast, div, lane, let_, load, mul, rem, shl, shr, sub, v, vec, xor,
 } from '@kforge/ir';
 
 /** A run of consecutive K positions; the chunk's element values come in the order of its runs. */
@@ -352,6 +352,17 @@ export function int8XElement(format: WeightFormat, word: number, byte: number): 
 export function int8XElement(format: WeightFormat, word: Expr | number, byte: number): Expr | number {
   if (typeof word === 'number') return int8XInKOrder(format) ? word * 4 + byte : (word >> 1) * 8 + (word & 1) + 2 * byte;
   return int8XInKOrder(format) ? add(mul(word, 4), byte) : add(add(mul(shr(word, 1), 8), and(word, 1)), 2 * byte);
+}
+
+/** f32 values per x block in the xs buffer: the scale d, and d·Σq when the weights fold an offset or a min */
+export function xsStride(weight: WeightFormatName): number {
+  const format = FORMATS[weight];
+  return format.kind !== 'dense' && (format.zero !== 0 || format.kind === 'planar' || format.minOffset !== null) ? 2 : 1;
+}
+
+/** Bytes of x quantized to int8: a code per element, and per 32-block d (and d·Σq): the scratch or workgroup arrays xq and xs. */
+export function quantizedXBytes(M: number, K: number, weight: WeightFormatName): { xq: number; xs: number } {
+  return { xq: M * K, xs: ((M * K) / X_BLOCK) * xsStride(weight) * 4 };
 }
 
 /** whether the int8 path keeps x in K order (see int8XElement) */

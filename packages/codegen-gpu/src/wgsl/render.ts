@@ -167,6 +167,7 @@ class WgslPrinter {
         out.push(`${ind}}`);
         return;
       case 'barrier': out.push(`${ind}workgroupBarrier();`); return;
+      case 'grid_dependency': throw new Error(`${this.where()}: WebGPU has no dependent launch`);
       case 'alloc':
         if (s.space === 'workgroup') out.push(`${ind}// ${s.name}: a workgroup array declared at module scope`);
         else out.push(`${ind}var ${s.name}: array<${typeName(s.elem, this.where())}, ${s.size}>;`);

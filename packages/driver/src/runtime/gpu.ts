@@ -185,7 +185,7 @@ function launchesOf(what: string, probes: readonly { N: number; K: number }[], a
       if (!buffer) return { name, cType: 'int32_t' };
       return { name, cType: `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*` };
     });
-    return { args, groups, split, gridZ: d.grid[2], workgroup: [...d.workgroup] as [number, number, number] };
+    return { args, groups, split, gridZ: d.grid[2], workgroup: [...d.workgroup] as [number, number, number], dependentLaunch: d.dependentLaunch === true };
   });
   return { launches, scratch };
 }

@@ -34,6 +34,13 @@ test('rendered hosts keep C operators unescaped and poison every non-input buffe
   assert.match(cuda, /&set\[0\] \/\* x \*\//);
   assert.match(cuda, /cudaGraphLaunch\(pass, stream\)/);
   assert.doesNotMatch(cuda, /&amp;|&#x/);
+  assert.doesNotMatch(cuda, /cudaLaunchKernelExC/);
+  // a dispatch marked for dependent launch goes through cudaLaunchKernelExC with the serialization attribute
+  const reduction = reductionArtifact('cuda');
+  const dependent = renderHost('cuda', { ...reduction, dispatches: [reduction.dispatches[0]!, { ...reduction.dispatches[1]!, dependentLaunch: true }] });
+  assert.equal(dependent.match(/cudaLaunchKernelExC\(&config, \(const void \*\)total_sum, args\)/g)?.length, 1);
+  assert.match(dependent, /cudaLaunchKernel\(\(const void \*\)partial_sums,/);
+  assert.match(dependent, /attribute\.val\.programmaticStreamSerializationAllowed = 1;/);
   const opencl = renderHost('opencl', saxpyArtifact('opencl'));
   assert.match(opencl, /clSetKernelArg\(kernels\[0\], 2, 4, &scalar_bits\[0\]\)\); \/\* a \*\//);
 });

@@ -100,7 +100,7 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
     const scalarArgs = args.filter((a) => !a.isBuffer);
     const glslFile = artifact.language === 'glsl' ? glslFileFor(artifact, d.entry) : kernelFile;
     return {
-      index, entry: d.entry, grid: d.grid, workgroup: d.workgroup,
+      index, entry: d.entry, grid: d.grid, workgroup: d.workgroup, dependentLaunch: d.dependentLaunch === true,
       global: d.grid.map((g, i) => g * d.workgroup![i]!),
       args, bufferArgs, scalarArgs, pushBytes: 4 * scalarArgs.length, spvFile: spvFileFor(glslFile),
     };

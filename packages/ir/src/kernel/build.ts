@@ -263,6 +263,10 @@ export function barrier(): Stmt {
   return { op: 'barrier', space: 'workgroup' };
 }
 
+export function gridDependency(action: 'signal' | 'wait'): Stmt {
+  return { op: 'grid_dependency', action };
+}
+
 export function alloc(name: string, elem: ScalarType | VectorType, size: number, space: 'workgroup' | 'private', align?: number): Stmt {
   return align === undefined ? { op: 'alloc', name, elem, size, space } : { op: 'alloc', name, elem, size, space, align };
 }

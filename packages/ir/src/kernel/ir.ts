@@ -97,6 +97,13 @@ export type Stmt =
     }
   | { readonly op: 'if'; readonly cond: Expr; readonly then: readonly Stmt[]; readonly else?: readonly Stmt[] }
   | { readonly op: 'barrier'; readonly space: 'workgroup' }
+  /**
+   * programmatic dependent launch (CUDA on sm_90): 'signal' lets the next grid of the stream start
+   * launching; 'wait' blocks until the previous grid has completed and its writes are visible. A
+   * kernel that waits before every read of a produced input and every store stays correct launched
+   * either way; dialects without the launch mode do not accept it.
+   */
+  | { readonly op: 'grid_dependency'; readonly action: 'signal' | 'wait' }
   /** a local array in workgroup (shared) or private memory; `align`: bytes its start is aligned to (vector loads from it) */
   | {
       readonly op: 'alloc'; readonly name: string; readonly elem: ScalarType | VectorType; readonly size: number; readonly space: 'workgroup' | 'private';

@@ -37,6 +37,7 @@ function describe(s: Stmt): string {
     case 'for': return `for ${s.var}`;
     case 'if': return 'if (...)';
     case 'barrier': return 'barrier';
+    case 'grid_dependency': return `grid dependency ${s.action}`;
     case 'alloc': return `alloc ${s.name}[${s.size}]`;
     case 'comment': return `// ${s.text}`;
   }
@@ -285,6 +286,9 @@ export function verifyKernel(k: Kernel): void {
         if (s.align !== undefined && !(s.align > 0 && (s.align & (s.align - 1)) === 0)) fail(`alloc alignment ${s.align} is not a power of two`);
         if (lookup(s.name) || memory.has(s.name)) fail(`'${s.name}' is already declared`);
         memory.set(s.name, { elem: s.elem, writable: true });
+        return;
+      case 'grid_dependency':
+        if (k.model !== 'simt') fail('grid dependency outside a simt kernel');
         return;
       case 'comment':
         return;

@@ -49,6 +49,25 @@ for (const [target, executor] of EXECUTORS) {
 }
 
 /**
+ * The transposed subgroup reduction (targets with a fixed 32-lane subgroup, rows_per_block · M a power of
+ * two up to 32: each lane keeps half its partial sums per shuffle step): 2, 8 and 32 values, one and
+ * several subgroups per workgroup, on the Metal emulation (CUDA runs it on the H200 bundle).
+ */
+test('gemv on metal (metal-emu): the transposed subgroup reduction of 2, 8 and 32 values per lane', async (t) => {
+  const availability = await metalEmuExecutor.probe();
+  if (!availability.ok) return t.skip(availability.reason);
+  const configs: [GemvGpuCase, Readonly<Record<string, ParamValue>>][] = [
+    [{ weight: 'f16', M: 1, N: 37, K: 256, act: 'f32', bias: true }, { subgroup_reduce: true, rows_per_block: 2, workgroup_size: 64 }],
+    [{ weight: 'q4_0', M: 2, N: 37, K: 256, act: 'f16', bias: false }, { subgroup_reduce: true, rows_per_block: 4, workgroup_size: 64 }],
+    [{ weight: 'w4g64', M: 4, N: 37, K: 128, act: 'f32', bias: true }, { subgroup_reduce: true, rows_per_block: 8, workgroup_size: 32, vector_width: 4 }],
+  ];
+  for (const [c, config] of configs) {
+    const r = await runGemvGpuCase('metal', metalEmuExecutor, c, config);
+    assert.ok(r.ok, `${JSON.stringify(config)}: ${r.message}`);
+  }
+});
+
+/**
  * quantize_x 'workgroup' (every workgroup quantizes x into its workgroup memory) and 'registers' (each
  * thread quantizes the blocks of its chunks; 4- and 8-byte chunks are parts of a block, picked by offset)
  * against 'dispatch' (a first dispatch into scratch): the same d and codes, so the same y bit for bit. M = 1 and 3; K of 5
