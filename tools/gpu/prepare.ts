@@ -8,7 +8,7 @@
  */
 import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getOp, randomInputs, Rng, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
+import { getOp, randomInputs, Rng, tensorBytes, type KnobConfig, type ParamValue, type Params } from '@kforge/ir';
 import { writeCudaBaselines, writeGpuBundle, type GpuBundleCase } from '@kforge/exec';
 import { conformanceMatrix, emitKernel, loweringFor } from '@kforge/driver';
 import { SearchSpace, hashSources } from '@kforge/autotune';
@@ -34,7 +34,7 @@ type H200Target = (typeof DEFAULT_TARGETS)[number];
  * the 2026-11-29 sweeps, 8 rows on 2 warps with x in registers, the best f16 config of the 4096x4096
  * sweep (2026-11-29), and the default launched without overlapping the previous launch
  */
-const PERF_VARIANTS: readonly Readonly<Record<string, string | number>>[] = [
+const PERF_VARIANTS: readonly Readonly<Record<string, ParamValue>>[] = [
   { dot_path: 'float', quantize_x: 'dispatch' }, { dot_path: 'int8', quantize_x: 'dispatch' },
   { dot_path: 'int8', quantize_x: 'dispatch', rows_per_block: 2, workgroup_size: 64, k_unroll: 4 },
   { dot_path: 'int8', quantize_x: 'registers', rows_per_block: 8, workgroup_size: 64, k_unroll: 1 },

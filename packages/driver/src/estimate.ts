@@ -2,9 +2,10 @@
  * An analytic estimate of a gemv config's time: a roofline prior for the model-guided tuner, not a
  * simulator. It knows what the lowerings know (the bytes each weight format moves, how the knobs
  * share loads, chain accumulators, occupy registers, split rows and K over threads and workgroups)
- * and a handful of nominal rates per target (a representative core or GPU of the class, below), and
- * nothing about the machine actually measured. Its job is to rank configs sensibly before anything is
- * measured; absolute values are order-of-magnitude only. Times are in milliseconds.
+ * and a handful of nominal rates per target (a representative core or GPU of the class, below; cuda's
+ * calibrated on recorded H200 sweeps), and nothing about the machine actually measured. Its job is to
+ * rank configs sensibly before anything is measured; absolute values are order-of-magnitude only.
+ * Times are in milliseconds.
  */
 import { FORMATS, type KnobConfig, type Params, type WeightFormat, type WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
@@ -185,28 +186,93 @@ function estimateHvx(params: Params, config: KnobConfig): number {
 interface GpuRates {
   readonly sms: number;
   readonly maxThreadsPerSm: number;
+  /** workgroups one SM holds at once, however small */
+  readonly maxBlocksPerSm: number;
   readonly registersPerSm: number;
   readonly dramGBps: number;
-  /** bandwidth of the shared L2 (x is re-read by every workgroup from there) */
-  readonly l2GBps: number;
-  /** lane ops per ns over the whole device */
-  readonly laneOpsPerNs: number;
-  /** DRAM latency the loads in flight must cover (Little's law) */
+  /** warp schedulers per SM (each issues one warp instruction per cycle) and their clock */
+  readonly schedulers: number;
+  readonly clockGHz: number;
+  /** a DRAM round trip under load: what each step of a thread's weight loads waits */
   readonly latencyNs: number;
+  /** fixed cost of every dispatch: launch, first DRAM round trip, tail */
   readonly launchMs: number;
+  /** the int8 path's x pre-pass (quantize_x 'dispatch'): a serial chain on a few SMs that the gemv waits for */
+  readonly quantizeDispatchMs: number;
 }
 
-// cuda: an H100/H200-class part (132 SMs, ~3.3 TB/s, 4 x 32 lanes per SM at 1.75 GHz, graph launches);
-// opencl/vulkan: a mid-range discrete GPU; wgsl: the same behind a browser's heavier dispatch;
-// metal: an Apple M-class GPU (unified memory)
+// cuda: the H200 as measured: 132 SMs of 4 schedulers (~1.75 GHz), 32 workgroups and 64K registers per
+// SM; 4.2 TB/s is its copy bandwidth, and a pure read of 25 MB reaches only 82% of it, a fixed ~1.5 us
+// of launch, first round trip and tail (docs/results/2026-11-30-h200-fma-rounding); the x pre-pass is a
+// ~2.5 us chain (ncu, docs/results/2026-11-29-h200-sweeps). opencl/vulkan: a mid-range discrete GPU;
+// wgsl: the same behind a browser's heavier dispatch; metal: an Apple M-class GPU (unified memory)
 const GPU_RATES: Readonly<Record<'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal', GpuRates>> = {
-  cuda: { sms: 132, maxThreadsPerSm: 2048, registersPerSm: 65536, dramGBps: 3300, l2GBps: 9000, laneOpsPerNs: 29500, latencyNs: 700, launchMs: 0.0025 },
-  opencl: { sms: 40, maxThreadsPerSm: 1536, registersPerSm: 65536, dramGBps: 500, l2GBps: 1500, laneOpsPerNs: 8000, latencyNs: 600, launchMs: 0.005 },
-  vulkan: { sms: 40, maxThreadsPerSm: 1536, registersPerSm: 65536, dramGBps: 500, l2GBps: 1500, laneOpsPerNs: 8000, latencyNs: 600, launchMs: 0.005 },
-  wgsl: { sms: 40, maxThreadsPerSm: 1536, registersPerSm: 65536, dramGBps: 500, l2GBps: 1500, laneOpsPerNs: 8000, latencyNs: 600, launchMs: 0.02 },
-  metal: { sms: 10, maxThreadsPerSm: 1024, registersPerSm: 65536, dramGBps: 120, l2GBps: 400, laneOpsPerNs: 1300, latencyNs: 500, launchMs: 0.01 },
+  cuda: {
+    sms: 132, maxThreadsPerSm: 2048, maxBlocksPerSm: 32, registersPerSm: 65536, dramGBps: 4200, schedulers: 4, clockGHz: 1.75,
+    latencyNs: 800, launchMs: 0.0015, quantizeDispatchMs: 0.0025,
+  },
+  opencl: {
+    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
+    latencyNs: 600, launchMs: 0.005, quantizeDispatchMs: 0.006,
+  },
+  vulkan: {
+    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
+    latencyNs: 600, launchMs: 0.005, quantizeDispatchMs: 0.006,
+  },
+  wgsl: {
+    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
+    latencyNs: 600, launchMs: 0.02, quantizeDispatchMs: 0.021,
+  },
+  metal: {
+    sms: 10, maxThreadsPerSm: 1024, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 120, schedulers: 4, clockGHz: 1,
+    latencyNs: 500, launchMs: 0.01, quantizeDispatchMs: 0.011,
+  },
 };
 
+/**
+ * Instructions of the SIMT lowering (gemv/lower-simt.ts) per thread, from the H200's int8 kernels (ncu,
+ * docs/results/2026-11-30-h200-fma-rounding): x quantized in registers ~150 per 32-value block; a row's
+ * int8 work ~30 per 32 weights: a fixed part per chunk (scale, conversions, fma), a mask or shift per
+ * 4-bit code (3 per word of 8) and a dp4a per 4 codes and x row; a warp reduction ~10 per row (+ its
+ * store). A load counts twice (its address and the load); a loop step and a thread's setup a few more.
+ */
+const SIMT_OPS = { quantizeBlock: 150, chunk: 10, unpackNibble: 3 / 8, reduceValue: 12, loadIssue: 2, step: 6, thread: 20 };
+/**
+ * Issue: the 25 MB int8 kernels issue 0.58 warp instructions per scheduler and cycle (ncu), of which the
+ * counts above cover about two thirds; alone on its scheduler a warp waits ~4 cycles per instruction
+ * (dependent arithmetic).
+ */
+const ISSUE_EFFICIENCY = 0.4;
+const WARP_CPI = 4;
+/**
+ * nvcc unrolls a loop whose body is short (here: under ~100 instructions) up to 4 times and issues the
+ * loads of those iterations together: on the H200, f16 4096x4096 with 32 lanes of 4-byte loads (32 steps
+ * a thread) ran at 1.2x the best, not the ~3x one DRAM round trip per step would cost.
+ */
+const COMPILER_UNROLL = { bodyOps: 100, max: 4 };
+
+/** load instructions of one chunk of one row (gemv/weight-chunks.ts) */
+function chunkLoads(f: WeightFormat, vw: number): number {
+  if (f.kind === 'dense') return Math.ceil(vw / 16);
+  // planar: the codes, then the scale and min of the group
+  if (f.kind === 'planar') return Math.ceil(vw / 16) + 2;
+  const header = f.minOffset === null ? 1 : 2;
+  if (f.bytes % 4 === 0) return Math.ceil(vw / 16) + header;
+  // 2-aligned blocks (q4_0, q8_0): one word more than the codes for the funnel shifts; a whole block's
+  // words hold its header too
+  return (f.block * f.bits) / 8 === vw ? vw / 4 + 1 : vw / 4 + 1 + header;
+}
+
+/**
+ * A gemv on a GPU: the slowest of three bounds (softly combined), plus fixed costs per dispatch.
+ * - DRAM: the bytes at the copy bandwidth, stretched by wave quantization;
+ * - issue: every warp's instructions over all the schedulers;
+ * - latency: one workgroup's path (a DRAM round trip per step of loads, its own instructions one after
+ *   another, the reduction) times the workgroups queued on each slot; registers and the workgroup size
+ *   decide the slots.
+ * Calibrated on the H200 sweeps of docs/results/2026-11-30-h200-quantize-x and 2026-11-30-h200-fma-rounding
+ * (rank correlation checked in estimate.test.ts).
+ */
 function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: KnobConfig): number {
   const s = shapeOf(params);
   const g = GPU_RATES[target];
@@ -216,43 +282,74 @@ function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: Kn
   const U = Number(config.k_unroll ?? 1);
   const S = Number(config.split_k ?? 1);
   const subgroup = config.subgroup_reduce === true;
-  const elemsPerLoad = s.f.kind === 'dense' ? vw / s.f.elemBytes : (vw * 8) / s.f.bits;
-  const groups = Math.ceil(s.N / R) * S;
-  const kPerGroup = s.K / S;
-  // lanes with nothing to load when a workgroup's one step already covers its share of the row
-  const activeLanes = Math.min(1, kPerGroup / (W * elemsPerLoad));
-  const steps = Math.max(1, Math.ceil(kPerGroup / (W * elemsPerLoad * U)));
-
-  // registers: base + accumulators + the words loaded for U steps of R rows + the x values of a step
-  const regs = Math.min(255, 24 + R * s.M + U * R * Math.ceil(vw / 4) + elemsPerLoad * s.M);
-  const perSm = Math.min(g.maxThreadsPerSm, Math.floor(g.maxThreadsPerSm / W) * W, Math.floor(g.registersPerSm / regs / 32) * 32);
-  const resident = Math.min(groups * W, g.sms * Math.max(perSm, W));
-  // Little's law: the loads in flight must cover bandwidth x latency; too few workgroups leave SMs idle
-  const inFlight = resident * activeLanes * vw * U * R;
-  const memEfficiency = Math.min(1, inFlight / (g.dramGBps * g.latencyNs), (2 * groups) / g.sms);
-  // split-K writes partial sums and a second dispatch reads them back
-  const partialBytes = S > 1 ? 2 * s.M * s.N * S * 4 : 0;
-  const dramMs = (compulsoryBytes(s) + partialBytes) / (g.dramGBps * memEfficiency * 1e6);
   const int8 = config.dot_path === 'int8' && s.f.kind !== 'dense';
-  // quantize_x 'workgroup': every workgroup reads all of x (not its split-K share) and quantizes it
-  // (about 8 lane ops per element: abs, max, scale, round, pack, store) before its K loop
-  const xPerGroup = int8 && config.quantize_x === 'workgroup';
-  const l2Ms = (groups * (xPerGroup ? s.K : kPerGroup) * s.M * s.actBytes) / (g.l2GBps * 1e6);
+  const quantizeX = int8 ? String(config.quantize_x ?? 'dispatch') : undefined;
+  const elems = s.f.kind === 'dense' ? vw / s.f.elemBytes : (vw * 8) / s.f.bits;
+  const groups = Math.ceil(s.N / R) * S;
+  // a workgroup's chunks of each row; lanes past them only join the reduction
+  const chunks = s.K / S / elems;
+  const lanes = Math.min(W, chunks);
+  // the K loop: whole steps of k_unroll chunks per lane, then single chunks
+  const unrolled = Math.floor(chunks / (W * U));
+  const steps = unrolled + Math.ceil((chunks - unrolled * W * U) / W);
 
-  // lane ops: decode + fma per element (int8: codes kept as bytes, 4 multiply-adds per dp4a), loop
-  // overhead per lane step, the reduction per workgroup
-  const decode = s.f.kind === 'dense' ? (s.f.name === 'f32' ? 0 : 1) : int8 ? (s.f.bits === 4 ? 1 : 0.25) : s.f.bits === 4 ? 2.5 : 1.5;
-  const elementOps = s.N * s.K * (decode + (int8 ? s.M / 4 : s.M));
-  const loopOps = groups * W * steps * (4 + 2 * R * U);
+  // instructions per thread: per chunk, each row's loads and arithmetic and the x values they share
+  // (float: converted per element; int8: the pre-pass's words, or the whole x block quantized in
+  // registers for every chunk, also a chunk narrower than the block)
+  const loads = SIMT_OPS.loadIssue * chunkLoads(s.f, vw);
+  const xConvert = s.M * elems * (s.actBytes === 2 ? 1 : 0.5);
+  let rowOps: number;
+  let xOps: number;
+  if (s.f.kind === 'dense') {
+    rowOps = 2 + loads + elems * ((s.f.name === 'f32' ? 0 : 1) + s.M);
+    xOps = xConvert;
+  } else if (int8) {
+    rowOps = SIMT_OPS.chunk + loads + elems * ((s.f.bits === 4 ? SIMT_OPS.unpackNibble : 0) + s.M / 4);
+    xOps = quantizeX === 'registers' ? s.M * (SIMT_OPS.quantizeBlock + Math.max(0, XBLOCK - elems) / 4) : s.M * (elems / 16 + 4);
+  } else {
+    // float path: each code decoded (mask, magic-number subtract) and one fma per x row
+    rowOps = SIMT_OPS.chunk + loads + elems * (2 + s.M);
+    xOps = xConvert;
+  }
   const values = R * s.M;
-  const reduceOps = groups * W * (subgroup ? 2 * 5 * values + 3 * values * Math.log2(Math.max(1, W / 32)) + 20 : 4 * values * Math.log2(W) + 10 * Math.log2(W));
-  // quantize_x 'registers': each thread quantizes the whole x block of every chunk it reads (L1 hits), once per workgroup
-  const xPerChunk = int8 && config.quantize_x === 'registers';
-  const quantizeOps = xPerGroup || xPerChunk ? groups * s.M * kPerGroup * 8 * (xPerChunk ? Math.max(1, 32 / elemsPerLoad) : 1) : 0;
-  const computeMs = (elementOps + loopOps + reduceOps + quantizeOps) / (g.laneOpsPerNs * 1e6);
-  // the int8 path quantizes x by a first dispatch unless every workgroup does it itself
-  const dispatches = 1 + (S > 1 ? 1 : 0) + (int8 && (config.quantize_x ?? 'dispatch') === 'dispatch' ? 1 : 0);
-  return combine(dramMs, l2Ms, computeMs) + dispatches * g.launchMs;
+  const reduceOps = subgroup ? values * SIMT_OPS.reduceValue : 4 * values * Math.log2(W);
+  // quantize_x 'workgroup': every thread quantizes its share of all of x before the K loop
+  const prologueOps = quantizeX === 'workgroup' ? Math.ceil((s.M * s.K) / XBLOCK / W) * SIMT_OPS.quantizeBlock : 0;
+  const laneOps = (chunks / lanes) * (R * rowOps + xOps) + steps * SIMT_OPS.step;
+  const warps = W / 32;
+  const warpOps = (Math.ceil(lanes / 32) * laneOps) / warps + reduceOps + prologueOps + SIMT_OPS.thread;
+
+  // registers (base + accumulators + the words loaded for k_unroll chunks of every row + x) decide, with
+  // the workgroup size, how many workgroups an SM holds
+  const xRegs = int8 ? s.M * (quantizeX === 'registers' ? XBLOCK + 8 : elems / 4 + 2) : (s.M * elems * s.actBytes) / 4;
+  const regs = Math.min(255, 16 + values + U * R * (Math.ceil(vw / 4) + (s.f.kind === 'dense' ? 0 : 1)) + xRegs);
+  const perSm = Math.max(1, Math.min(g.maxBlocksPerSm, Math.floor(g.maxThreadsPerSm / W), Math.floor(g.registersPerSm / (Math.ceil(regs / 8) * 8 * W))));
+  const waves = groups / (g.sms * perSm);
+
+  const cycleNs = 1 / g.clockGHz;
+  const issueNs = (groups * warps * warpOps) / (g.sms * g.schedulers * g.clockGHz * ISSUE_EFFICIENCY);
+  // one workgroup's path: a round trip per step of loads (the compiler's unrolling of short bodies
+  // overlaps several), its own instructions, the reduction (shuffles; past one warp a barrier and a
+  // serial sum of the warps' partials; without shuffles a shared-memory tree with a barrier per level)
+  const stepOps = laneOps / Math.max(1, steps);
+  const overlap = Math.max(1, Math.min(COMPILER_UNROLL.max, steps, Math.floor(COMPILER_UNROLL.bodyOps / stepOps)));
+  const reduceCycles = subgroup ? 30 * Math.log2(Math.min(W, 32)) + (W > 32 ? 100 + 30 * warps : 0) : 90 * Math.log2(W);
+  // quantize_x 'workgroup': x read, quantized and a barrier before the first weight load
+  const prologueNs = quantizeX === 'workgroup' ? g.latencyNs + (prologueOps * WARP_CPI + 100) * cycleNs : 0;
+  const pathNs = Math.ceil(steps / overlap) * g.latencyNs + ((warpOps - prologueOps) * WARP_CPI + reduceCycles) * cycleNs + prologueNs;
+  // a grid smaller than the device still takes one workgroup's path; beyond, workgroups queue behind
+  // it (whole waves here ranked the H200 records worse: workgroup times vary)
+  const latencyNs = Math.max(1, waves) * pathNs;
+
+  // split-K writes partial sums and a second dispatch reads them back. The stream runs at full bandwidth
+  // only while the workgroup slots of every SM are filled: a grid smaller than the slots, or a last
+  // partial wave, streams at that fraction (wave quantization)
+  const partialBytes = S > 1 ? 2 * s.M * s.N * S * 4 : 0;
+  const dramNs = ((compulsoryBytes(s) + partialBytes) / g.dramGBps) * (Math.ceil(waves) / waves);
+  // fixed: a launch per dispatch, the x pre-pass, or the first wave's x quantization ('workgroup': it
+  // sits in front of every workgroup's first weight load, so nothing streams until it is done)
+  const fixedMs = g.launchMs * (S > 1 ? 2 : 1) + (quantizeX === 'dispatch' ? g.quantizeDispatchMs : prologueNs / 1e6);
+  return combine(dramNs, issueNs, latencyNs) / 1e6 + fixedMs;
 }
 
 /** The estimate of one gemv config on one target, in ms (a prior for ranking, not a prediction to quote). */
