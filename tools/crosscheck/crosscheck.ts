@@ -1,16 +1,19 @@
 /**
  * Cross-checks `kforge reference` and `kforge quantize` against reference.py, an independent numpy
- * implementation written from SPEC.md, on cases the repository's tests do not use.
+ * implementation written from SPEC.md, on cases the repository's tests do not use; and `kforge run gemv`
+ * on every target `kforge doctor` reports as executable here against reference.py's float64 gemv.
  *
  *   node --import tsx tools/crosscheck/crosscheck.ts [--quick] [--filter RE] [--jobs N] [--keep DIR]
  *
- * Prints one line per check and ends with `N agree, N differ`; exit 0 when all agree, 1 otherwise,
- * 2 when python3 with numpy is missing.
+ * Prints one line per check (a `skip` line per target that does not execute here) and ends with
+ * `N agree, N differ`; exit 0 when all agree, 1 otherwise, 2 when python3 with numpy is missing.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { NMSE_BOUNDS, nmseBound, type KernelArithmetic } from '@kforge/ir';
+import { TARGETS, type TargetName } from '@kforge/target';
 import { kforge, type CliResult } from '../cli/src/testing.ts';
 
 const REFERENCE_PY = resolve(import.meta.dirname, 'reference.py');
@@ -30,6 +33,8 @@ export interface Case {
   readonly expectExit?: number;
   /** part of the set the node:test runs */
   readonly quick?: boolean;
+  /** inputs of `kforge run` checks only (no `kforge reference` call of its own) */
+  readonly run?: boolean;
 }
 
 const FORMATS = ['f32', 'f16', 'bf16', 'q8_0', 'q4_0', 'q4_1', 'w4g32', 'w4g64', 'w4g128'];
@@ -57,6 +62,52 @@ function gemvCases(): Case[] {
   out.push({ name: 'gemv-f32-M64-N1', op: 'gemv', seed: 300, params: { M: 64, N: 1, K: 7, bias: true } });
   out.push({ name: 'gemv-q4_0-M2-K32', op: 'gemv', seed: 301, params: { M: 2, N: 3, K: 32, weight: 'q4_0' } });
   return out;
+}
+
+/** GPU-class targets run the formats issue 3 requires of them (time: emulated GPUs take 4-12 s a run); CPU targets all. */
+const GPU_RUN_FORMATS = ['f32', 'f16', 'q8_0', 'q4_0', 'w4g64', 'w4g128'];
+
+/** Three unseen K per format for `kforge run`: dense K off every vector width, block K mostly an odd number of blocks. */
+const RUN_K: Record<string, readonly number[]> = {
+  f32: [45, 131, 299], f16: [83, 253, 19], bf16: [61, 173, 227], q8_0: [160, 288, 96], q4_0: [224, 96, 160],
+  q4_1: [288, 160, 224], w4g32: [96, 224, 288], w4g64: [192, 320, 64], w4g128: [384, 128, 640],
+};
+const RUN_N = [31, 9, 41, 23, 1, 27, 39, 13, 33, 5, 21, 35, 29];
+
+/** Shape j of a format: M 1/3/5, odd N (tails of every row tile), act f32/f16, bias, raw bytes or kforge-quantized. */
+function runCase(weight: string, j: number): Case {
+  const fi = FORMATS.indexOf(weight);
+  const M = [1, 3, 5][(fi + j) % 3];
+  const N = RUN_N[(3 * fi + j) % RUN_N.length];
+  const K = RUN_K[weight][j];
+  const act = (fi + 2 * j) % 2 ? 'f16' : 'f32';
+  const bias = (2 * fi + j) % 3 !== 0;
+  const raw = (fi + j) % 2 === 0;
+  return {
+    name: `gemv-run-${weight}-M${M}-N${N}-K${K}-${act}${bias ? '-bias' : ''}${raw ? '-raw' : ''}`,
+    op: 'gemv', seed: 800 + 3 * fi + j, run: true, ...(raw ? { rawWeights: true } : {}), params: { M, N, K, weight, act, bias },
+  };
+}
+
+/** One `kforge run gemv` on one target, judged by reference.py with the bound of the artifact's arithmetic. */
+interface RunCheck {
+  readonly name: string; // <case>@<target>
+  readonly case: string;
+  readonly target: string;
+  /** the output folder, relative to the work folder */
+  readonly out: string;
+  readonly quick: boolean;
+}
+
+/** Target number ti (in doctor's order) runs every format it covers, format fi with shape (ti + fi) mod 3, so
+ *  each shape meets several targets; the quick set takes one run per target, spread over the formats. */
+function runChecks(target: TargetName, ti: number): RunCheck[] {
+  const formats = TARGETS[target].class === 'simt' ? GPU_RUN_FORMATS : FORMATS;
+  const quickOrder = ['q4_0', 'w4g128', 'f16', 'q8_0', 'w4g64', 'f32', 'bf16', 'q4_1', 'w4g32'].filter((f) => formats.includes(f));
+  return formats.map((weight) => {
+    const c = runCase(weight, (ti + FORMATS.indexOf(weight)) % 3);
+    return { name: `${c.name}@${target}`, case: c.name, target, out: join(c.name, `run-${target}`), quick: weight === quickOrder[ti % quickOrder.length] };
+  });
 }
 
 const CASES: readonly Case[] = [
@@ -161,9 +212,61 @@ export interface Options {
   readonly log?: (line: string) => void;
 }
 
-export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine[]; agree: number; differ: number }> {
+/** The targets `kforge doctor --json` reports as executing here (native or emulated), in its order, and the rest with why. */
+async function doctorTargets(): Promise<{ targets: { name: TargetName; index: number }[]; skipped: string[] } | string> {
+  const r = await kforge(['doctor', '--json']);
+  if (r.code !== 0) return `kforge doctor exit ${r.code}: ${firstLine(r)}`;
+  const report = JSON.parse(r.stdout) as { targets: { target: TargetName; status: string; reason?: string }[] };
+  const targets: { name: TargetName; index: number }[] = [];
+  const skipped: string[] = [];
+  report.targets.forEach((t, index) => {
+    if (t.status === 'native' || t.status === 'emulated') targets.push({ name: t.target, index });
+    else skipped.push(`${t.target} (${t.status}): ${t.reason ?? ''}`);
+  });
+  return { targets, skipped };
+}
+
+/** What one `kforge run` reported, and the bound SPEC section 4 gives the arithmetic its artifact declares. */
+interface RunInfo {
+  readonly executor?: string;
+  readonly config?: unknown;
+  readonly arithmetic?: string;
+  readonly bound?: number;
+  readonly error?: string;
+}
+
+/** `kforge run gemv`, then `kforge emit` with the config run printed: its kernel.json names the arithmetic (kforge
+ *  decides the bound per artifact from it, see `checkRun`); the bound is looked up where kforge keeps it. */
+async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo> {
+  const params = JSON.stringify(c.params);
+  const run = await kforge(['run', 'gemv', '--target', r.target, '--params', params,
+    '--in', join(work, c.name, 'in'), '--out', join(work, r.out)], 300_000);
+  const executor = /^gemv on [^:]+: (\S+ \([^)]*\))/m.exec(run.stdout)?.[1];
+  if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${firstLine(run)}` };
+  const config = /^config (\{.*\})$/m.exec(run.stdout)?.[1];
+  if (!executor || !config) return { error: `kforge run printed no executor or config line: ${run.stdout.trim().split('\n')[0]}` };
+  const emitDir = join(work, c.name, `emit-${r.target}`);
+  const emit = await kforge(['emit', 'gemv', '--target', r.target, '--params', params, '--config', config, '--out', emitDir]);
+  if (emit.code !== 0) return { executor, error: `kforge emit exit ${emit.code}: ${firstLine(emit)}` };
+  const arithmetic = (JSON.parse(readFileSync(join(emitDir, 'kernel.json'), 'utf8')) as { arithmetic?: string }).arithmetic ?? '';
+  if (!Object.hasOwn(NMSE_BOUNDS, arithmetic)) return { executor, error: `kernel.json: unknown arithmetic '${arithmetic}'` };
+  return { executor, config: JSON.parse(config), arithmetic, bound: nmseBound('gemv', arithmetic as KernelArithmetic) };
+}
+
+export interface Result {
+  readonly lines: CheckLine[];
+  readonly agree: number;
+  readonly differ: number;
+  /** targets doctor reports as executing here (each gets `kforge run` checks), and the others with why */
+  readonly targets: string[];
+  readonly skipped: string[];
+}
+
+export async function crosscheck(opts: Options = {}): Promise<Result> {
   const log = opts.log ?? (() => undefined);
-  const cases = CASES.filter((c) => (!opts.quick || c.quick) && (!opts.filter || opts.filter.test(c.name)));
+  const jobs = opts.jobs ?? 1;
+  const selected = (name: string, quick: boolean | undefined): boolean => (!opts.quick || !!quick) && (!opts.filter || opts.filter.test(name));
+  const cases = CASES.filter((c) => selected(c.name, c.quick));
   const work = opts.keep ? resolve(opts.keep) : mkdtempSync(join(tmpdir(), 'kforge-crosscheck-'));
   if (opts.keep) {
     rmSync(work, { recursive: true, force: true });
@@ -174,7 +277,22 @@ export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine
     lines.push(line);
     log(`${line.ok ? 'agree ' : 'DIFFER'}  ${line.name}  ${line.detail}`);
   };
+  let targets: string[] = [];
+  let skipped: string[] = [];
   try {
+    // kforge run gemv on every target that executes here; the rest are named with doctor's reason
+    const doctor = await doctorTargets();
+    const targetRuns: RunCheck[] = [];
+    if (typeof doctor === 'string') report({ name: 'kforge doctor', ok: false, detail: doctor });
+    else {
+      targets = doctor.targets.map((t) => t.name);
+      skipped = doctor.skipped;
+      for (const s of skipped) log(`skip    ${s}`);
+      for (const t of doctor.targets) targetRuns.push(...runChecks(t.name, t.index).filter((r) => selected(r.name, r.quick)));
+    }
+    const runCases = new Map(FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))).map((c) => [c.name, c]));
+    cases.push(...[...new Set(targetRuns.map((r) => r.case))].map((name) => runCases.get(name)!));
+
     const plan = join(work, 'plan.json');
     writeFileSync(plan, JSON.stringify({ cases }, null, 1));
     const gen = await python([REFERENCE_PY, 'gen', plan, work]);
@@ -182,7 +300,7 @@ export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine
 
     // kforge quantize, one call per format over every weight drawn for it; then into each case's inputs
     const formats = FORMATS.filter((f) => existsSync(join(work, `qsrc-${f}`)));
-    const quantized = await pool(opts.jobs ?? 1, formats.map((f) => () =>
+    const quantized = await pool(jobs, formats.map((f) => () =>
       kforge(['quantize', '--format', f, '--in', join(work, `qsrc-${f}`), '--out', join(work, `qkf-${f}`)])));
     const kforgeErrors = new Map<string, string>();
     formats.forEach((f, i) => {
@@ -198,8 +316,8 @@ export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine
     });
 
     // kforge reference per case; bad-input cases must exit as expected and leave no output
-    const runs = cases.filter((c) => c.op !== 'quantize' || c.expectExit !== undefined);
-    const results = await pool(opts.jobs ?? 1, runs.map((c) => () => {
+    const runs = cases.filter((c) => !c.run && (c.op !== 'quantize' || c.expectExit !== undefined));
+    const results = await pool(jobs, runs.map((c) => () => {
       const inDir = join(work, c.name, 'in');
       const outDir = join(work, c.name, 'kforge');
       return c.op === 'quantize'
@@ -220,12 +338,23 @@ export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine
       });
     });
 
-    // reference.py: the same quantizers on the same sources, the references on the same inputs
+    // kforge run per (case, target); the plan gains what each run reported, for reference.py and for --keep
+    const infos = await pool(jobs, targetRuns.map((r) => () => runOnTarget(work, r, runCases.get(r.case)!)));
+    const executors = new Map<string, string>();
+    targetRuns.forEach((r, i) => {
+      executors.set(r.name, infos[i].executor ?? '?');
+      if (infos[i].error) kforgeErrors.set(r.name, infos[i].error!);
+    });
+    writeFileSync(plan, JSON.stringify({ cases, runs: targetRuns.map((r, i) => ({ ...r, ...infos[i] })) }, null, 1));
+
+    // reference.py: the same quantizers on the same sources, the references on the same inputs, gemv against each run
     const check = await python([REFERENCE_PY, 'check', plan, work]);
     for (const text of check.stdout.split('\n').filter((l) => l.trim())) {
       const line = JSON.parse(text) as CheckLine;
       const err = kforgeErrors.get(line.name);
-      report(err ? { name: line.name, ok: false, detail: err } : line);
+      const executor = executors.get(line.name);
+      const detail = err ?? line.detail;
+      report({ name: line.name, ok: !err && line.ok, detail: executor ? `${executor}: ${detail}` : detail });
     }
     if (check.code !== 0) report({ name: 'reference.py check', ok: false, detail: check.stderr.trim().split('\n').pop() ?? '' });
   } finally {
@@ -234,7 +363,7 @@ export async function crosscheck(opts: Options = {}): Promise<{ lines: CheckLine
   const agree = lines.filter((l) => l.ok).length;
   const differ = lines.length - agree;
   log(`${agree} agree, ${differ} differ`);
-  return { lines, agree, differ };
+  return { lines, agree, differ, targets, skipped };
 }
 
 async function main(argv: readonly string[]): Promise<number> {

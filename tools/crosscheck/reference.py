@@ -8,6 +8,7 @@ without reading kforge's TypeScript. Commands mirror the kforge CLI:
   reference.py quantize --format F --in DIR --out DIR                # every f32 tensor, same names as kforge
   reference.py gen CASES.json WORK                                   # crosscheck.ts: write the inputs of every case
   reference.py check CASES.json WORK                                 # crosscheck.ts: compare kforge's files, JSON lines
+                                                                     # (and each `kforge run gemv` output by nmse)
 """
 import json
 import os
@@ -514,6 +515,37 @@ def compare_output(name, a, b):
     return rel < OUTPUT_TOL, detail
 
 
+def nmse(a, b):
+    """SPEC section 3: sum((y - r)^2) / sum(r^2), in float64."""
+    num, den = float(np.sum((a - b) ** 2)), float(np.sum(b * b))
+    return num / den if den > 0 else num
+
+
+def check_run(run, work, refs):
+    """A kernel's y (`kforge run` on one target) against the float64 gemv of its case's inputs: finite, and nmse
+    within run['bound'], SPEC section 4's bound for the arithmetic the kernel's artifact declares."""
+    case = run['case']
+    if case not in refs:
+        refs[case] = gemv(run['params'], os.path.join(work, case, 'in'))['y']
+        os.makedirs(os.path.join(work, case, 'numpy'), exist_ok=True)
+        np.save(os.path.join(work, case, 'numpy', 'y.npy'), refs[case])
+    b = refs[case]
+    path = os.path.join(work, run['out'], 'y.npy')
+    if not os.path.exists(path):
+        return False, 'y: not written by kforge run'
+    a = np.load(path, allow_pickle=False)
+    if a.dtype != np.dtype('<f4') or a.shape != b.shape:
+        return False, f'y: {a.dtype.str}{list(a.shape)}, expected <f4{list(b.shape)}'
+    a64 = a.astype(F64)
+    if not np.all(np.isfinite(a64)):
+        return False, f'y: {int(np.sum(~np.isfinite(a64)))} non-finite elements (first at flat index {int(np.argmin(np.isfinite(a64).ravel()))})'
+    bound = run.get('bound')
+    if bound is None:
+        return False, 'no bound (kforge emit did not say the arithmetic)'
+    e = nmse(a64, b)
+    return e <= bound, f"y: nmse {e:.2e} {'<=' if e <= bound else '>'} {bound:.0e} ({run.get('arithmetic')})"
+
+
 def describe_bytes(fmt, fname, a, b):
     """Where two stored tensors first differ, in format terms."""
     if a.shape != b.shape or a.dtype != b.dtype:
@@ -612,13 +644,22 @@ def main(argv):
             ok, detail = check_quantize(fmt, work)
             print(json.dumps({'name': f'quantize {fmt}', 'ok': ok, 'detail': detail}), flush=True)
         for case in plan['cases']:
-            if case['op'] == 'quantize' or case.get('expectExit'):
+            if case['op'] == 'quantize' or case.get('expectExit') or case.get('run'):
                 continue
             try:
                 ok, detail = check_case(case, work)
             except BadInput as e:
                 ok, detail = False, f'numpy reference refused the inputs: {e}'
             print(json.dumps({'name': case['name'], 'ok': ok, 'detail': detail}), flush=True)
+        # then `kforge run gemv` per (case, target), each case's float64 gemv computed once
+        params = {c['name']: c['params'] for c in plan['cases']}
+        refs = {}
+        for run in plan.get('runs', []):
+            try:
+                ok, detail = check_run({**run, 'params': params[run['case']]}, work, refs)
+            except BadInput as e:
+                ok, detail = False, f'numpy reference refused the inputs: {e}'
+            print(json.dumps({'name': run['name'], 'ok': ok, 'detail': detail}), flush=True)
     else:
         print(__doc__)
         return 0 if cmd in ('help', '--help', '-h') else 2
