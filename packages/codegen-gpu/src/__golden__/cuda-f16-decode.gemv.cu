@@ -11,6 +11,12 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// the larger |x| of each f16 lane of two words, as one f16x2 max (exact)
+__device__ __forceinline__ unsigned int kf_absmax_f16x2(unsigned int a, unsigned int b) {
+  const __half2 m = __hmax2(__habs2(*reinterpret_cast<const __half2*>(&a)), __habs2(*reinterpret_cast<const __half2*>(&b)));
+  return *reinterpret_cast<const unsigned int*>(&m);
+}
+
 // programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
 // for the previous grid to complete with its writes visible (at once when launched without the mode)
 __device__ __forceinline__ void kf_launch_dependents() {

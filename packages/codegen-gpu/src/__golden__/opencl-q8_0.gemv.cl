@@ -15,6 +15,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
 #endif
 }
 
+// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+inline uint kf_absmax_f16x2(uint a, uint b) {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
+}
+
 // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
 inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));

@@ -27,6 +27,12 @@ __device__ __forceinline__ float kf_warp_sum(float v) {
   return v;
 }
 
+// the larger |x| of each f16 lane of two words, as one f16x2 max (exact)
+__device__ __forceinline__ unsigned int kf_absmax_f16x2(unsigned int a, unsigned int b) {
+  const __half2 m = __hmax2(__habs2(*reinterpret_cast<const __half2*>(&a)), __habs2(*reinterpret_cast<const __half2*>(&b)));
+  return *reinterpret_cast<const unsigned int*>(&m);
+}
+
 // programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
 // for the previous grid to complete with its writes visible (at once when launched without the mode)
 __device__ __forceinline__ void kf_launch_dependents() {
@@ -81,7 +87,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
   // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product; funnel_shr (weight-chunks.ts): one SHF
   calls: {
     f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
-    subgroup_shuffle_xor: '__shfl_xor_sync(0xffffffffu, $a, $b)',
+    subgroup_shuffle_xor: '__shfl_xor_sync(0xffffffffu, $a, $b)', absmax_f16x2: 'kf_absmax_f16x2($a, $b)',
   },
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
 };

@@ -62,6 +62,11 @@ int kf_dot4_i8(uint a, uint b, int c) {
   return c + p.x + p.y + p.z + p.w;
 }
 
+// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+uint kf_absmax_f16x2(uint a, uint b) {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
+}
+
 // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
 uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
@@ -105,5 +110,6 @@ uint kf_funnel_shr(uint lo, uint hi, uint n) {
   rawLoad: () => { throw new Error('glsl has no byte addressing: read u32 words'); },
   parallelForPragma: undefined,
   unrollPragma: undefined,
-  calls: { f16_to_f32: 'unpackHalf2x16($a).x', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
+  calls: { f16_to_f32: 'unpackHalf2x16($a).x', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
+    absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
 };

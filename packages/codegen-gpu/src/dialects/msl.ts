@@ -46,6 +46,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
     + (as_type<int>(a << 8) >> 24) * (as_type<int>(b << 8) >> 24) + (as_type<int>(a) >> 24) * (as_type<int>(b) >> 24);
 }
 
+// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+inline uint kf_absmax_f16x2(uint a, uint b) {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
+}
+
 // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
 inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
@@ -91,6 +96,6 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   parallelForPragma: undefined,
   unrollPragma: undefined,
   calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
-    subgroup_shuffle_xor: 'simd_shuffle_xor($a, (ushort)($b))' },
+    subgroup_shuffle_xor: 'simd_shuffle_xor($a, (ushort)($b))', absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
   isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
 };

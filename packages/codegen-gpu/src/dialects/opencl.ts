@@ -27,6 +27,11 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
 #endif
 }
 
+// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+inline uint kf_absmax_f16x2(uint a, uint b) {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
+}
+
 // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
 inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
@@ -73,6 +78,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   rawLoad: (type, address) => `(*(__global const ${type}*)(${address}))`,
   parallelForPragma: undefined,
   unrollPragma: (n) => `__attribute__((opencl_unroll_hint(${n})))`,
-  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)' },
+  calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
+    absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
   isa: { name: 'opencl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `vload${t.slice(-1)}(0, ${p})`, 'xyzw') },
 };

@@ -536,13 +536,22 @@ function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr
 function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, stmts: Stmt[]): { words: Expr[]; d: Expr; s: Expr | null } {
   const format = FORMATS[shape.weight];
   // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
+  const halves = shape.act === 'f16' ? loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads) : [];
   const values = shape.act === 'f32'
     ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, `${p}xv`, stmts, caps.vectorLoads)
-    : loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads)
-      .flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+    : halves.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
   values.forEach((x, e) => stmts.push(let_(`${p}v${e}`, F32, x)));
   const value = (e: number): Expr => v(`${p}v${e}`, F32);
-  stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
+  if (shape.act === 'f32') {
+    stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
+  } else {
+    // f16: amax over the packed halves, a chain of f16x2 maxima where the target has them (exact: the
+    // largest |x| is one of the halves); on the H200 it also left nvcc 96 registers, not 104 (5
+    // workgroups of 128 threads per SM, not 4)
+    stmts.push(let_(`${p}hmax`, U32, halves.slice(1).reduce((a, b) => call('absmax_f16x2', [a, b], U32), halves[0]!)));
+    const packed = v(`${p}hmax`, U32);
+    stmts.push(let_(`${p}amax`, F32, max(f16ToF32(packed), f16ToF32(shr(packed, c.u32(16))))));
+  }
   stmts.push(...int8Scale(v(`${p}amax`, F32), p));
   values.forEach((_, e) => stmts.push(int8Code(`${e}`, value(e), p)));
   const code = (e: number): Expr => v(`${p}b${e}`, U32);

@@ -26,6 +26,7 @@ const CALLS: Readonly<Record<string, (args: string[]) => string>> = {
   f16_to_f32: ([a]) => `unpack2x16float(${a}).x`,
   dot4_i8: ([a, b, acc]) => `kf_dot4_i8(${a}, ${b}, ${acc})`,
   funnel_shr: ([lo, hi, n]) => `kf_funnel_shr(${lo}, ${hi}, ${n})`,
+  absmax_f16x2: ([a, b]) => `kf_absmax_f16x2(${a}, ${b})`,
 };
 
 /** module-scope functions a call needs, printed only when the kernel makes that call */
@@ -36,6 +37,10 @@ const HELPERS: Readonly<Record<string, string>> = {
   let va = vec4<i32>(extractBits(bitcast<i32>(a), 0u, 8u), extractBits(bitcast<i32>(a), 8u, 8u), extractBits(bitcast<i32>(a), 16u, 8u), extractBits(bitcast<i32>(a), 24u, 8u));
   let vb = vec4<i32>(extractBits(bitcast<i32>(b), 0u, 8u), extractBits(bitcast<i32>(b), 8u, 8u), extractBits(bitcast<i32>(b), 16u, 8u), extractBits(bitcast<i32>(b), 24u, 8u));
   return c + dot(va, vb);
+}`,
+  // the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+  absmax_f16x2: `fn kf_absmax_f16x2(a: u32, b: u32) -> u32 {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16u) & 0x7fffu, (b >> 16u) & 0x7fffu) << 16u);
 }`,
   // low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
   funnel_shr: `fn kf_funnel_shr(lo: u32, hi: u32, n: u32) -> u32 {
