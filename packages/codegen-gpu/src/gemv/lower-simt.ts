@@ -32,6 +32,8 @@ import {
 const I32 = 'i32';
 const F32 = 'f32';
 const U32 = 'u32';
+/** lanes of the fixed subgroup the transposed reduction relies on (CUDA warps, Metal simdgroups) */
+const WARP = 32;
 
 export interface GemvShape {
   readonly M: number;
@@ -372,8 +374,6 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
   }
   return { stmts, totalOf: (s) => [let_('total', F32, load('red', mul(s, T), F32))] };
 }
-
-const WARP = 32;
 
 /**
  * The R·M partial sums of every lane of a 32-lane subgroup reduced together (V = R·M, a power of two
