@@ -152,3 +152,13 @@ test('gpu: the estimate ranks the newer H200 sweeps (x quantization variants, th
     }
   }
 });
+
+test('cuda dependent launch: cheaper on a decode grid of a few waves, dearer on a many-wave vocabulary projection', () => {
+  const decode = { M: 1, N: 11008, K: 4096, weight: 'q4_0', act: 'f16', bias: false };
+  const lmHead = { ...decode, N: 151936, K: 1024 };
+  const cfg = { rows_per_block: 8, workgroup_size: 128, vector_width: 16, k_unroll: 1, split_k: 1, subgroup_reduce: true, dot_path: 'int8', quantize_x: 'registers' };
+  const at = (p: Record<string, ParamValue>, c: Record<string, ParamValue>, on: boolean) => estimateGemv('cuda', resolveParams(gemv, p), { ...c, dependent_launch: on });
+  assert.ok(at(decode, cfg, true) < at(decode, cfg, false));
+  const head = { ...cfg, workgroup_size: 32 };
+  assert.ok(at(lmHead, head, true) > at(lmHead, head, false));
+});

@@ -349,7 +349,12 @@ function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: Kn
   // fixed: a launch per dispatch, the x pre-pass, or the first wave's x quantization ('workgroup': it
   // sits in front of every workgroup's first weight load, so nothing streams until it is done)
   const fixedMs = g.launchMs * (S > 1 ? 2 : 1) + (quantizeX === 'dispatch' ? g.quantizeDispatchMs : prologueNs / 1e6);
-  return combine(dramNs, issueNs, latencyNs) / 1e6 + fixedMs;
+  // dependent launch (CUDA): the weight loads overlap the previous launch's tail, about a third of the
+  // fixed cost on a grid of a few waves (H200: -0.35 to -0.76 us at 1 to 3 waves), but past that the
+  // next grid's early workgroups take slots this one still needs (+0.8 to +1.1 us at 9 waves;
+  // docs/results/2026-11-30-h200-dependent-launch)
+  const overlapMs = config.dependent_launch === true ? (waves <= 4 ? -g.launchMs / 3 : (2 * g.launchMs) / 3) : 0;
+  return combine(dramNs, issueNs, latencyNs) / 1e6 + fixedMs + overlapMs;
 }
 
 /** The estimate of one gemv config on one target, in ms (a prior for ranking, not a prediction to quote). */
