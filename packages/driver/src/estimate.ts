@@ -206,23 +206,18 @@ interface GpuRates {
 // of launch, first round trip and tail (docs/results/2026-11-30-h200-fma-rounding); the x pre-pass is a
 // ~2.5 us chain (ncu, docs/results/2026-11-29-h200-sweeps). opencl/vulkan: a mid-range discrete GPU;
 // wgsl: the same behind a browser's heavier dispatch; metal: an Apple M-class GPU (unified memory)
+const DISCRETE_GPU: GpuRates = {
+  sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
+  latencyNs: 600, launchMs: 0.005, quantizeDispatchMs: 0.006,
+};
 const GPU_RATES: Readonly<Record<'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal', GpuRates>> = {
   cuda: {
     sms: 132, maxThreadsPerSm: 2048, maxBlocksPerSm: 32, registersPerSm: 65536, dramGBps: 4200, schedulers: 4, clockGHz: 1.75,
     latencyNs: 800, launchMs: 0.0015, quantizeDispatchMs: 0.0025,
   },
-  opencl: {
-    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
-    latencyNs: 600, launchMs: 0.005, quantizeDispatchMs: 0.006,
-  },
-  vulkan: {
-    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
-    latencyNs: 600, launchMs: 0.005, quantizeDispatchMs: 0.006,
-  },
-  wgsl: {
-    sms: 40, maxThreadsPerSm: 1536, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 500, schedulers: 4, clockGHz: 1.5,
-    latencyNs: 600, launchMs: 0.02, quantizeDispatchMs: 0.021,
-  },
+  opencl: DISCRETE_GPU,
+  vulkan: DISCRETE_GPU,
+  wgsl: { ...DISCRETE_GPU, launchMs: 0.02, quantizeDispatchMs: 0.021 },
   metal: {
     sms: 10, maxThreadsPerSm: 1024, maxBlocksPerSm: 16, registersPerSm: 65536, dramGBps: 120, schedulers: 4, clockGHz: 1,
     latencyNs: 500, launchMs: 0.01, quantizeDispatchMs: 0.011,

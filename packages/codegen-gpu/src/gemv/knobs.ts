@@ -180,8 +180,9 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
 }
 
 /**
- * decode kernels of one to a few waves overlap the previous launch's tail (H200, 2026-11-30, launched
- * back to back: q4_0 / w4g128 11008x4096 -0.8 / -1.0 us, 4096x4096 -0.6 / -0.9 us, f16 4096x4096 -0.25 us)
+ * decode kernels of one to a few waves overlap the previous launch's tail (H200 bundle at 719492d, each
+ * default vs itself launched without: q4_0 / w4g128 11008x4096 -0.41 / -0.75 us, 4096x4096 -0.18 / -0.69,
+ * 3072x1024 -0.24 / -0.44, f16 4096x4096 -0.38; docs/results/2026-11-30-h200-f16x2-amax)
  */
 const DECODE_OVERLAP = true;
 

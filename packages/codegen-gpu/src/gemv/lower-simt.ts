@@ -269,16 +269,15 @@ function chunkXInRegisters(
   shape: GemvShape, caps: SimtCaps, runs: readonly KRun[], start: (run: KRun) => Expr, block: Expr, id: string, stmts: Stmt[],
 ): { words: Expr[][]; d: Expr; s: Expr | undefined } {
   const q = quantizeXBlock(shape, caps, block, `x${id}_`, stmts);
-  const all = q.words;
   const words = runs.map((run, j) => {
-    if (run.len === X_BLOCK) return all;
+    if (run.len === X_BLOCK) return q.words;
     stmts.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
-    return pickWords(all, v(`xo${id}_${j}`, I32), run.len / 4).map((word, i) => {
+    return pickWords(q.words, v(`xo${id}_${j}`, I32), run.len / 4).map((word, i) => {
       stmts.push(let_(`xp${id}_${j}_${i}`, U32, word));
       return v(`xp${id}_${j}_${i}`, U32);
     });
   });
-  return { words, d: q.d, s: q.s ?? undefined };
+  return { words, d: q.d, s: q.s };
 }
 
 /** words[at .. at+n-1] for a runtime `at` that is a multiple of n: a select per candidate offset (registers cannot be indexed) */
@@ -329,7 +328,8 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
   const slot = (r: number, m: number): number => m * R + r;
   if (cfg.subgroup_reduce) {
     const fixed = caps.subgroupSize;
-    if (fixed === WARP && values > 1 && values <= WARP && (values & (values - 1)) === 0 && T % WARP === 0) {
+    // (the subgroup rule of the knobs makes the workgroup whole subgroups)
+    if (fixed === WARP && values > 1 && values <= WARP && (values & (values - 1)) === 0) {
       return transposedReduction(shape, cfg, stmts);
     }
     if (fixed !== null && fixed === T) {
@@ -533,7 +533,7 @@ function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr
  * `p`: its 8 code words in `int8XElement` order, d, and s = d·Σq when the format needs it. The same d,
  * codes and words as `lowerQuantizeX` (so every quantize_x variant is bit-identical).
  */
-function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, stmts: Stmt[]): { words: Expr[]; d: Expr; s: Expr | null } {
+function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, stmts: Stmt[]): { words: Expr[]; d: Expr; s: Expr | undefined } {
   const format = FORMATS[shape.weight];
   // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
   const halves = shape.act === 'f16' ? loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads) : [];
@@ -560,7 +560,7 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
     return v(`${p}w${t}`, U32);
   });
   const d = v(`${p}d`, F32);
-  if (xsStride(shape.weight) !== 2) return { words, d, s: null };
+  if (xsStride(shape.weight) !== 2) return { words, d, s: undefined };
   // Σq as 4-way dot products of the packed words with ones (8 instructions, not 31 adds), two chains
   const ones = c.u32(0x01010101);
   const chains = [0, 1].map((j) => words.filter((_, t) => t % 2 === j).reduce<Expr>((acc, w) => dot4I8(w, ones, acc), c.i32(0)));
