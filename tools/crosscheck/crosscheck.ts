@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NMSE_BOUNDS, nmseBound, type KernelArithmetic } from '@kforge/ir';
+import { RVV_VLENS } from '@kforge/exec';
 import { TARGETS, type TargetName } from '@kforge/target';
 import { kforge, type CliResult } from '../cli/src/testing.ts';
 
@@ -97,17 +98,25 @@ interface RunCheck {
   /** the output folder, relative to the work folder */
   readonly out: string;
   readonly quick: boolean;
+  /** rvv: the VLEN qemu emulates (`kforge run --vlen`); absent for the executor's default */
+  readonly vlen?: number;
 }
 
 /** Target number ti (in doctor's order) runs every format it covers, format fi with shape (ti + fi) mod 3, so
- *  each shape meets several targets; the quick set takes one run per target, spread over the formats. */
+ *  each shape meets several targets; the quick set takes one run per target, spread over the formats. rvv runs
+ *  every format again at each larger VLEN, on the other two shapes. */
 function runChecks(target: TargetName, ti: number): RunCheck[] {
   const formats = TARGETS[target].class === 'simt' ? GPU_RUN_FORMATS : FORMATS;
   const quickOrder = ['q4_0', 'w4g128', 'f16', 'q8_0', 'w4g64', 'f32', 'bf16', 'q4_1', 'w4g32'].filter((f) => formats.includes(f));
-  return formats.map((weight) => {
-    const c = runCase(weight, (ti + FORMATS.indexOf(weight)) % 3);
-    return { name: `${c.name}@${target}`, case: c.name, target, out: join(c.name, `run-${target}`), quick: weight === quickOrder[ti % quickOrder.length] };
-  });
+  const vlens: (number | undefined)[] = target === 'rvv' ? [undefined, ...RVV_VLENS.slice(1)] : [undefined];
+  return vlens.flatMap((vlen, vi) => formats.map((weight) => {
+    const c = runCase(weight, (ti + FORMATS.indexOf(weight) + vi) % 3);
+    const on = vlen === undefined ? target : `${target}-vlen${vlen}`;
+    return {
+      name: `${c.name}@${on}`, case: c.name, target, out: join(c.name, `run-${on}`),
+      quick: weight === quickOrder[(ti + vi) % quickOrder.length], ...(vlen === undefined ? {} : { vlen }),
+    };
+  }));
 }
 
 const CASES: readonly Case[] = [
@@ -239,7 +248,7 @@ interface RunInfo {
  *  decides the bound per artifact from it, see `checkRun`); the bound is looked up where kforge keeps it. */
 async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo> {
   const params = JSON.stringify(c.params);
-  const run = await kforge(['run', 'gemv', '--target', r.target, '--params', params,
+  const run = await kforge(['run', 'gemv', '--target', r.target, '--params', params, ...(r.vlen ? ['--vlen', String(r.vlen)] : []),
     '--in', join(work, c.name, 'in'), '--out', join(work, r.out)], 300_000);
   const executor = /^gemv on [^:]+: (\S+ \([^)]*\))/m.exec(run.stdout)?.[1];
   if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${firstLine(run)}` };

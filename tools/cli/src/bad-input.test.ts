@@ -113,6 +113,14 @@ describe('bad input', { concurrency: 4 }, () => {
       /unknown target 'tpu'/);
   });
 
+  test('--vlen only on rvv, and only a VLEN the kernels are verified at', async () => {
+    const c = gemvCase();
+    const run = (target: string, vlen: string): string[] =>
+      ['run', 'gemv', '--target', target, '--params', JSON.stringify(GEMV), '--vlen', vlen, '--in', c.inDir, '--out', c.out];
+    await expectBadInput(run('c', '256'), c.out, /--vlen applies to target rvv only, not 'c'/);
+    await expectBadInput(run('rvv', '64'), c.out, /--vlen must be one of 128, 256, 512, not '64'/);
+  });
+
   test('unknown format names it and lists the formats', async () => {
     const dir = scratchFolder();
     writeFileSync(join(dir, 'W.npy'), encodeNpy(allocTensor('f32', [2, 32])));

@@ -1,4 +1,5 @@
-import { CheckError, checkInputs, getOp, resolveParams, tensorSignature, toFloat64 } from '@kforge/ir';
+import { CheckError, checkInputs, getOp, InputError, resolveParams, tensorSignature, toFloat64 } from '@kforge/ir';
+import { RVV_VLENS } from '@kforge/exec';
 import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
@@ -7,13 +8,14 @@ import { checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOut
 export const runCommand: Command = {
   name: 'run',
   summary: 'generate, build and execute OP on a target (native, emulator or GPU runtime here) and write its outputs',
-  usage: 'run OP --target T --params P [--config C] --in DIR --out DIR',
+  usage: 'run OP --target T --params P [--config C] [--vlen 128|256|512] --in DIR --out DIR',
   args: {
     positionals: ['OP'],
     options: {
       target: { kind: 'value', doc: 'target name (see kforge doctor for what executes here)' },
       params: { kind: 'value', doc: 'operator parameters: a JSON object or @file.json' },
       config: { kind: 'value', doc: "kernel knobs: a JSON object or @file.json (default: the target's)" },
+      vlen: { kind: 'value', doc: `rvv only: the vector length qemu emulates, in bits (${RVV_VLENS.join(', ')}; default ${RVV_VLENS[0]})` },
       in: { kind: 'value', doc: 'folder of <tensor>.npy inputs' },
       out: { kind: 'value', doc: 'folder for the <tensor>.npy outputs (replaced if it exists)' },
     },
@@ -23,6 +25,7 @@ export const runCommand: Command = {
     const target = parseTarget(args.required('target'));
     const params = resolveParams(op, readJsonOption('params', args.required('params')));
     const configText = args.optional('config');
+    const vlen = parseVlen(target, args.optional('vlen'));
     const inDir = args.required('in');
     const out = args.required('out');
     checkOutputFolder(out, [inDir]);
@@ -31,7 +34,7 @@ export const runCommand: Command = {
     checkInputs(op, params, inputs);
     const { resolveConfig, runKernel } = await import('@kforge/driver');
     const config = resolveConfig(op.name, target, params, configText === undefined ? undefined : readJsonOption('config', configText));
-    const run = await runKernel(op.name, target, params, config, inputs);
+    const run = await runKernel(op.name, target, params, config, inputs, vlen === undefined ? {} : { variant: { vlen } });
     // written even when NaN/Inf are present: the poisoned elements show which ones the kernel missed
     writeOutputFolder(out, npyFiles(run.outputs), [inDir]);
     println(`${op.name} on ${target}: ${run.result.executor} (${run.result.mode}), ${run.result.detail}`);
@@ -45,3 +48,12 @@ export const runCommand: Command = {
     if (problems.length) throw new CheckError(`${op.name} on ${target}: ${problems.join('; ')} (outputs written to ${out})`);
   },
 };
+
+/** The VLEN asked of the rvv executor (one the same kernel is verified at), or undefined for its default. */
+function parseVlen(target: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (target !== 'rvv') throw new InputError(`run: --vlen applies to target rvv only, not '${target}'`);
+  const vlen = Number(text);
+  if (!(RVV_VLENS as readonly number[]).includes(vlen)) throw new InputError(`run: --vlen must be one of ${RVV_VLENS.join(', ')}, not '${text}'`);
+  return vlen;
+}
