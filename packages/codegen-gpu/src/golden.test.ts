@@ -11,6 +11,9 @@ const UPDATE = process.env.KFORGE_UPDATE_GOLDEN === '1';
 
 const CASES: { name: string; target: GpuTarget; params: Record<string, ParamValue>; config: Record<string, ParamValue> }[] = [
   { name: 'cuda-q4_0-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false }, config: {} },
+  // the decode kernels the H200 numbers are of: x quantized in registers by f16x2 fmas (K order, adjacent pairs)
+  { name: 'cuda-q4_0-f16-decode', target: 'cuda', params: { M: 1, N: 11008, K: 4096, weight: 'q4_0', act: 'f16', bias: false }, config: {} },
+  { name: 'cuda-w4g128-f16-decode', target: 'cuda', params: { M: 1, N: 11008, K: 4096, weight: 'w4g128', act: 'f16', bias: false }, config: {} },
   { name: 'cuda-f16-decode', target: 'cuda', params: { M: 1, N: 4096, K: 4096, weight: 'f16', act: 'f16', bias: true }, config: {} },
   { name: 'cuda-w4g128-splitk', target: 'cuda', params: { M: 2, N: 3072, K: 1024, weight: 'w4g128', act: 'f32', bias: true }, config: { split_k: 2 } },
   { name: 'opencl-q8_0', target: 'opencl', params: { M: 3, N: 37, K: 128, weight: 'q8_0', act: 'f16', bias: true }, config: {} },

@@ -17,6 +17,14 @@ __device__ __forceinline__ unsigned int kf_absmax_f16x2(unsigned int a, unsigned
   return *reinterpret_cast<const unsigned int*>(&m);
 }
 
+// the int8 codes of a word's two f16 values, round(x * id) half to even, each in the low byte of its 16-bit
+// lane: one f16x2 fma into 1.5 * 2^10 (ulp 1), exact as the f32 fma of the other dialects because id has 11
+// significant bits (and is below 32768: the caller takes the f32 path for smaller blocks)
+__device__ __forceinline__ unsigned int kf_f16x2_codes(unsigned int x, float id) {
+  const __half2 q = __hfma2(*reinterpret_cast<const __half2*>(&x), __float2half2_rn(id), __float2half2_rn(1536.0f));
+  return *reinterpret_cast<const unsigned int*>(&q);
+}
+
 // programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
 // for the previous grid to complete with its writes visible (at once when launched without the mode)
 __device__ __forceinline__ void kf_launch_dependents() {
@@ -176,72 +184,72 @@ extern "C" __global__ void __launch_bounds__(128) gemv(const float* __restrict__
     const float4 xt0_0_xv_5 = (*(const float4*)(&x[(((((K * 0) + (chunk * 32)) >> 5) * 32) + 20)]));
     const float4 xt0_0_xv_6 = (*(const float4*)(&x[(((((K * 0) + (chunk * 32)) >> 5) * 32) + 24)]));
     const float4 xt0_0_xv_7 = (*(const float4*)(&x[(((((K * 0) + (chunk * 32)) >> 5) * 32) + 28)]));
-    const float xt0_0_v0 = xt0_0_xv_0.x;
-    const float xt0_0_v1 = xt0_0_xv_0.y;
-    const float xt0_0_v2 = xt0_0_xv_0.z;
-    const float xt0_0_v3 = xt0_0_xv_0.w;
-    const float xt0_0_v4 = xt0_0_xv_1.x;
-    const float xt0_0_v5 = xt0_0_xv_1.y;
-    const float xt0_0_v6 = xt0_0_xv_1.z;
-    const float xt0_0_v7 = xt0_0_xv_1.w;
-    const float xt0_0_v8 = xt0_0_xv_2.x;
-    const float xt0_0_v9 = xt0_0_xv_2.y;
-    const float xt0_0_v10 = xt0_0_xv_2.z;
-    const float xt0_0_v11 = xt0_0_xv_2.w;
-    const float xt0_0_v12 = xt0_0_xv_3.x;
-    const float xt0_0_v13 = xt0_0_xv_3.y;
-    const float xt0_0_v14 = xt0_0_xv_3.z;
-    const float xt0_0_v15 = xt0_0_xv_3.w;
-    const float xt0_0_v16 = xt0_0_xv_4.x;
-    const float xt0_0_v17 = xt0_0_xv_4.y;
-    const float xt0_0_v18 = xt0_0_xv_4.z;
-    const float xt0_0_v19 = xt0_0_xv_4.w;
-    const float xt0_0_v20 = xt0_0_xv_5.x;
-    const float xt0_0_v21 = xt0_0_xv_5.y;
-    const float xt0_0_v22 = xt0_0_xv_5.z;
-    const float xt0_0_v23 = xt0_0_xv_5.w;
-    const float xt0_0_v24 = xt0_0_xv_6.x;
-    const float xt0_0_v25 = xt0_0_xv_6.y;
-    const float xt0_0_v26 = xt0_0_xv_6.z;
-    const float xt0_0_v27 = xt0_0_xv_6.w;
-    const float xt0_0_v28 = xt0_0_xv_7.x;
-    const float xt0_0_v29 = xt0_0_xv_7.y;
-    const float xt0_0_v30 = xt0_0_xv_7.z;
-    const float xt0_0_v31 = xt0_0_xv_7.w;
-    const float xt0_0_amax = fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fabsf(xt0_0_v0), fabsf(xt0_0_v1)), fmaxf(fabsf(xt0_0_v2), fabsf(xt0_0_v3))), fmaxf(fmaxf(fabsf(xt0_0_v4), fabsf(xt0_0_v5)), fmaxf(fabsf(xt0_0_v6), fabsf(xt0_0_v7)))), fmaxf(fmaxf(fmaxf(fabsf(xt0_0_v8), fabsf(xt0_0_v9)), fmaxf(fabsf(xt0_0_v10), fabsf(xt0_0_v11))), fmaxf(fmaxf(fabsf(xt0_0_v12), fabsf(xt0_0_v13)), fmaxf(fabsf(xt0_0_v14), fabsf(xt0_0_v15))))), fmaxf(fmaxf(fmaxf(fmaxf(fabsf(xt0_0_v16), fabsf(xt0_0_v17)), fmaxf(fabsf(xt0_0_v18), fabsf(xt0_0_v19))), fmaxf(fmaxf(fabsf(xt0_0_v20), fabsf(xt0_0_v21)), fmaxf(fabsf(xt0_0_v22), fabsf(xt0_0_v23)))), fmaxf(fmaxf(fmaxf(fabsf(xt0_0_v24), fabsf(xt0_0_v25)), fmaxf(fabsf(xt0_0_v26), fabsf(xt0_0_v27))), fmaxf(fmaxf(fabsf(xt0_0_v28), fabsf(xt0_0_v29)), fmaxf(fabsf(xt0_0_v30), fabsf(xt0_0_v31))))));
+    const float xt0_0_amax = fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fabsf(xt0_0_xv_0.x), fabsf(xt0_0_xv_0.y)), fmaxf(fabsf(xt0_0_xv_0.z), fabsf(xt0_0_xv_0.w))), fmaxf(fmaxf(fabsf(xt0_0_xv_1.x), fabsf(xt0_0_xv_1.y)), fmaxf(fabsf(xt0_0_xv_1.z), fabsf(xt0_0_xv_1.w)))), fmaxf(fmaxf(fmaxf(fabsf(xt0_0_xv_2.x), fabsf(xt0_0_xv_2.y)), fmaxf(fabsf(xt0_0_xv_2.z), fabsf(xt0_0_xv_2.w))), fmaxf(fmaxf(fabsf(xt0_0_xv_3.x), fabsf(xt0_0_xv_3.y)), fmaxf(fabsf(xt0_0_xv_3.z), fabsf(xt0_0_xv_3.w))))), fmaxf(fmaxf(fmaxf(fmaxf(fabsf(xt0_0_xv_4.x), fabsf(xt0_0_xv_4.y)), fmaxf(fabsf(xt0_0_xv_4.z), fabsf(xt0_0_xv_4.w))), fmaxf(fmaxf(fabsf(xt0_0_xv_5.x), fabsf(xt0_0_xv_5.y)), fmaxf(fabsf(xt0_0_xv_5.z), fabsf(xt0_0_xv_5.w)))), fmaxf(fmaxf(fmaxf(fabsf(xt0_0_xv_6.x), fabsf(xt0_0_xv_6.y)), fmaxf(fabsf(xt0_0_xv_6.z), fabsf(xt0_0_xv_6.w))), fmaxf(fmaxf(fabsf(xt0_0_xv_7.x), fabsf(xt0_0_xv_7.y)), fmaxf(fabsf(xt0_0_xv_7.z), fabsf(xt0_0_xv_7.w))))));
     const float xt0_0_d = (xt0_0_amax / 127.0f);
     const float xt0_0_id = ((xt0_0_d != 0.0f) ? (1.0f / xt0_0_d) : 0.0f);
+    const float xt0_0_v0 = xt0_0_xv_0.x;
     const unsigned int xt0_0_b0 = __float_as_uint(fmaf(xt0_0_v0, xt0_0_id, 12582912.0f));
+    const float xt0_0_v1 = xt0_0_xv_0.y;
     const unsigned int xt0_0_b1 = __float_as_uint(fmaf(xt0_0_v1, xt0_0_id, 12582912.0f));
+    const float xt0_0_v2 = xt0_0_xv_0.z;
     const unsigned int xt0_0_b2 = __float_as_uint(fmaf(xt0_0_v2, xt0_0_id, 12582912.0f));
+    const float xt0_0_v3 = xt0_0_xv_0.w;
     const unsigned int xt0_0_b3 = __float_as_uint(fmaf(xt0_0_v3, xt0_0_id, 12582912.0f));
+    const float xt0_0_v4 = xt0_0_xv_1.x;
     const unsigned int xt0_0_b4 = __float_as_uint(fmaf(xt0_0_v4, xt0_0_id, 12582912.0f));
+    const float xt0_0_v5 = xt0_0_xv_1.y;
     const unsigned int xt0_0_b5 = __float_as_uint(fmaf(xt0_0_v5, xt0_0_id, 12582912.0f));
+    const float xt0_0_v6 = xt0_0_xv_1.z;
     const unsigned int xt0_0_b6 = __float_as_uint(fmaf(xt0_0_v6, xt0_0_id, 12582912.0f));
+    const float xt0_0_v7 = xt0_0_xv_1.w;
     const unsigned int xt0_0_b7 = __float_as_uint(fmaf(xt0_0_v7, xt0_0_id, 12582912.0f));
+    const float xt0_0_v8 = xt0_0_xv_2.x;
     const unsigned int xt0_0_b8 = __float_as_uint(fmaf(xt0_0_v8, xt0_0_id, 12582912.0f));
+    const float xt0_0_v9 = xt0_0_xv_2.y;
     const unsigned int xt0_0_b9 = __float_as_uint(fmaf(xt0_0_v9, xt0_0_id, 12582912.0f));
+    const float xt0_0_v10 = xt0_0_xv_2.z;
     const unsigned int xt0_0_b10 = __float_as_uint(fmaf(xt0_0_v10, xt0_0_id, 12582912.0f));
+    const float xt0_0_v11 = xt0_0_xv_2.w;
     const unsigned int xt0_0_b11 = __float_as_uint(fmaf(xt0_0_v11, xt0_0_id, 12582912.0f));
+    const float xt0_0_v12 = xt0_0_xv_3.x;
     const unsigned int xt0_0_b12 = __float_as_uint(fmaf(xt0_0_v12, xt0_0_id, 12582912.0f));
+    const float xt0_0_v13 = xt0_0_xv_3.y;
     const unsigned int xt0_0_b13 = __float_as_uint(fmaf(xt0_0_v13, xt0_0_id, 12582912.0f));
+    const float xt0_0_v14 = xt0_0_xv_3.z;
     const unsigned int xt0_0_b14 = __float_as_uint(fmaf(xt0_0_v14, xt0_0_id, 12582912.0f));
+    const float xt0_0_v15 = xt0_0_xv_3.w;
     const unsigned int xt0_0_b15 = __float_as_uint(fmaf(xt0_0_v15, xt0_0_id, 12582912.0f));
+    const float xt0_0_v16 = xt0_0_xv_4.x;
     const unsigned int xt0_0_b16 = __float_as_uint(fmaf(xt0_0_v16, xt0_0_id, 12582912.0f));
+    const float xt0_0_v17 = xt0_0_xv_4.y;
     const unsigned int xt0_0_b17 = __float_as_uint(fmaf(xt0_0_v17, xt0_0_id, 12582912.0f));
+    const float xt0_0_v18 = xt0_0_xv_4.z;
     const unsigned int xt0_0_b18 = __float_as_uint(fmaf(xt0_0_v18, xt0_0_id, 12582912.0f));
+    const float xt0_0_v19 = xt0_0_xv_4.w;
     const unsigned int xt0_0_b19 = __float_as_uint(fmaf(xt0_0_v19, xt0_0_id, 12582912.0f));
+    const float xt0_0_v20 = xt0_0_xv_5.x;
     const unsigned int xt0_0_b20 = __float_as_uint(fmaf(xt0_0_v20, xt0_0_id, 12582912.0f));
+    const float xt0_0_v21 = xt0_0_xv_5.y;
     const unsigned int xt0_0_b21 = __float_as_uint(fmaf(xt0_0_v21, xt0_0_id, 12582912.0f));
+    const float xt0_0_v22 = xt0_0_xv_5.z;
     const unsigned int xt0_0_b22 = __float_as_uint(fmaf(xt0_0_v22, xt0_0_id, 12582912.0f));
+    const float xt0_0_v23 = xt0_0_xv_5.w;
     const unsigned int xt0_0_b23 = __float_as_uint(fmaf(xt0_0_v23, xt0_0_id, 12582912.0f));
+    const float xt0_0_v24 = xt0_0_xv_6.x;
     const unsigned int xt0_0_b24 = __float_as_uint(fmaf(xt0_0_v24, xt0_0_id, 12582912.0f));
+    const float xt0_0_v25 = xt0_0_xv_6.y;
     const unsigned int xt0_0_b25 = __float_as_uint(fmaf(xt0_0_v25, xt0_0_id, 12582912.0f));
+    const float xt0_0_v26 = xt0_0_xv_6.z;
     const unsigned int xt0_0_b26 = __float_as_uint(fmaf(xt0_0_v26, xt0_0_id, 12582912.0f));
+    const float xt0_0_v27 = xt0_0_xv_6.w;
     const unsigned int xt0_0_b27 = __float_as_uint(fmaf(xt0_0_v27, xt0_0_id, 12582912.0f));
+    const float xt0_0_v28 = xt0_0_xv_7.x;
     const unsigned int xt0_0_b28 = __float_as_uint(fmaf(xt0_0_v28, xt0_0_id, 12582912.0f));
+    const float xt0_0_v29 = xt0_0_xv_7.y;
     const unsigned int xt0_0_b29 = __float_as_uint(fmaf(xt0_0_v29, xt0_0_id, 12582912.0f));
+    const float xt0_0_v30 = xt0_0_xv_7.z;
     const unsigned int xt0_0_b30 = __float_as_uint(fmaf(xt0_0_v30, xt0_0_id, 12582912.0f));
+    const float xt0_0_v31 = xt0_0_xv_7.w;
     const unsigned int xt0_0_b31 = __float_as_uint(fmaf(xt0_0_v31, xt0_0_id, 12582912.0f));
     const unsigned int xt0_0_w0 = (((xt0_0_b0 & 255u) | ((xt0_0_b1 & 255u) << 8u)) | (((xt0_0_b2 & 255u) << 16u) | ((xt0_0_b3 & 255u) << 24u)));
     const unsigned int xt0_0_w1 = (((xt0_0_b4 & 255u) | ((xt0_0_b5 & 255u) << 8u)) | (((xt0_0_b6 & 255u) << 16u) | ((xt0_0_b7 & 255u) << 24u)));

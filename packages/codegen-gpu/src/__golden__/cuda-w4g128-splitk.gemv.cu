@@ -17,6 +17,14 @@ __device__ __forceinline__ unsigned int kf_absmax_f16x2(unsigned int a, unsigned
   return *reinterpret_cast<const unsigned int*>(&m);
 }
 
+// the int8 codes of a word's two f16 values, round(x * id) half to even, each in the low byte of its 16-bit
+// lane: one f16x2 fma into 1.5 * 2^10 (ulp 1), exact as the f32 fma of the other dialects because id has 11
+// significant bits (and is below 32768: the caller takes the f32 path for smaller blocks)
+__device__ __forceinline__ unsigned int kf_f16x2_codes(unsigned int x, float id) {
+  const __half2 q = __hfma2(*reinterpret_cast<const __half2*>(&x), __float2half2_rn(id), __float2half2_rn(1536.0f));
+  return *reinterpret_cast<const unsigned int*>(&q);
+}
+
 // programmatic dependent launch (sm_90; no-ops below): let the next grid of the stream start, and wait
 // for the previous grid to complete with its writes visible (at once when launched without the mode)
 __device__ __forceinline__ void kf_launch_dependents() {

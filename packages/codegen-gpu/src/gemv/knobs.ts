@@ -56,14 +56,16 @@ export interface SimtCaps {
   readonly maxUnrolledWork: number;
   /** programmatic dependent launch (CUDA 12 on sm_90) */
   readonly dependentLaunch: boolean;
+  /** int8 codes of f16 x by f16x2 fma and byte permutes (`f16x2_codes`, `byte_perm` calls), not per value in f32 */
+  readonly f16x2Codes: boolean;
 }
 
 export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
-  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048, dependentLaunch: true },
-  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false },
-  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false },
-  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false },
-  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false },
+  cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048, dependentLaunch: true, f16x2Codes: true },
+  opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
+  vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
+  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
+  metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
 };
 
 export interface KnobDomain {

@@ -481,10 +481,19 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
   };
 }
 
-/** the int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `<p>d` and `<p>id` */
-function int8Scale(amax: Expr, p = ''): Stmt[] {
+/**
+ * The int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `<p>d`
+ * and `<p>id`. For f16 x, id is rounded to 11 significant bits (half to even): x · id is then exact in f32,
+ * so the f32 fma of `int8Code` and CUDA's f16x2 fma (`f16x2_codes`) round the same product to the same code.
+ * The codes move by at most 2^-12 of their size (|q| stays <= 127), far inside the int8 bound.
+ */
+function int8Scale(amax: Expr, act: GemvShape['act'], p = ''): Stmt[] {
   const d = v(`${p}d`, F32);
-  return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}id`, F32, select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0)))];
+  const inverse = select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0));
+  if (act === 'f32') return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}id`, F32, inverse)];
+  const bits = v(`${p}idb`, U32);
+  const rounded = and(add(add(bits, c.u32(0xfff)), and(shr(bits, c.u32(13)), c.u32(1))), c.u32(0xffffe000));
+  return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}idb`, U32, bitcast(inverse, U32)), let_(`${p}id`, F32, bitcast(rounded, F32))];
 }
 
 /** 1.5 · 2^23: every f32 within 2^22 of it is an integer (ulp 1), so adding it rounds to one */
@@ -523,12 +532,6 @@ function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr
 }
 
 /**
- * quantize_x 'workgroup': before the K loop the workgroup quantizes all of x into workgroup arrays
- * named like the scratch buffers (xq, xs; sized for the params' K), one thread per 32-block with its
- * values in registers: the same d, codes and word order as `lowerQuantizeX`, so the results are
- * bit-identical to the 'dispatch' variant. Every thread reaches the barrier after the loop.
- */
-/**
  * One thread quantizes x block `blk` (of the M·K values, 32 at a time) in registers, as lets prefixed
  * `p`: its 8 code words in `int8XElement` order, d, and s = d·Σq when the format needs it. The same d,
  * codes and words as `lowerQuantizeX` (so every quantize_x variant is bit-identical).
@@ -537,13 +540,9 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
   const format = FORMATS[shape.weight];
   // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
   const halves = shape.act === 'f16' ? loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads) : [];
-  const values = shape.act === 'f32'
-    ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, `${p}xv`, stmts, caps.vectorLoads)
-    : halves.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
-  values.forEach((x, e) => stmts.push(let_(`${p}v${e}`, F32, x)));
-  const value = (e: number): Expr => v(`${p}v${e}`, F32);
+  const f32Values = shape.act === 'f32' ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, `${p}xv`, stmts, caps.vectorLoads) : [];
   if (shape.act === 'f32') {
-    stmts.push(let_(`${p}amax`, F32, balanced(values.map((_, e) => unary('abs', value(e))), max)));
+    stmts.push(let_(`${p}amax`, F32, balanced(f32Values.map((x) => unary('abs', x)), max)));
   } else {
     // f16: amax over the packed halves, a chain of f16x2 maxima where the target has them (exact: the
     // largest |x| is one of the halves); on the H200 it also left nvcc 96 registers, not 104 (5
@@ -552,13 +551,20 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
     const packed = v(`${p}hmax`, U32);
     stmts.push(let_(`${p}amax`, F32, max(f16ToF32(packed), f16ToF32(shr(packed, c.u32(16))))));
   }
-  stmts.push(...int8Scale(v(`${p}amax`, F32), p));
-  values.forEach((_, e) => stmts.push(int8Code(`${e}`, value(e), p)));
-  const code = (e: number): Expr => v(`${p}b${e}`, U32);
-  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => {
-    stmts.push(let_(`${p}w${t}`, U32, packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i))))));
-    return v(`${p}w${t}`, U32);
-  });
+  stmts.push(...int8Scale(v(`${p}amax`, F32), shape.act, p));
+  const values = shape.act === 'f32' ? f32Values : halves.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`${p}w${t}`, U32));
+  if (shape.act === 'f32' || !caps.f16x2Codes) {
+    f32Codes(format, values, p, stmts).forEach((e, t) => stmts.push(let_(`${p}w${t}`, U32, e)));
+  } else {
+    // f16x2 fmas while id fits f16 (amax >= 127 / 32768); smaller blocks take the f32 path: there the f16
+    // product x · id can fall below f16's normal range, and the H200 rounds it (codes off by one)
+    const fast: Stmt[] = [];
+    const slow: Stmt[] = [];
+    packedHalfCodes(format, halves, p, fast).forEach((e, t) => fast.push(assign(`${p}w${t}`, e)));
+    f32Codes(format, values, p, slow).forEach((e, t) => slow.push(assign(`${p}w${t}`, e)));
+    stmts.push(...words.map((_, t) => letMut(`${p}w${t}`, U32, c.u32(0))), if_(lt(v(`${p}id`, F32), c.f32(32768)), fast, slow));
+  }
   const d = v(`${p}d`, F32);
   if (xsStride(shape.weight) !== 2) return { words, d, s: undefined };
   // Σq as 4-way dot products of the packed words with ones (8 instructions, not 31 adds), two chains
@@ -567,6 +573,40 @@ function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, 
   return { words, d, s: mul(d, cast(add(chains[0]!, chains[1]!), F32)) };
 }
 
+/** x words of codes from the block's values one by one: an f32 fma each (`int8Code`), then byte packing */
+function f32Codes(format: WeightFormat, values: readonly Expr[], p: string, stmts: Stmt[]): Expr[] {
+  values.forEach((x, e) => stmts.push(let_(`${p}v${e}`, F32, x), int8Code(`${e}`, v(`${p}v${e}`, F32), p)));
+  const code = (e: number): Expr => v(`${p}b${e}`, U32);
+  return Array.from({ length: X_BLOCK / 4 }, (_, t) => packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i)))));
+}
+
+/**
+ * x words of codes from the block's f16 words two values at a time (`f16x2_codes`: codes in bytes 0 and
+ * 2), gathered by byte permutes: 16 f16x2 fmas and 8 (K order) or 12 (adjacent pairs) permutes for the
+ * 32 codes, not 32 conversions, 32 fmas and 24 packing steps. Needs id < 32768 (an f16).
+ */
+function packedHalfCodes(format: WeightFormat, halves: readonly Expr[], p: string, stmts: Stmt[]): Expr[] {
+  const perm = (a: Expr, b: Expr, selector: number): Expr => call('byte_perm', [a, b, c.u32(selector)], U32);
+  const q = halves.map((h, u) => {
+    stmts.push(let_(`${p}q${u}`, U32, call('f16x2_codes', [h, v(`${p}id`, F32)], U32)));
+    return v(`${p}q${u}`, U32);
+  });
+  // K order: word t is the codes of q[2t], q[2t + 1]
+  if (int8XInKOrder(format)) return Array.from({ length: X_BLOCK / 4 }, (_, t) => perm(q[2 * t]!, q[2 * t + 1]!, 0x6420));
+  // adjacent pairs: words 2j and 2j + 1 are the even and odd codes of q[4j..4j + 3], through two interleaves
+  return Array.from({ length: X_BLOCK / 8 }, (_, j) => {
+    stmts.push(let_(`${p}qa${j}`, U32, perm(q[4 * j]!, q[4 * j + 1]!, 0x6240)), let_(`${p}qb${j}`, U32, perm(q[4 * j + 2]!, q[4 * j + 3]!, 0x6240)));
+    const [a, b] = [v(`${p}qa${j}`, U32), v(`${p}qb${j}`, U32)];
+    return [perm(a, b, 0x5410), perm(a, b, 0x7632)];
+  }).flat();
+}
+
+/**
+ * quantize_x 'workgroup': before the K loop the workgroup quantizes all of x into workgroup arrays
+ * named like the scratch buffers (xq, xs; sized for the params' K), one thread per 32-block with its
+ * values in registers: the same d, codes and word order as `lowerQuantizeX`, so the results are
+ * bit-identical to the 'dispatch' variant. Every thread reaches the barrier after the loop.
+ */
 function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Stmt[] {
   const stride = xsStride(shape.weight);
   const bytes = quantizedXBytes(shape.M, shape.K, shape.weight);
@@ -639,7 +679,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
     let_('base', I32, sub(tid, and(tid, 7))),
     letMut('amax', F32, c.f32(0)),
     forLoop('j', 0, 8, [assign('amax', max(f('amax'), load('qx_max', add(v('base', I32), v('j', I32)), F32)))], { unroll: 8 }),
-    ...int8Scale(f('amax')),
+    ...int8Scale(f('amax'), shape.act),
   );
   for (let i = 0; i < 4; i++) body.push(int8Code(`${i}`, f(`v${i}`)));
   const inRange = lt(v('word_raw', I32), v('words', I32));
