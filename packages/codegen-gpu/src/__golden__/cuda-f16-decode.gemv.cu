@@ -39,7 +39,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ x, const unsigned int* __restrict__ W, const float* __restrict__ bias, float* __restrict__ y, int M, int N, int K) {
+extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* x, const unsigned int* __restrict__ W, const float* __restrict__ bias, float* __restrict__ y, int M, int N, int K) {
   // gemv f16 x f16, M=1: 1 rows per workgroup, 128 threads, 8-byte loads, unroll 4, split_k 1
   kf_launch_dependents();
   const int tid = (int)threadIdx.x;

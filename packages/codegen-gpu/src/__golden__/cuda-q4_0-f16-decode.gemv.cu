@@ -39,7 +39,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ x, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
+extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* x, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   // gemv q4_0 x f16 quantized to int8 per chunk in registers, M=1: 8 rows per workgroup, 128 threads, 16-byte loads, unroll 1, split_k 1
   kf_launch_dependents();
   const int tid = (int)threadIdx.x;

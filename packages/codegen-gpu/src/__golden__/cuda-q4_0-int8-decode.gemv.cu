@@ -39,7 +39,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned int* __restrict__ x, unsigned int* __restrict__ xq, float* __restrict__ xs, int M, int N, int K) {
+extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned int* x, unsigned int* __restrict__ xq, float* __restrict__ xs, int M, int N, int K) {
   kf_launch_dependents();
   kf_wait_previous_grid();
   // x (f16) to int8 per 32-block for gemv q4_0: 64 threads, 8 blocks per workgroup
@@ -89,7 +89,7 @@ extern "C" __global__ void __launch_bounds__(64) gemv_quantize_x(const unsigned 
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* __restrict__ xq, const float* __restrict__ xs, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
+extern "C" __global__ void __launch_bounds__(128) gemv(const unsigned int* xq, const float* xs, const unsigned int* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   // gemv q4_0 x f16 quantized to int8 (xq, xs), M=1: 2 rows per workgroup, 128 threads, 16-byte loads, unroll 2, split_k 1
   kf_launch_dependents();
   const int tid = (int)threadIdx.x;

@@ -273,3 +273,17 @@ test('dependent_launch (CUDA only): signal first, wait after each step\'s weight
   }
   assert.throws(() => emitGemvGpu('opencl', decode, { dependent_launch: true }), /dependent_launch/);
 });
+
+test('dependent_launch: what the previous grid writes is read without __restrict__ (no ld.global.nc above the wait), weights keep it', () => {
+  const decode = { M: 1, N: 11008, K: 4096, weight: 'w4g128', act: 'f16', bias: true };
+  const signature = (src: string, entry: string): string => src.slice(src.indexOf(`${entry}(`)).split('{')[0]!;
+  const overlapped = emitGemvGpu('cuda', decode).files['gemv.cu']!;
+  assert.match(signature(overlapped, 'gemv'), /const unsigned int\* x,/);
+  for (const weight of ['W', 'W_scale', 'W_min', 'bias']) assert.match(signature(overlapped, 'gemv'), new RegExp(`\\* __restrict__ ${weight}\\b`), weight);
+  const split = emitGemvGpu('cuda', decode, { quantize_x: 'dispatch', split_k: 2 }).files['gemv.cu']!;
+  assert.match(signature(split, 'gemv_quantize_x'), /const unsigned int\* x,/);
+  assert.match(signature(split, 'gemv'), /const unsigned int\* xq, const float\* xs,/);
+  assert.match(signature(split, 'gemv_splitk_reduce'), /const float\* partial,/);
+  // launched the ordinary way, every read-only buffer is restrict again
+  assert.match(signature(emitGemvGpu('cuda', decode, { dependent_launch: false }).files['gemv.cu']!, 'gemv'), /const unsigned int\* __restrict__ x,/);
+});

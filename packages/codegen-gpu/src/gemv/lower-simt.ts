@@ -67,9 +67,11 @@ export const QUANTIZE_X_WORKGROUP = 64;
 /** The kernel parameters of the main gemv kernel, in ABI order (buffers, then M, N, K). */
 export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelParam[] {
   const format = FORMATS[shape.weight];
+  // x (or the pre-pass's xq, xs) is what the previous grid writes: read coherently when launched to overlap it
+  const produced = cfg.dependent_launch;
   const out: KernelParam[] = cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch'
-    ? [bufferParam(XQ_BUFFER, U32), bufferParam(XS_BUFFER, F32)]
-    : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
+    ? [bufferParam(XQ_BUFFER, U32, 'read', produced), bufferParam(XS_BUFFER, F32, 'read', produced)]
+    : [bufferParam('x', shape.act === 'f32' ? F32 : U32, 'read', produced)];
   out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
   if (format.kind === 'planar') out.push(bufferParam('W_scale', U32), bufferParam('W_min', U32));
   if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
@@ -703,7 +705,14 @@ export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCap
   const shape = gemvShape(params);
   const kernels: Kernel[] = [];
   // the pre-pass and the split-K reduction read only what earlier grids write: signal, then wait
-  const dependent = (k: Kernel): Kernel => (cfg.dependent_launch ? { ...k, body: [gridDependency('signal'), ...waitForPreviousGrid(cfg), ...k.body] } : k);
+  // (what they read may come from an earlier grid: read coherently)
+  const dependent = (k: Kernel): Kernel => (cfg.dependent_launch
+    ? {
+      ...k,
+      params: k.params.map((p) => (p.kind === 'buffer' && p.access === 'read' ? { ...p, coherent: true } : p)),
+      body: [gridDependency('signal'), ...waitForPreviousGrid(cfg), ...k.body],
+    }
+    : k);
   if (cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch') kernels.push(dependent(lowerQuantizeX(shape, caps)));
   kernels.push(lowerGemvMain(shape, cfg, caps));
   if (cfg.split_k > 1) kernels.push(dependent(lowerSplitKReduce(shape, cfg)));

@@ -116,6 +116,12 @@ export interface BufferParam {
   readonly name: string;
   readonly elem: ScalarType;
   readonly access: 'read' | 'write' | 'readwrite';
+  /**
+   * read while an earlier grid of the stream may still be writing it (a dependent launch reads it after its
+   * `grid_dependency` wait): no read-only/no-alias promise to the compiler, which could otherwise move its
+   * loads (CUDA's non-coherent ld.global.nc) above the wait
+   */
+  readonly coherent?: boolean;
 }
 
 export interface ScalarParam {
