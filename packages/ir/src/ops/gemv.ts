@@ -38,7 +38,7 @@ export const GEMV: OpDef = {
     { name: 'split_k', doc: 'GPU: workgroups splitting K, partial sums reduced by a second dispatch' },
     { name: 'subgroup_reduce', doc: 'GPU: subgroup (warp, simdgroup) reduction before workgroup memory' },
     { name: 'dot_path', doc: "'float': dequantize and multiply-add; 'int8': activations quantized to int8 per 32-block in the kernel, integer dot products (VNNI, maddubs, sdot, vwmacc, vrmpy, dp4a)" },
-    { name: 'dependent_launch', doc: 'CUDA: programmatic dependent launch: the kernel lets the next launch start early and issues its weight loads before waiting for the previous grid (x and every store wait)' },
+    { name: 'dependent_launch', doc: 'CUDA: programmatic dependent launch: the kernel lets the next launch start early and waits for the previous grid before it reads x or stores' },
     { name: 'quantize_x', doc: "GPU int8 path: 'dispatch' quantizes x by a first dispatch into scratch; 'workgroup': every workgroup quantizes x into its workgroup memory; 'registers': each thread quantizes the x blocks it uses (both one dispatch)" },
   ],
   reference(params, inputs) {
