@@ -2,7 +2,7 @@
  * Which code generator lowers which (op, target): the one list that `kforge emit/run/verify/tune`,
  * the conformance matrix and the benchmarks read. Adding an op to a target class is one entry here.
  */
-import { InputError, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
+import { InputError, recordedConfig, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
@@ -53,6 +53,11 @@ export function resolveConfig(op: string, target: TargetName, params: Params, ra
     throw new InputError(`--config must be a JSON object of knobs, got ${JSON.stringify(raw)}`);
   }
   return resolveKnobs(loweringFor(op, target).knobs(target, params), (raw ?? {}) as Record<string, ParamValue>, `${op} on ${target}`);
+}
+
+/** The config a tuning record of this op, target and params stands for in this kforge (`recordedConfig`). */
+export function configOfRecord(op: string, target: TargetName, params: Params, recorded: KnobConfig): KnobConfig {
+  return recordedConfig(loweringFor(op, target).knobs(target, params), recorded);
 }
 
 export function emitKernel(op: string, target: TargetName, params: Params, config: KnobConfig): KernelArtifact {

@@ -1,9 +1,9 @@
 /** The tuned configs a runtime library is built from: the fastest correct record per gemv shape. */
-import { InputError, recordedConfig } from '@kforge/ir';
+import { InputError } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 import { canonicalJson, deviceKey, type TuningRecord } from '@kforge/autotune';
 import type { TunedGemv } from './cpu.ts';
-import { loweringFor } from '../lowerings.ts';
+import { configOfRecord } from '../lowerings.ts';
 
 export interface TunedSelection {
   readonly tuned: TunedGemv[];
@@ -32,7 +32,7 @@ export function tunedFromRecords(records: readonly TuningRecord[], op: string, t
     if (!have || r.measurement!.medianMs < have.measurement!.medianMs) best.set(key, r);
   }
   const tuned = [...best.values()].map((r): TunedGemv => ({
-    params: r.params, config: recordedConfig(loweringFor(op, target).knobs(target, r.params), r.config), note: `${r.measurement!.medianMs.toPrecision(4)} ms median, ${r.time}, ${r.origin}`,
+    params: r.params, config: configOfRecord(op, target, r.params, r.config), note: `${r.measurement!.medianMs.toPrecision(4)} ms median, ${r.time}, ${r.origin}`,
   }));
   return { tuned, device: [...devices.values()][0]?.device ?? '' };
 }

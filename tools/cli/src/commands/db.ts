@@ -4,7 +4,7 @@
  * config and checks that the sources hash the same.
  */
 import { existsSync } from 'node:fs';
-import { CheckError, InputError, getOp, recordedConfig, resolveParams } from '@kforge/ir';
+import { CheckError, InputError, getOp, resolveParams } from '@kforge/ir';
 import { JsonlTuningDatabase, hashSources, type TuningRecord } from '@kforge/autotune';
 import { parseTarget, type ParsedArgs } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -108,8 +108,8 @@ export const dbCommand: Command = {
       }
       case 'replay': {
         const { record, index } = recordAt(openDb(path), args);
-        const { emitKernel, loweringFor } = await import('@kforge/driver');
-        const artifact = emitKernel(record.op, record.target, record.params, recordedConfig(loweringFor(record.op, record.target).knobs(record.target, record.params), record.config));
+        const { configOfRecord, emitKernel } = await import('@kforge/driver');
+        const artifact = emitKernel(record.op, record.target, record.params, configOfRecord(record.op, record.target, record.params, record.config));
         const hash = hashSources(artifact.files);
         if (hash !== record.sourceHash) {
           throw new CheckError(`db replay: record ${index} of ${path} hashed ${record.sourceHash}, this kforge (${record.kforge} then) generates ${hash} from its config`);
