@@ -704,8 +704,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
 export function lowerGemvSimt(params: Params, cfg: GemvSimtConfig, caps: SimtCaps): Kernel[] {
   const shape = gemvShape(params);
   const kernels: Kernel[] = [];
-  // the pre-pass and the split-K reduction read only what earlier grids write: signal, then wait
-  // (what they read may come from an earlier grid: read coherently)
+  // the pre-pass and the split-K reduction read only what earlier grids write: signal, wait, read coherently
   const dependent = (k: Kernel): Kernel => (cfg.dependent_launch
     ? {
       ...k,
