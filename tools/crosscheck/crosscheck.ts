@@ -9,7 +9,7 @@
  * `N agree, N differ`; exit 0 when all agree, 1 otherwise, 2 when python3 with numpy is missing.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NMSE_BOUNDS, nmseBound, type KernelArithmetic } from '@kforge/ir';
@@ -244,8 +244,8 @@ interface RunInfo {
   readonly error?: string;
 }
 
-/** `kforge run gemv`, then `kforge emit` with the config run printed: its kernel.json names the arithmetic (kforge
- *  decides the bound per artifact from it, see `checkRun`); the bound is looked up where kforge keeps it. */
+/** `kforge run gemv`; it prints the executor, the config and the arithmetic its kernel declares (kforge decides the
+ *  bound per artifact from it, see `checkRun`); the bound is looked up where kforge keeps it. */
 async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo> {
   const params = JSON.stringify(c.params);
   const run = await kforge(['run', 'gemv', '--target', r.target, '--params', params, ...(r.vlen ? ['--vlen', String(r.vlen)] : []),
@@ -253,12 +253,9 @@ async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo>
   const executor = /^gemv on [^:]+: (\S+ \([^)]*\))/m.exec(run.stdout)?.[1];
   if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${firstLine(run)}` };
   const config = /^config (\{.*\})$/m.exec(run.stdout)?.[1];
-  if (!executor || !config) return { error: `kforge run printed no executor or config line: ${run.stdout.trim().split('\n')[0]}` };
-  const emitDir = join(work, c.name, `emit-${r.target}`);
-  const emit = await kforge(['emit', 'gemv', '--target', r.target, '--params', params, '--config', config, '--out', emitDir]);
-  if (emit.code !== 0) return { executor, error: `kforge emit exit ${emit.code}: ${firstLine(emit)}` };
-  const arithmetic = (JSON.parse(readFileSync(join(emitDir, 'kernel.json'), 'utf8')) as { arithmetic?: string }).arithmetic ?? '';
-  if (!Object.hasOwn(NMSE_BOUNDS, arithmetic)) return { executor, error: `kernel.json: unknown arithmetic '${arithmetic}'` };
+  const arithmetic = /^arithmetic (\S+)$/m.exec(run.stdout)?.[1];
+  if (!executor || !config || !arithmetic) return { error: `kforge run printed no executor, config or arithmetic line: ${run.stdout.trim().split('\n')[0]}` };
+  if (!Object.hasOwn(NMSE_BOUNDS, arithmetic)) return { executor, error: `kforge run: unknown arithmetic '${arithmetic}'` };
   return { executor, config: JSON.parse(config), arithmetic, bound: nmseBound('gemv', arithmetic as KernelArithmetic) };
 }
 

@@ -202,8 +202,8 @@ interface GpuRates {
 }
 
 // cuda: the H200 as measured: 132 SMs of 4 schedulers (~1.75 GHz), 32 workgroups and 64K registers per
-// SM; 4.2 TB/s is its copy bandwidth, and a pure read of 25 MB reaches only 82% of it, a fixed ~1.5 us
-// of launch, first round trip and tail (docs/results/2026-11-30-h200-fma-rounding); the x pre-pass is a
+// SM; 4.2 TB/s is its copy bandwidth, and a pure read of 25 MB launched back to back reaches 82% of it, a
+// fixed ~1.5 us of launch, first round trip and tail (docs/results/2026-11-30-h200-fma-rounding); the x pre-pass is a
 // ~2.5 us chain (ncu, docs/results/2026-11-29-h200-sweeps). opencl/vulkan: a mid-range discrete GPU;
 // wgsl: the same behind a browser's heavier dispatch; metal: an Apple M-class GPU (unified memory)
 const DISCRETE_GPU: GpuRates = {
@@ -226,7 +226,8 @@ const GPU_RATES: Readonly<Record<'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal'
 
 /**
  * Instructions of the SIMT lowering (gemv/lower-simt.ts) per thread, from the H200's int8 kernels (ncu,
- * docs/results/2026-11-30-h200-fma-rounding): x quantized in registers ~150 per 32-value block; a row's
+ * docs/results/2026-11-30-h200-fma-rounding): x quantized in registers ~150 per 32-value block (before the
+ * f16x2 codes, which took 64 SASS instructions off the q4_0 decode kernel; not recalibrated); a row's
  * int8 work ~30 per 32 weights: a fixed part per chunk (scale, conversions, fma), a mask or shift per
  * 4-bit code (3 per word of 8) and a dp4a per 4 codes and x row; a warp reduction ~10 per row (+ its
  * store). A load counts twice (its address and the load); a loop step and a thread's setup a few more.
@@ -344,7 +345,7 @@ function estimateSimt(target: keyof typeof GPU_RATES, params: Params, config: Kn
   // fixed: a launch per dispatch, the x pre-pass, or the first wave's x quantization ('workgroup': it
   // sits in front of every workgroup's first weight load, so nothing streams until it is done)
   const fixedMs = g.launchMs * (S > 1 ? 2 : 1) + (quantizeX === 'dispatch' ? g.quantizeDispatchMs : prologueNs / 1e6);
-  // dependent launch (CUDA): the weight loads overlap the previous launch's tail, about a third of the
+  // dependent launch (CUDA): the launch overlaps the previous launch's tail, about a third of the
   // fixed cost on a grid of a few waves (H200: -0.35 to -0.76 us at 1 to 3 waves), but past that the
   // next grid's early workgroups take slots this one still needs (+0.8 to +1.1 us at 9 waves;
   // docs/results/2026-11-30-h200-dependent-launch)

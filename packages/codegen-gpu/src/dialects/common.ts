@@ -28,3 +28,19 @@ export function workgroupSizeOf(k: Kernel): number {
   const [x, y, z] = k.workgroupSize ?? [1, 1, 1];
   return x * y * z;
 }
+
+/**
+ * The calls CUDA has as instructions (`absmax_f16x2`, `funnel_shr`) in the u32 integer math OpenCL C, MSL
+ * and GLSL share, for their preambles; `qualifier`: 'inline ' where the language wants it.
+ */
+export function uintCallHelpers(qualifier: string): string {
+  return `// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
+${qualifier}uint kf_absmax_f16x2(uint a, uint b) {
+  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
+}
+
+// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
+${qualifier}uint kf_funnel_shr(uint lo, uint hi, uint n) {
+  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
+}`;
+}

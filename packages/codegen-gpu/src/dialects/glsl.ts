@@ -5,6 +5,7 @@
  */
 import { C_DIALECT, type Dialect } from '@kforge/codegen-core';
 import type { Kernel, ScalarType, Stmt } from '@kforge/ir';
+import { uintCallHelpers } from './common.ts';
 
 const AXES = ['x', 'y', 'z'];
 
@@ -62,15 +63,7 @@ int kf_dot4_i8(uint a, uint b, int c) {
   return c + p.x + p.y + p.z + p.w;
 }
 
-// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
-uint kf_absmax_f16x2(uint a, uint b) {
-  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
-}
-
-// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
-uint kf_funnel_shr(uint lo, uint hi, uint n) {
-  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
-}`,
+${uintCallHelpers('')}`,
   kernelPrefix: 'void',
   signature: glslSignature,
   special: (index, dim) => {

@@ -1,6 +1,6 @@
 /** OpenCL C 1.2 as a dialect of the shared C-family printer (f16 data widened with vload_half). */
 import { C_DIALECT, type Dialect } from '@kforge/codegen-core';
-import { gpuVectorRules } from './common.ts';
+import { gpuVectorRules, uintCallHelpers } from './common.ts';
 
 export const OPENCL_DIALECT: Dialect = {
   ...C_DIALECT,
@@ -27,15 +27,7 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
 #endif
 }
 
-// the larger |x| of each f16 lane of two words (x not NaN: |x| orders like its bits without the sign)
-inline uint kf_absmax_f16x2(uint a, uint b) {
-  return max(a & 0x7fffu, b & 0x7fffu) | (max((a >> 16) & 0x7fffu, (b >> 16) & 0x7fffu) << 16);
-}
-
-// low word of (hi:lo) >> n for 0 <= n <= 32 (CUDA's clamped funnel shift)
-inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
-  return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
-}`,
+${uintCallHelpers('inline ')}`,
   kernelPrefix: '__kernel void',
   bufferParam: (p, type) => `__global ${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
   signature: (k, d) => {

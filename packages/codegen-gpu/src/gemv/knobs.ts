@@ -32,10 +32,10 @@ export interface GemvSimtConfig {
   readonly quantize_x: 'dispatch' | 'workgroup' | 'registers';
   /**
    * CUDA programmatic dependent launch: each kernel signals the next launch at its start and waits for
-   * the previous grid only before its first read of x (or of the pre-pass's output) and before any
-   * store; launched with the mode by the hosts (`Dispatch.dependentLaunch`), correct without it. The
-   * launch and the workgroups' start overlap the previous kernel's tail; the weight loads do not yet:
-   * nvcc 13 schedules the wait above every read-only load (docs/results/2026-11-30-h200-f16x2-codes)
+   * the previous grid before its first read of x (or of the pre-pass's output) and before any store;
+   * launched with the mode by the hosts (`Dispatch.dependentLaunch`), correct without it. The launch and
+   * the workgroups' start overlap the previous kernel's tail, not the weight loads: ptxas schedules the
+   * wait above read-only loads (docs/results/2026-11-30-h200-f16x2-codes)
    */
   readonly dependent_launch: boolean;
 }
@@ -118,7 +118,7 @@ export function gemvGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     },
     {
       name: 'dependent_launch', values: caps.dependentLaunch ? [false, true] : [false],
-      doc: 'programmatic dependent launch: the next launch signalled at the start, the previous grid awaited before x is read',
+      doc: 'programmatic dependent launch: the next launch signalled at the start, the previous grid awaited before x is read (the launches overlap)',
     },
   ];
   const constraints: Constraint[] = [

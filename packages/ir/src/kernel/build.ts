@@ -277,8 +277,8 @@ export function comment(text: string): Stmt {
 
 // ---- kernel parameters ----
 
-export function bufferParam(name: string, elem: ScalarType, access: BufferParam['access'] = 'read', coherent = false): BufferParam {
-  return coherent ? { kind: 'buffer', name, elem, access, coherent } : { kind: 'buffer', name, elem, access };
+export function bufferParam(name: string, elem: ScalarType, access: BufferParam['access'] = 'read'): BufferParam {
+  return { kind: 'buffer', name, elem, access };
 }
 
 export function scalarParam(name: string, type: ScalarType = 'i32'): ScalarParam {

@@ -39,6 +39,8 @@ export const runCommand: Command = {
     writeOutputFolder(out, npyFiles(run.outputs), [inDir]);
     println(`${op.name} on ${target}: ${run.result.executor} (${run.result.mode}), ${run.result.detail}`);
     println(`config ${JSON.stringify(config)}`);
+    // the arithmetic the kernel declares decides its accuracy bound (SPEC section 4)
+    println(`arithmetic ${run.artifact.arithmetic ?? 'f32'}`);
     const problems: string[] = [];
     for (const [name, t] of Object.entries(run.outputs)) {
       const bad = toFloat64(t).filter((v) => !Number.isFinite(v)).length;
