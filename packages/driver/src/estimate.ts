@@ -226,13 +226,13 @@ const GPU_RATES: Readonly<Record<'cuda' | 'opencl' | 'vulkan' | 'wgsl' | 'metal'
 
 /**
  * Instructions of the SIMT lowering (gemv/lower-simt.ts) per thread, from the H200's int8 kernels (ncu,
- * docs/results/2026-11-30-h200-fma-rounding): x quantized in registers ~150 per 32-value block (before the
- * f16x2 codes, which took 64 SASS instructions off the q4_0 decode kernel; not recalibrated); a row's
+ * docs/results/2026-11-30-h200-fma-rounding): x quantized in registers ~90 per 32-value block (~150 before the
+ * f16x2 codes took 64 SASS instructions off it: docs/results/2026-11-30-h200-f16x2-codes); a row's
  * int8 work ~30 per 32 weights: a fixed part per chunk (scale, conversions, fma), a mask or shift per
  * 4-bit code (3 per word of 8) and a dp4a per 4 codes and x row; a warp reduction ~10 per row (+ its
  * store). A load counts twice (its address and the load); a loop step and a thread's setup a few more.
  */
-const SIMT_OPS = { quantizeBlock: 150, chunk: 10, unpackNibble: 3 / 8, reduceValue: 12, loadIssue: 2, step: 6, thread: 20 };
+const SIMT_OPS = { quantizeBlock: 90, chunk: 10, unpackNibble: 3 / 8, reduceValue: 12, loadIssue: 2, step: 6, thread: 20 };
 /**
  * Issue: the 25 MB int8 kernels issue 0.58 warp instructions per scheduler and cycle (ncu), of which the
  * counts above cover about two thirds; alone on its scheduler a warp waits ~4 cycles per instruction
