@@ -6,6 +6,7 @@
 //   pipe_tma  persistent, a TMA ring (cp.async.bulk + one mbarrier per stage), all stages issued before the wait
 //   pipe_tma2 the same with x brought in once per workgroup (bulk copy, quantized into shared memory), RPW rows per warp
 //   ws        warp-specialized TMA ring: warp 0 streams without waiting for the previous grid, C consumer warps
+//   tma3      the emitted kernel's compute shape (thread = block pair x 8 rows, x in registers) on a warp-specialized ring
 // The variant list in main() is the last one run; times-rings.txt has every run.
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
@@ -196,7 +197,7 @@ __device__ __forceinline__ void bulk_load(unsigned dst, const void* src, unsigne
 __device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
   asm volatile("{\n .reg .pred p;\n WAIT_%=:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra WAIT_%=;\n}" :: "r"(bar), "r"(parity) : "memory");
 }
-template <int STAGES, int PAIRS, bool COMPUTE = true, int TILE_ROWS = 8, int PART = 0>  // PART 1: no x quantization, 2: x quantization but no dot products
+template <int STAGES, int PAIRS, bool COMPUTE = true, int TILE_ROWS = 8, int PART = 0, int ALIGN = 16>  // PART 1: no x quantization, 2: x quantization but no dot products
 __global__ void __launch_bounds__(32 * TILE_ROWS) pipe_tma(const unsigned* x, const unsigned* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   constexpr int TILE_BYTES = TILE_ROWS * ROW_BYTES;
   base::kf_launch_dependents();
@@ -205,7 +206,9 @@ __global__ void __launch_bounds__(32 * TILE_ROWS) pipe_tma(const unsigned* x, co
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int r0 = (int)((long)blockIdx.x * N / gridDim.x), r1 = (int)((long)(blockIdx.x + 1) * N / gridDim.x);
   const int ntiles = (r1 - r0 + TILE_ROWS - 1) / TILE_ROWS;
-  const unsigned sbase = (unsigned)__cvta_generic_to_shared(smem), bbase = (unsigned)__cvta_generic_to_shared(bars);
+  const unsigned sraw = (unsigned)__cvta_generic_to_shared(smem), bbase = (unsigned)__cvta_generic_to_shared(bars);
+  const unsigned sbase = (sraw + ALIGN - 1) & ~(unsigned)(ALIGN - 1);
+  unsigned char* const tiles = smem + (sbase - sraw);
   if (tid == 0) {
 #pragma unroll
     for (int i = 0; i < STAGES; i++) mbar_init(bbase + 8 * i, 1);
@@ -242,9 +245,9 @@ __global__ void __launch_bounds__(32 * TILE_ROWS) pipe_tma(const unsigned* x, co
     if (t > 0) { __syncthreads(); issue(t + STAGES - 1); }  // every warp is done with tile t - 1: its stage is free
     mbar_wait(bbase + 8 * (t % STAGES), (t / STAGES) & 1);
     const int row = r0 + t * TILE_ROWS + warp;
-    if (!COMPUTE || PART == 2) { if (row < r1 && lane == 0) y[row] = __uint_as_float(((const unsigned*)(smem + (t % STAGES) * TILE_BYTES))[tid]); continue; }
+    if (!COMPUTE || PART == 2) { if (row < r1 && lane == 0) y[row] = __uint_as_float(((const unsigned*)(tiles + (t % STAGES) * TILE_BYTES))[tid]); continue; }
     if (row < r1) {
-      const unsigned* sw = (const unsigned*)(smem + (t % STAGES) * TILE_BYTES + warp * ROW_BYTES);
+      const unsigned* sw = (const unsigned*)(tiles + (t % STAGES) * TILE_BYTES + warp * ROW_BYTES);
       float acc = 0.0f;
 #pragma unroll
       for (int p = 0; p < PAIRS; p++) {
@@ -423,6 +426,80 @@ __global__ void __launch_bounds__(32 * (C + 1)) ws(const unsigned* x, const unsi
   }
 }
 
+// tma3: the emitted kernel's compute shape fed by a warp-specialized TMA ring: GROUPS groups of 64 consumer threads,
+// thread = one 36-byte block pair (9 conflict-free LDS a row) for the 8 rows of its group in each tile, x codes of its
+// two blocks quantized once in registers; the 8 row sums reduced in the warp (transposed butterfly) and across the
+// group's two warps through shared memory (a 64-thread named barrier); warp GROUPS*2 streams the tiles
+template <int GROUPS, int STAGES>
+__global__ void __launch_bounds__(64 * GROUPS + 32) tma3(const unsigned* x, const unsigned* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
+  constexpr int TILE_ROWS = 8 * GROUPS, TILE_BYTES = TILE_ROWS * ROW_BYTES, CW = 2 * GROUPS;
+  base::kf_launch_dependents();
+  extern __shared__ __align__(16) unsigned char smem[];
+  __shared__ __align__(8) unsigned long long full[STAGES], empty[STAGES];
+  __shared__ float red[2][GROUPS][2][8];
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int r0 = (int)((long)blockIdx.x * N / gridDim.x), r1 = (int)((long)(blockIdx.x + 1) * N / gridDim.x);
+  const int ntiles = (r1 - r0 + TILE_ROWS - 1) / TILE_ROWS;
+  const unsigned sbase = (unsigned)__cvta_generic_to_shared(smem);
+  const unsigned fb = (unsigned)__cvta_generic_to_shared(full), eb = (unsigned)__cvta_generic_to_shared(empty);
+  if (tid == 0) {
+#pragma unroll
+    for (int i = 0; i < STAGES; i++) { mbar_init(fb + 8 * i, 1); mbar_init(eb + 8 * i, CW); }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  if (warp == CW) {  // producer
+    if (lane == 0)
+      for (int t = 0; t < ntiles; t++) {
+        const int st = t % STAGES;
+        if (t >= STAGES) mbar_wait(eb + 8 * st, ((t / STAGES) - 1) & 1);
+        const int rows = min(TILE_ROWS, r1 - (r0 + t * TILE_ROWS));
+        bulk_load(sbase + st * TILE_BYTES, (const unsigned char*)W + (size_t)(r0 + t * TILE_ROWS) * ROW_BYTES, rows * ROW_BYTES, fb + 8 * st);
+      }
+    return;
+  }
+  const int g = tid >> 6, p = tid & 63, half = (tid >> 5) & 1;
+  base::kf_wait_previous_grid();
+  unsigned xw[2][8]; float xd[2]; int xs[2];
+  quant_block(x, 2 * p, xw[0], xd[0], xs[0]);
+  quant_block(x, 2 * p + 1, xw[1], xd[1], xs[1]);
+  for (int t = 0; t < ntiles; t++) {
+    const int st = t % STAGES;
+    mbar_wait(fb + 8 * st, (t / STAGES) & 1);
+    float a[8];
+#pragma unroll
+    for (int r = 0; r < 8; r++) {
+      const unsigned* w9 = (const unsigned*)(smem + st * TILE_BYTES + (g * 8 + r) * ROW_BYTES) + 9 * p;
+      unsigned w[9];
+#pragma unroll
+      for (int j = 0; j < 9; j++) w[j] = w9[j];
+      const unsigned qa[4] = { __funnelshift_r(w[0], w[1], 16), __funnelshift_r(w[1], w[2], 16), __funnelshift_r(w[2], w[3], 16), __funnelshift_r(w[3], w[4], 16) };
+      a[r] = block_dot(qa, kf_f16_to_f32(w[0]), xw[0], xd[0], xs[0]) + block_dot(w + 5, kf_f16_to_f32(w[4] >> 16), xw[1], xd[1], xs[1]);
+    }
+    __syncwarp();
+    if (lane == 0) mbar_arrive(eb + 8 * st);
+    // rows (0,4) (1,5) (2,6) (3,7) at 16, then (0,2) (1,3) at 8, (0,1) at 4: lane holds row r(lane) of its 4-lane set
+    float b[4], c[2];
+    const bool u16 = lane & 16, u8 = lane & 8, u4 = lane & 4;
+#pragma unroll
+    for (int i = 0; i < 4; i++) b[i] = (u16 ? a[i + 4] : a[i]) + __shfl_xor_sync(~0u, u16 ? a[i] : a[i + 4], 16);
+#pragma unroll
+    for (int i = 0; i < 2; i++) c[i] = (u8 ? b[i + 2] : b[i]) + __shfl_xor_sync(~0u, u8 ? b[i] : b[i + 2], 8);
+    float v = (u4 ? c[1] : c[0]) + __shfl_xor_sync(~0u, u4 ? c[0] : c[1], 4);
+    v += __shfl_xor_sync(~0u, v, 2);
+    v += __shfl_xor_sync(~0u, v, 1);
+    const int row = (u16 ? 4 : 0) + (u8 ? 2 : 0) + (u4 ? 1 : 0);
+    if ((lane & 3) == 0) red[t & 1][g][half][row] = v;
+    switch (g) {  // immediate barrier ids: a register id makes ptxas reserve all 16
+      case 0: asm volatile("bar.sync 1, 64;" ::: "memory"); break;
+      case 1: asm volatile("bar.sync 2, 64;" ::: "memory"); break;
+      case 2: asm volatile("bar.sync 3, 64;" ::: "memory"); break;
+      default: asm volatile("bar.sync 4, 64;" ::: "memory"); break;
+    }
+    if (p < 8) { const int n = r0 + t * TILE_ROWS + g * 8 + p; if (n < r1) y[n] = red[t & 1][g][0][p] + red[t & 1][g][1][p]; }
+  }
+}
+
 static int g_pdl = 1;
 static const int N = 11008, K = 4096;
 static const size_t WB = (size_t)N * K / 32 * 18, XB = K * 2, YB = N * 4;
@@ -435,13 +512,13 @@ static void launch(const void* fn, dim3 g, dim3 b, size_t smem, void** args, cud
   cfg.attrs = attr; cfg.numAttrs = g_pdl;
   CK(cudaLaunchKernelExC(&cfg, fn, args));
 }
-struct Variant { const char* name; const void* fn; int per_sm; int stages; int rows; int threads = 0; };
+struct Variant { const char* name; const void* fn; int per_sm; int stages; int rows; int threads = 0; int extra = 0; };
 static int sms;
 static void run(const Variant& v, const Set& st, cudaStream_t s) {
   int M = 1, n = N, k = K; void* args[] = { (void*)&st.x, (void*)&st.W, (void*)&st.y, &M, &n, &k };
   if (!v.fn) launch((const void*)base::gemv, dim3(N / 8), dim3(128), 0, args, s);
   else if (v.per_sm < 0) launch(v.fn, dim3((N + v.rows - 1) / v.rows), dim3(8 * v.rows), 0, args, s);
-  else if (v.per_sm) launch(v.fn, dim3(sms * v.per_sm), dim3(v.threads ? v.threads : 32 * v.rows), (size_t)v.stages * v.rows * ROW_BYTES, args, s);
+  else if (v.per_sm) launch(v.fn, dim3(sms * v.per_sm), dim3(v.threads ? v.threads : 32 * v.rows), (size_t)v.stages * v.rows * ROW_BYTES + v.extra, args, s);
   else launch(v.fn, dim3(N / v.rows), dim3(32 * v.rows), (size_t)v.rows * ROW_BYTES, args, s);
 }
 static double time_graph(const Variant& v, cudaStream_t s) {
@@ -482,19 +559,17 @@ int main() {
   std::vector<Variant> vs = { { "base (emitted, 1376 x 128)", nullptr, 0, 0, 8 } };
   if (getenv("NOPDL")) g_pdl = 0;
   auto add = [&](const char* name, const void* fn, int per, int stages, int rows, int threads = 0) {
-    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, stages * rows * ROW_BYTES));
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, stages * rows * ROW_BYTES + 1024));
     vs.push_back({ name, fn, per, stages, rows, threads });
   };
-  add("tma2 W8 RPW4 2 st 1/SM", (const void*)pipe_tma2<2, 4, 0, 8>, 1, 2, 32, 256);
-  add("ws C8 RPW1 8 st 1/SM", (const void*)ws<8, 1, 8>, 1, 8, 8, 288);
-  add("ws C8 RPW2 5 st 1/SM", (const void*)ws<5, 2, 8>, 1, 5, 16, 288);
-  add("ws C8 RPW4 2 st 1/SM", (const void*)ws<2, 4, 8>, 1, 2, 32, 288);
-  add("ws C16 RPW1 5 st 1/SM", (const void*)ws<5, 1, 16>, 1, 5, 16, 544);
-  add("ws C16 RPW2 2 st 1/SM", (const void*)ws<2, 2, 16>, 1, 2, 32, 544);
-  add("ws C8 RPW1 4 st 2/SM", (const void*)ws<4, 1, 8>, 2, 4, 8, 288);
-  add("ws C8 RPW2 2 st 2/SM", (const void*)ws<2, 2, 8>, 2, 2, 16, 288);
-  add("ws C4 RPW2 5 st 2/SM", (const void*)ws<5, 2, 4>, 2, 5, 8, 160);
-  add("ws C4 RPW1 5 st 3/SM", (const void*)ws<5, 1, 4>, 3, 5, 4, 160);
+  add("tma read only 6 st 2/SM, align 16", (const void*)pipe_tma<6, 2, false, 8, 0, 16>, 2, 6, 8);
+  vs.back().extra = 1024;
+  add("tma read only 6 st 2/SM, align 128", (const void*)pipe_tma<6, 2, false, 8, 0, 128>, 2, 6, 8);
+  vs.back().extra = 1024;
+  add("tma read only 6 st 2/SM, align 1024", (const void*)pipe_tma<6, 2, false, 8, 0, 1024>, 2, 6, 8);
+  vs.back().extra = 1024;
+  add("tma 6 st 2/SM x per warp, align 1024", (const void*)pipe_tma<6, 2, true, 8, 0, 1024>, 2, 6, 8);
+  vs.back().extra = 1024;
   add("tma read only 6 stages 8 rows 2/SM", (const void*)pipe_tma<6, 2, false, 8>, 2, 6, 8);
   for (auto& v : vs) if (v.fn) { int occ; CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, v.fn, v.threads ? v.threads : 32 * v.rows, (size_t)v.stages * v.rows * ROW_BYTES)); if (v.per_sm > 0 && occ < v.per_sm) printf("WARNING %s: only %d per SM fit\n", v.name, occ); }
   if (const char* only = getenv("ONLY")) { std::vector<Variant> keep; for (auto& v : vs) if (!v.fn || strstr(v.name, only)) keep.push_back(v); vs = keep; }
