@@ -1,5 +1,6 @@
 // Weight streaming structures for the q4_0 x f16 decode gemv at 11008x4096 (K = 4096 only), each checked against the
-// emitted kernel (base_gemv.cuh, `kforge emit gemv --target cuda` at 2911672) and timed in a graph of launches over
+// emitted kernel (the CUDA golden cuda-q4_0-f16-decode.gemv.cu as of 1a80294: what `kforge emit gemv --target cuda`
+// gave for this shape when measured) and timed in a graph of launches over
 // 1 GiB of weight copies with programmatic dependent launch:
 //   pipe      persistent workgroups, a cp.async (LDGSTS) ring of shared-memory stages, one warp per row, x per warp
 //   staged2   one tile per workgroup staged before griddepcontrol.wait, thread = 36-byte block pair for 8 rows
@@ -18,7 +19,7 @@
 #include <algorithm>
 #define CK(call) do { cudaError_t ce_ = (call); if (ce_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(ce_)); exit(1); } } while (0)
 namespace base {
-#include "base_gemv.cuh"
+#include "../../../../packages/codegen-gpu/src/__golden__/cuda-q4_0-f16-decode.gemv.cu"
 }
 using base::kf_f16_to_f32; using base::kf_absmax_f16x2; using base::kf_f16x2_codes;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The emitted q4_0 / w4g128 11008x4096 kernels (CASE-base/gemv.cu + kernel.json from `kforge emit`) with x read from
 one of 64 copies per workgroup (xspread: the same 8 KB spread over 64x more L2 lines) or not read at all (nox: x words
-made from the thread index, the bound of taking x off the critical path). Timed with ../gen-with-output-hash.py."""
+made from the thread index, the bound of taking x off the critical path). Timed with launch-overlap/gen.py + ../gen-output-hash.patch."""
 import json, os, re
 for case in ['q4_0-11008x4096', 'w4g128-11008x4096']:
     src = open(case + '-base/gemv.cu').read()
