@@ -491,11 +491,12 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
  */
 function int8Scale(amax: Expr, act: GemvShape['act'], p = ''): Stmt[] {
   const d = v(`${p}d`, F32);
+  const scale = let_(`${p}d`, F32, div(amax, c.f32(127)));
   const inverse = select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0));
-  if (act === 'f32') return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}id`, F32, inverse)];
+  if (act === 'f32') return [scale, let_(`${p}id`, F32, inverse)];
   const bits = v(`${p}idb`, U32);
   const rounded = and(add(add(bits, c.u32(0xfff)), and(shr(bits, c.u32(13)), c.u32(1))), c.u32(0xffffe000));
-  return [let_(`${p}d`, F32, div(amax, c.f32(127))), let_(`${p}idb`, U32, bitcast(inverse, U32)), let_(`${p}id`, F32, bitcast(rounded, F32))];
+  return [scale, let_(`${p}idb`, U32, bitcast(inverse, U32)), let_(`${p}id`, F32, bitcast(rounded, F32))];
 }
 
 /** 1.5 · 2^23: every f32 within 2^22 of it is an integer (ulp 1), so adding it rounds to one */
