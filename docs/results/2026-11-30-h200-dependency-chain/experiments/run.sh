@@ -14,3 +14,5 @@ ONLY=slice_windowed TRACE=1 ./streamed > $OUT/traces-cold.txt; ONLY=slice_window
 for r in 1 2; do for d in */; do d=${d%/}; [ -x $d/exp ] && ./$d/exp | grep -E 'check|"gemv\+pdl'; done; done > $OUT/times-emitted-variants.txt
 ONLY="ring G" ./streamed | grep -v "no wait" > $OUT/times-l2-prefetch-cold.txt; ONLY="ring G" HOTX=1 ./streamed | grep -v "no wait" > $OUT/times-l2-prefetch-hotx.txt
 for r in 1 2; do ONLY="x once" ./streamed; done > $OUT/times-x-once-cold.txt; ONLY="x once" HOTX=1 ./streamed > $OUT/times-x-once-hotx.txt
+(ONLY="idle" TRACE=2 ./streamed; ONLY="G4 R2 D2 1/SM full" TRACE=2 ./streamed) | grep -v "fit$" > $OUT/traces-odd-idle-cold.txt
+(ONLY="idle" HOTX=1 TRACE=2 ./streamed; ONLY="G4 R2 D2 1/SM full" HOTX=1 TRACE=2 ./streamed) | grep -v "fit$" > $OUT/traces-odd-idle-hotx.txt

@@ -89,7 +89,7 @@ __global__ void __launch_bounds__(64 * GROUPS) slice_all(const unsigned* x, cons
 // so chunks land in order and the compute overlaps the stream.
 // PART 0 full; 1 x codes constant (no x reads); 2 dot products replaced by an xor of the words; 3 no grid wait
 // (wrong dependency, a bound); 4 read only; 5 x prefetched into L2 (bulk) before the wait; 6 x bulk-copied once per
-// workgroup into shared memory after the wait
+// workgroup into shared memory after the wait; 7 odd workgroups stream nothing, only read x (where does x queue?)
 template <int GROUPS, int R, int D, int PART = 0, int DPRE = D>
 __global__ void __launch_bounds__(64 * GROUPS + 32) slice_windowed(const unsigned* x, const unsigned* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   constexpr int CR = GROUPS * R;
@@ -117,10 +117,11 @@ __global__ void __launch_bounds__(64 * GROUPS + 32) slice_windowed(const unsigne
     mbar_init(xrb, 2 * GROUPS);
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     if (PART == 5 || PART == 6) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(__cvta_generic_to_global(x)), "r"(K * 2) : "memory");
-    for (int c = 0; c < DPRE; c++) issue(c);
+    if (!(PART == 7 && (blockIdx.x & 1))) for (int c = 0; c < DPRE; c++) issue(c);
   }
   __syncthreads();
   if (g == GROUPS) {  // producer warp
+    if (PART == 7 && (blockIdx.x & 1)) return;
     if (lane == 0) {
       if (DPRE < D) { mbar_wait(xrb, 0); for (int c = DPRE; c < D; c++) issue(c); }
       for (int c = 0; c + D < nch; c++) { mbar_wait(bb + 8 * c, 0); issue(c + D); }
@@ -140,6 +141,7 @@ __global__ void __launch_bounds__(64 * GROUPS + 32) slice_windowed(const unsigne
   else if (PART != 4) { quant_block(x, 2 * p, xw[0], xd[0], xs[0]); quant_block(x, 2 * p + 1, xw[1], xd[1], xs[1]); }
   __syncwarp();
   TRACE(2);
+  if (PART == 7 && (blockIdx.x & 1)) { TRACE(5); return; }
   if (lane == 0) mbar_arrive(xrb);
   for (int c = 0; c < nch; c++) {
     mbar_wait(bb + 8 * c, 0);
@@ -398,6 +400,9 @@ int main() {
   add2("slice_windowed G4 R2 D1 2/SM x once", (const void*)slice_windowed<4, 2, 1, 6>, 2, 4);
   add2("slice_windowed G8 R1 D1 2/SM x once", (const void*)slice_windowed<8, 1, 1, 6>, 2, 8);
   add2("slice_windowed G4 R1 D3 2/SM x once", (const void*)slice_windowed<4, 1, 3, 6>, 2, 4);
+  add2("slice_windowed G4 R2 D2 1/SM odd idle", (const void*)slice_windowed<4, 2, 2, 7>, 1, 4);
+  add2("slice_windowed G4 R4 D1 1/SM odd idle", (const void*)slice_windowed<4, 4, 1, 7>, 1, 4);
+  add2("slice_windowed G2 R4 D2 2/SM odd idle", (const void*)slice_windowed<2, 4, 2, 7>, 2, 2);
   add2("slice_windowed G2 R4 D1->2 2/SM full", (const void*)slice_windowed<2, 4, 2, 0, 1>, 2, 2);
   add2("slice_windowed G2 R4 D1->3 2/SM full", (const void*)slice_windowed<2, 4, 3, 0, 1>, 2, 2);
   add2("slice_windowed G4 R2 D1->3 2/SM full", (const void*)slice_windowed<4, 2, 3, 0, 1>, 2, 4);
@@ -448,7 +453,7 @@ int main() {
     if (md != md) md = INFINITY;
     const double us = time_graph(v, s);
     printf("%-30s %7.3f us %5.1f%% of copy (%4.0f GB/s)  max|dy|/max|y| %.2e\n", v.name, us, 100.0 * (WB + XB + YB) / us / 1e3 / copy, copy, md / mx);
-    if (getenv("TRACE") && v.fn && strstr(v.name, "slice_windowed") && (strstr(v.name, " full") || strstr(v.name, "no wait"))) {
+    if (getenv("TRACE") && v.fn && strstr(v.name, "slice_windowed") && (strstr(v.name, " full") || strstr(v.name, "no wait") || strstr(v.name, "idle"))) {
       unsigned long long ty = (unsigned long long)sets[20].y; CK(cudaMemcpyToSymbol(g_trace_y, &ty, sizeof ty));
       static unsigned long long zero[1024][6]; CK(cudaMemcpyToSymbol(g_trace, zero, sizeof zero));
       time_graph(v, s);
@@ -457,10 +462,13 @@ int main() {
       const int nb = sms * v.per_sm; unsigned long long t0 = ~0ull, tend = 0;
       for (int i = 0; i < nb; i++) { t0 = std::min(t0, t[i][0]); tend = std::max(tend, t[i][5]); }
       const char* nm[6] = { "start", "wait", "x ready", "chunk0 seen", "last landed", "end" };
-      printf("    trace (ns from first CTA start; last CTA end %llu):", tend - t0);
-      for (int e = 0; e < 6; e++) { std::vector<long long> d; for (int i = 0; i < nb; i++) d.push_back(t[i][e] ? (long long)(t[i][e] - t0) : -1); std::sort(d.begin(), d.end());
-        printf(" | %s min %lld med %lld max %lld", nm[e], d[0], d[nb / 2], d[nb - 1]); }
-      printf("\n");
+      const int split = atoi(getenv("TRACE"));  // 2: even and odd workgroups apart
+      for (int part = 0; part < (split == 2 ? 2 : 1); part++) {
+        printf("    trace%s (ns from first CTA start; last CTA end %llu):", split == 2 ? (part ? " odd" : " even") : "", tend - t0);
+        for (int e = 0; e < 6; e++) { std::vector<long long> d; for (int i = 0; i < nb; i++) if (split != 2 || (i & 1) == part) d.push_back(t[i][e] ? (long long)(t[i][e] - t0) : -1); std::sort(d.begin(), d.end());
+          printf(" | %s min %lld med %lld max %lld", nm[e], d[0], d[d.size() / 2], d[d.size() - 1]); }
+        printf("\n");
+      }
     }
   }
   return 0;
