@@ -16,3 +16,6 @@ ONLY="ring G" ./streamed | grep -v "no wait" > $OUT/times-l2-prefetch-cold.txt; 
 for r in 1 2; do ONLY="x once" ./streamed; done > $OUT/times-x-once-cold.txt; ONLY="x once" HOTX=1 ./streamed > $OUT/times-x-once-hotx.txt
 (ONLY="idle" TRACE=2 ./streamed; ONLY="G4 R2 D2 1/SM full" TRACE=2 ./streamed) | grep -v "fit$" > $OUT/traces-odd-idle-cold.txt
 (ONLY="idle" HOTX=1 TRACE=2 ./streamed; ONLY="G4 R2 D2 1/SM full" HOTX=1 TRACE=2 ./streamed) | grep -v "fit$" > $OUT/traces-odd-idle-hotx.txt
+# gate and up as one gemv: CASE-base folders for N = 11008 and 22016 from `kforge emit gemv --target cuda --params
+# '{"M":1,"N":22016,"K":4096,"weight":"q4_0","act":"f16"}' --out q4_0-22016x4096-base` (and w4g128), gen.py, two rounds:
+#   for r in 1 2; do for d in */; do ./$d/exp | grep '"variant"'; done; done > $OUT/times-gate-up.txt
