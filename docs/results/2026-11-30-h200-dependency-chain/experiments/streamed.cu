@@ -5,7 +5,8 @@
 //   slice_windowed  the same slice, at most D chunks in flight (DPRE until the consumers hold x); PART ablations
 //   ring            S stages reused (full/empty mbarriers), at most D in flight; small enough that the next launch's
 //                   workgroup fits beside this one and fills its ring before this grid ends
-//                   (PF: the first PF chunks prefetched into L2 before the wait, the stream itself after it)
+//                   (PF: the first PF chunks prefetched into L2 before the wait, the stream itself after it;
+//                   SLEEP: the first copy delayed)
 //   ring_dynamic    as ring, chunks taken from a per-launch atomic counter (balanced ends)
 // Consumers: thread = 36-byte block pair (9 conflict-free LDS), x quantized once in registers, R rows per pass.
 // Env: HOTX=1 every launch reads one x (L2-resident); TRACE=1 per-workgroup globaltimer trace of one launch in the
@@ -171,7 +172,9 @@ __global__ void __launch_bounds__(64 * GROUPS + 32) slice_windowed(const unsigne
 // ring: S stages of CR rows (full/empty mbarriers), at most D chunks in flight (D = S: capped by the ring only)
 // PF > 0: the producer prefetches the first PF chunks (and x) into L2, waits for the previous grid like the consumers,
 // then streams (the first PF chunks from L2): the stream does not queue ahead of the x read
-template <int GROUPS, int R, int S, int PART = 0, int D = S, int PF = 0>
+// SLEEP ns: the producer waits that long before its first copy, so that the x read of the grid now ending its wait
+// (which starts as this workgroup does) is not queued behind this workgroup's first stages
+template <int GROUPS, int R, int S, int PART = 0, int D = S, int PF = 0, int SLEEP = 0>
 __global__ void __launch_bounds__(64 * GROUPS + 32) ring(const unsigned* x, const unsigned* __restrict__ W, float* __restrict__ y, int M, int N, int K) {
   constexpr int CR = GROUPS * R;
   base::kf_launch_dependents();
@@ -197,6 +200,7 @@ __global__ void __launch_bounds__(64 * GROUPS + 32) ring(const unsigned* x, cons
         asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(__cvta_generic_to_global((const unsigned char*)W + (size_t)(r0 + c * CR) * ROW_BYTES)), "r"(min(CR, rows - c * CR) * ROW_BYTES) : "memory");
     }
     if (PF > 0) base::kf_wait_previous_grid();
+    if (SLEEP > 0 && lane == 0) __nanosleep(SLEEP);
     if (lane == 0)
       for (int c = 0; c < nch; c++) {
         const int st = c % S, n = c / S;
@@ -432,6 +436,26 @@ int main() {
   add5("ring_dynamic W4 R2 S6 D2 1/SM full", (const void*)ring_dynamic<4, 2, 6, 2, 0>, 1, 4, 48);
   add5("ring_dynamic W8 R1 S4 D2 2/SM full", (const void*)ring_dynamic<8, 1, 4, 2, 0>, 2, 8, 32);
   add5("ring_dynamic W8 R1 S4 D2 2/SM no wait", (const void*)ring_dynamic<8, 1, 4, 2, 3>, 2, 8, 32);
+  addr("ring G4 R2 S4 D4 1/SM sleep 500", (const void*)ring<4, 2, 4, 0, 4, 0, 500>, 1, 4, 32);
+  addr("ring G4 R2 S4 D4 1/SM sleep 1000", (const void*)ring<4, 2, 4, 0, 4, 0, 1000>, 1, 4, 32);
+  addr("ring G4 R2 S4 D4 1/SM sleep 1500", (const void*)ring<4, 2, 4, 0, 4, 0, 1500>, 1, 4, 32);
+  addr("ring G4 R2 S4 D4 1/SM sleep 2500", (const void*)ring<4, 2, 4, 0, 4, 0, 2500>, 1, 4, 32);
+  addr("ring G4 R2 S6 D6 1/SM sleep 500", (const void*)ring<4, 2, 6, 0, 6, 0, 500>, 1, 4, 48);
+  addr("ring G4 R2 S6 D6 1/SM sleep 1000", (const void*)ring<4, 2, 6, 0, 6, 0, 1000>, 1, 4, 48);
+  addr("ring G4 R2 S6 D6 1/SM sleep 1500", (const void*)ring<4, 2, 6, 0, 6, 0, 1500>, 1, 4, 48);
+  addr("ring G4 R2 S6 D6 1/SM sleep 2500", (const void*)ring<4, 2, 6, 0, 6, 0, 2500>, 1, 4, 48);
+  addr("ring G4 R2 S6 D2 1/SM sleep 500", (const void*)ring<4, 2, 6, 0, 2, 0, 500>, 1, 4, 48);
+  addr("ring G4 R2 S6 D2 1/SM sleep 1000", (const void*)ring<4, 2, 6, 0, 2, 0, 1000>, 1, 4, 48);
+  addr("ring G4 R2 S6 D2 1/SM sleep 1500", (const void*)ring<4, 2, 6, 0, 2, 0, 1500>, 1, 4, 48);
+  addr("ring G4 R2 S6 D2 1/SM sleep 2500", (const void*)ring<4, 2, 6, 0, 2, 0, 2500>, 1, 4, 48);
+  addr("ring G2 R4 S4 D4 1/SM sleep 500", (const void*)ring<2, 4, 4, 0, 4, 0, 500>, 1, 2, 32);
+  addr("ring G2 R4 S4 D4 1/SM sleep 1000", (const void*)ring<2, 4, 4, 0, 4, 0, 1000>, 1, 2, 32);
+  addr("ring G2 R4 S4 D4 1/SM sleep 1500", (const void*)ring<2, 4, 4, 0, 4, 0, 1500>, 1, 2, 32);
+  addr("ring G2 R4 S4 D4 1/SM sleep 2500", (const void*)ring<2, 4, 4, 0, 4, 0, 2500>, 1, 2, 32);
+  addr("ring G4 R4 S3 D3 1/SM sleep 500", (const void*)ring<4, 4, 3, 0, 3, 0, 500>, 1, 4, 48);
+  addr("ring G4 R4 S3 D3 1/SM sleep 1000", (const void*)ring<4, 4, 3, 0, 3, 0, 1000>, 1, 4, 48);
+  addr("ring G4 R4 S3 D3 1/SM sleep 1500", (const void*)ring<4, 4, 3, 0, 3, 0, 1500>, 1, 4, 48);
+  addr("ring G4 R4 S3 D3 1/SM sleep 2500", (const void*)ring<4, 4, 3, 0, 3, 0, 2500>, 1, 4, 48);
   addr("ring G4 R2 S4 D2 1/SM L2 prefetch 2", (const void*)ring<4, 2, 4, 0, 2, 2>, 1, 4, 32);
   addr("ring G4 R2 S4 D2 1/SM L2 prefetch 4", (const void*)ring<4, 2, 4, 0, 2, 4>, 1, 4, 32);
   addr("ring G4 R2 S4 D2 1/SM L2 prefetch 8", (const void*)ring<4, 2, 4, 0, 2, 8>, 1, 4, 32);
