@@ -20,3 +20,4 @@ for r in 1 2; do ONLY="x once" ./streamed; done > $OUT/times-x-once-cold.txt; ON
 # '{"M":1,"N":22016,"K":4096,"weight":"q4_0","act":"f16"}' --out q4_0-22016x4096-base` (and w4g128), gen.py, two rounds:
 #   for r in 1 2; do for d in */; do ./$d/exp | grep '"variant"'; done; done > $OUT/times-gate-up.txt
 ONLY="ring G" ./streamed | grep -v "fit$" > $OUT/times-ring-sleep-cold.txt; ONLY="ring G" HOTX=1 ./streamed | grep -v "fit$" > $OUT/times-ring-sleep-hotx.txt
+./streamed | grep -v "fit$" > $OUT/checks.txt
