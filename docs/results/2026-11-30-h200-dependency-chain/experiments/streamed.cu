@@ -314,6 +314,7 @@ __global__ void __launch_bounds__(32 * WARPS + 32) ring_dynamic(const unsigned* 
   }
 }
 
+#ifndef STREAMED_NO_MAIN  // wide.cu of the next session includes the kernels, not the variant list
 int main() {
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   cudaStream_t s; CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
@@ -501,3 +502,4 @@ int main() {
   }
   return 0;
 }
+#endif
