@@ -314,27 +314,51 @@ __global__ void __launch_bounds__(32 * WARPS + 32) ring_dynamic(const unsigned* 
   }
 }
 
+// ONLY= keeps the variants whose name holds it; each runs once into a NaN-poisoned y, checked against the first (the
+// emitted kernel), then timed; with TRACE=1 (2: even and odd workgroups apart) the variants traced() picks also
+// record the per-workgroup timeline of one launch. wide.cu runs its variants through this too.
+static void check_time_trace(std::vector<Variant> vs, cudaStream_t s, double copy, bool (*traced)(const char*)) {
+  if (const char* only = getenv("ONLY")) { std::vector<Variant> keep; for (auto& v : vs) if (!v.fn || strstr(v.name, only)) keep.push_back(v); vs = keep; }
+  std::vector<float> ref(N), out(N);
+  for (auto& v : vs) {
+    CK(cudaMemset(sets[0].y, 0xff, YB));
+    run(v, sets[0], s); CK(cudaStreamSynchronize(s));
+    CK(cudaMemcpy(out.data(), sets[0].y, YB, cudaMemcpyDeviceToHost));
+    if (!v.fn) ref = out;
+    // y was poisoned (0xff: NaN): an unwritten or non-finite element is counted, not lost in std::max
+    double md = 0, mx = 0; int bad = 0;
+    for (int i = 0; i < N; i++) {
+      if (!std::isfinite(out[i])) { bad++; continue; }
+      md = std::max(md, (double)fabsf(out[i] - ref[i])); mx = std::max(mx, (double)fabsf(ref[i]));
+    }
+    const double us = time_graph(v, s);
+    printf("%-30s %7.3f us %5.1f%% of copy (%4.0f GB/s)  max|dy|/max|y| %.2e  non-finite %d\n", v.name, us, 100.0 * (WB + XB + YB) / us / 1e3 / copy, copy, md / mx, bad);
+    if (getenv("TRACE") && v.fn && traced(v.name)) {
+      unsigned long long ty = (unsigned long long)sets[20].y; CK(cudaMemcpyToSymbol(g_trace_y, &ty, sizeof ty));
+      static unsigned long long zero[1024][6]; CK(cudaMemcpyToSymbol(g_trace, zero, sizeof zero));
+      time_graph(v, s);
+      unsigned long long t[1024][6]; CK(cudaMemcpyFromSymbol(t, g_trace, sizeof t));
+      unsigned long long nul = 0; CK(cudaMemcpyToSymbol(g_trace_y, &nul, sizeof nul));
+      const int nb = sms * v.per_sm; unsigned long long t0 = ~0ull, tend = 0;
+      for (int i = 0; i < nb; i++) { t0 = std::min(t0, t[i][0]); tend = std::max(tend, t[i][5]); }
+      const char* nm[6] = { "start", "wait", "x ready", "chunk0 seen", "last landed", "end" };
+      const int split = atoi(getenv("TRACE"));  // 2: even and odd workgroups apart
+      for (int part = 0; part < (split == 2 ? 2 : 1); part++) {
+        printf("    trace%s (ns from first CTA start; last CTA end %llu):", split == 2 ? (part ? " odd" : " even") : "", tend - t0);
+        for (int e = 0; e < 6; e++) { std::vector<long long> d; for (int i = 0; i < nb; i++) if (split != 2 || (i & 1) == part) d.push_back(t[i][e] ? (long long)(t[i][e] - t0) : -1); std::sort(d.begin(), d.end());
+          printf(" | %s min %lld med %lld max %lld", nm[e], d[0], d[d.size() / 2], d[d.size() - 1]); }
+        printf("\n");
+      }
+    }
+  }
+}
+
 #ifndef STREAMED_NO_MAIN  // wide.cu of the next session includes the kernels, not the variant list
 int main() {
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   cudaStream_t s; CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-  const int copies = (int)((1ull << 30) / WB + 1);
-  for (int c = 0; c < copies; c++) { Set st; CK(cudaMalloc(&st.x, XB)); CK(cudaMalloc(&st.W, WB)); CK(cudaMalloc(&st.y, YB)); CK(cudaMemset(st.W, 0x11, WB)); CK(cudaMemset(st.x, 0x11, XB)); sets.push_back(st); }
-  { unsigned long long r = 88172645463325252ull;
-    std::vector<unsigned char> h(WB); for (auto& c : h) { r ^= r << 13; r ^= r >> 7; r ^= r << 17; c = (unsigned char)(r & 0x3b); }
-    CK(cudaMemcpy(sets[0].W, h.data(), WB, cudaMemcpyHostToDevice));
-    std::vector<unsigned short> hx(K); for (auto& v : hx) { r ^= r << 13; r ^= r >> 7; r ^= r << 17; v = (unsigned short)(r & 0xbbff); }
-    CK(cudaMemcpy(sets[0].x, hx.data(), XB, cudaMemcpyHostToDevice)); }
+  const double copy = make_sets_and_measure_copy(s);
   if (getenv("HOTX")) for (auto& st : sets) st.x = sets[0].x;  // every launch reads the same x: L2-resident, as a decode step's freshly written x
-  void *src, *dst; size_t cb = 1ull << 30; CK(cudaMalloc(&src, cb)); CK(cudaMalloc(&dst, cb));
-  std::vector<double> ct;
-  for (int i = 0; i < 20; i++) {
-    cudaEvent_t a, b; CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-    CK(cudaEventRecord(a, s)); CK(cudaMemcpyAsync(dst, src, cb, cudaMemcpyDeviceToDevice, s)); CK(cudaEventRecord(b, s)); CK(cudaEventSynchronize(b));
-    float ms; CK(cudaEventElapsedTime(&ms, a, b)); ct.push_back(2.0 * cb / (ms * 1e-3) / 1e9);
-  }
-  std::sort(ct.begin(), ct.end()); const double copy = ct[ct.size() / 2];
-  CK(cudaFree(src)); CK(cudaFree(dst));
   std::vector<Variant> vs = { { "base (emitted, 1376 x 128)", nullptr, 0, 0, 8 } };
   if (getenv("NOPDL")) g_pdl = 0;
   auto add = [&](const char* name, const void* fn, int per, int groups) {
@@ -467,39 +491,7 @@ int main() {
   addr("ring G4 R2 S4 D4 1/SM L2 prefetch 4", (const void*)ring<4, 2, 4, 0, 4, 4>, 1, 4, 32);
   addr("ring G4 R4 S3 D1 1/SM L2 prefetch 3", (const void*)ring<4, 4, 3, 0, 1, 3>, 1, 4, 48);
   for (auto& v : vs) if (v.fn) { int occ; CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, v.fn, v.threads, (size_t)v.rows * ROW_BYTES + 128)); printf("%s: %d per SM fit\n", v.name, occ); }
-  if (const char* only = getenv("ONLY")) { std::vector<Variant> keep; for (auto& v : vs) if (!v.fn || strstr(v.name, only)) keep.push_back(v); vs = keep; }
-  std::vector<float> ref(N), out(N);
-  for (auto& v : vs) {
-    CK(cudaMemset(sets[0].y, 0xff, YB));
-    run(v, sets[0], s); CK(cudaStreamSynchronize(s));
-    CK(cudaMemcpy(out.data(), sets[0].y, YB, cudaMemcpyDeviceToHost));
-    if (!v.fn) ref = out;
-    // y was poisoned (0xff: NaN): an unwritten or non-finite element is counted, not lost in std::max
-    double md = 0, mx = 0; int bad = 0;
-    for (int i = 0; i < N; i++) {
-      if (!std::isfinite(out[i])) { bad++; continue; }
-      md = std::max(md, (double)fabsf(out[i] - ref[i])); mx = std::max(mx, (double)fabsf(ref[i]));
-    }
-    const double us = time_graph(v, s);
-    printf("%-30s %7.3f us %5.1f%% of copy (%4.0f GB/s)  max|dy|/max|y| %.2e  non-finite %d\n", v.name, us, 100.0 * (WB + XB + YB) / us / 1e3 / copy, copy, md / mx, bad);
-    if (getenv("TRACE") && v.fn && strstr(v.name, "slice_windowed") && (strstr(v.name, " full") || strstr(v.name, "no wait") || strstr(v.name, "idle"))) {
-      unsigned long long ty = (unsigned long long)sets[20].y; CK(cudaMemcpyToSymbol(g_trace_y, &ty, sizeof ty));
-      static unsigned long long zero[1024][6]; CK(cudaMemcpyToSymbol(g_trace, zero, sizeof zero));
-      time_graph(v, s);
-      unsigned long long t[1024][6]; CK(cudaMemcpyFromSymbol(t, g_trace, sizeof t));
-      unsigned long long nul = 0; CK(cudaMemcpyToSymbol(g_trace_y, &nul, sizeof nul));
-      const int nb = sms * v.per_sm; unsigned long long t0 = ~0ull, tend = 0;
-      for (int i = 0; i < nb; i++) { t0 = std::min(t0, t[i][0]); tend = std::max(tend, t[i][5]); }
-      const char* nm[6] = { "start", "wait", "x ready", "chunk0 seen", "last landed", "end" };
-      const int split = atoi(getenv("TRACE"));  // 2: even and odd workgroups apart
-      for (int part = 0; part < (split == 2 ? 2 : 1); part++) {
-        printf("    trace%s (ns from first CTA start; last CTA end %llu):", split == 2 ? (part ? " odd" : " even") : "", tend - t0);
-        for (int e = 0; e < 6; e++) { std::vector<long long> d; for (int i = 0; i < nb; i++) if (split != 2 || (i & 1) == part) d.push_back(t[i][e] ? (long long)(t[i][e] - t0) : -1); std::sort(d.begin(), d.end());
-          printf(" | %s min %lld med %lld max %lld", nm[e], d[0], d[d.size() / 2], d[d.size() - 1]); }
-        printf("\n");
-      }
-    }
-  }
+  check_time_trace(vs, s, copy, [](const char* n) { return strstr(n, "slice_windowed") && (strstr(n, " full") || strstr(n, "no wait") || strstr(n, "idle")); });
   return 0;
 }
 #endif

@@ -82,23 +82,8 @@ __global__ void __launch_bounds__(64 * GROUPS + 32, MINB) ring_wide(const unsign
 int main() {
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   cudaStream_t s; CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-  const int copies = (int)((1ull << 30) / WB + 1);
-  for (int c = 0; c < copies; c++) { Set st; CK(cudaMalloc(&st.x, XB)); CK(cudaMalloc(&st.W, WB)); CK(cudaMalloc(&st.y, YB)); CK(cudaMemset(st.W, 0x11, WB)); CK(cudaMemset(st.x, 0x11, XB)); sets.push_back(st); }
-  { unsigned long long r = 88172645463325252ull;
-    std::vector<unsigned char> h(WB); for (auto& c : h) { r ^= r << 13; r ^= r >> 7; r ^= r << 17; c = (unsigned char)(r & 0x3b); }
-    CK(cudaMemcpy(sets[0].W, h.data(), WB, cudaMemcpyHostToDevice));
-    std::vector<unsigned short> hx(K); for (auto& v : hx) { r ^= r << 13; r ^= r >> 7; r ^= r << 17; v = (unsigned short)(r & 0xbbff); }
-    CK(cudaMemcpy(sets[0].x, hx.data(), XB, cudaMemcpyHostToDevice)); }
+  const double copy = make_sets_and_measure_copy(s);
   if (getenv("HOTX")) for (auto& st : sets) st.x = sets[0].x;
-  void *src, *dst; size_t cb = 1ull << 30; CK(cudaMalloc(&src, cb)); CK(cudaMalloc(&dst, cb));
-  std::vector<double> ct;
-  for (int i = 0; i < 20; i++) {
-    cudaEvent_t a, b; CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-    CK(cudaEventRecord(a, s)); CK(cudaMemcpyAsync(dst, src, cb, cudaMemcpyDeviceToDevice, s)); CK(cudaEventRecord(b, s)); CK(cudaEventSynchronize(b));
-    float ms; CK(cudaEventElapsedTime(&ms, a, b)); ct.push_back(2.0 * cb / (ms * 1e-3) / 1e9);
-  }
-  std::sort(ct.begin(), ct.end()); const double copy = ct[ct.size() / 2];
-  CK(cudaFree(src)); CK(cudaFree(dst));
   std::vector<Variant> vs = { { "base (emitted, 1376 x 128)", nullptr, 0, 0, 8 } };
   // one workgroup per SM per launch; stages of G*R rows; 12 KB for red, x and barriers
   auto addw = [&](const char* name, const void* fn, int groups, int rows_per_stage, int stages) {
@@ -149,34 +134,6 @@ int main() {
     W3M(2, 2, 6, 3, false, 4, "")
     W3M(2, 2, 4, 2, false, 6, "")
   }
-  if (getenv("ONLY")) vs.erase(std::remove_if(vs.begin() + 1, vs.end(), [](const Variant& v) { return !strstr(v.name, getenv("ONLY")); }), vs.end());
-  std::vector<float> ref(N), out(N);
-  for (auto& v : vs) {
-    CK(cudaMemset(sets[0].y, 0xff, YB));
-    run(v, sets[0], s); CK(cudaStreamSynchronize(s));
-    CK(cudaMemcpy(out.data(), sets[0].y, YB, cudaMemcpyDeviceToHost));
-    if (!v.fn) ref = out;
-    double md = 0, mx = 0; int bad = 0;
-    for (int i = 0; i < N; i++) {
-      if (!std::isfinite(out[i])) { bad++; continue; }
-      md = std::max(md, (double)fabsf(out[i] - ref[i])); mx = std::max(mx, (double)fabsf(ref[i]));
-    }
-    const double us = time_graph(v, s);
-    printf("%-36s %7.3f us %5.1f%% of copy (%4.0f GB/s)  max|dy|/max|y| %.2e  non-finite %d\n", v.name, us, 100.0 * (WB + XB + YB) / us / 1e3 / copy, copy, md / mx, bad);
-    if (getenv("TRACE") && v.fn) {
-      unsigned long long ty = (unsigned long long)sets[20].y; CK(cudaMemcpyToSymbol(g_trace_y, &ty, sizeof ty));
-      static unsigned long long zero[1024][6]; CK(cudaMemcpyToSymbol(g_trace, zero, sizeof zero));
-      time_graph(v, s);
-      static unsigned long long t[1024][6]; CK(cudaMemcpyFromSymbol(t, g_trace, sizeof t));
-      unsigned long long nul = 0; CK(cudaMemcpyToSymbol(g_trace_y, &nul, sizeof nul));
-      const int nb = sms * v.per_sm; unsigned long long t0 = ~0ull, tend = 0;
-      for (int i = 0; i < nb; i++) { t0 = std::min(t0, t[i][0]); tend = std::max(tend, t[i][5]); }
-      const char* nm[6] = { "start", "wait", "x ready", "chunk0 seen", "last landed", "end" };
-      printf("    trace (ns from first CTA start; last CTA end %llu):", tend - t0);
-      for (int e = 0; e < 6; e++) { std::vector<long long> d; for (int i = 0; i < nb; i++) d.push_back(t[i][e] ? (long long)(t[i][e] - t0) : -1); std::sort(d.begin(), d.end());
-        printf(" | %s min %lld med %lld max %lld", nm[e], d[0], d[d.size() / 2], d[d.size() - 1]); }
-      printf("\n");
-    }
-  }
+  check_time_trace(vs, s, copy, [](const char*) { return true; });
   return 0;
 }
