@@ -8,6 +8,10 @@
  * - Integer dot products are `vrmpy` (4 adjacent byte products summed into each 32-bit lane):
  *   i8 x i8 for q8_0 codes, u8 x i8 for 4-bit codes.
  * - There is no byte shift: `shr` on bytes shifts halfwords and clears the bits from the neighbour.
+ * - The i32x32 element-wise vocabulary (top-k keys, indices): a compare yields a predicate
+ *   (`boolx32` as `HVX_VectorPred`) for `vmux`; lt/le/ge/ne are gt/eq with swapped operands or
+ *   negated. Horizontal max/min/add fold halves with `vror` (5 steps) and read lane 0. Float math
+ *   has no vectors on v67: it runs on the scalar core (dialect.ts: exp as a polynomial, no libm).
  */
 import type { IsaRules, Spelling } from '@kforge/codegen-core';
 
@@ -15,6 +19,33 @@ const TYPES = ['i8x128', 'u8x128', 'i32x32', 'i8x32', 'u8x32', 'u8x16', 'i32x8']
 
 const splatByte = (a: string): string => `Q6_V_vsplat_R(0x01010101u * (uint8_t)(${a}))`;
 const join = (o: { all: readonly string[] }, partBytes: number): string => `kf_hvx_join${o.all.length}(${o.all.join(', ')}, ${partBytes})`;
+
+/** fold the 32 lanes with `op` (5 rotations by halves), lane 0 as a scalar */
+const fold = (op: string): string => `({ HVX_Vector kf_v = ($a); for (uint32_t kf_s = 64; kf_s >= 4; kf_s /= 2) kf_v = ${op}(kf_v, Q6_V_vror_VR(kf_v, kf_s)); `
+  + 'Q6_R_vextract_VR(kf_v, 0); })';
+
+const I32X32_RULES: Record<string, Spelling> = {
+  'type:boolx32': 'HVX_VectorPred',
+  'load:i32x32': 'kf_hvx_load($p, 128)',
+  'add:i32x32': 'Q6_Vw_vadd_VwVw($a, $b)',
+  'sub:i32x32': 'Q6_Vw_vsub_VwVw($a, $b)',
+  'min:i32x32': 'Q6_Vw_vmin_VwVw($a, $b)',
+  'max:i32x32': 'Q6_Vw_vmax_VwVw($a, $b)',
+  'gt:i32x32': 'Q6_Q_vcmp_gt_VwVw($a, $b)',
+  'lt:i32x32': 'Q6_Q_vcmp_gt_VwVw($b, $a)',
+  'ge:i32x32': 'Q6_Q_not_Q(Q6_Q_vcmp_gt_VwVw($b, $a))',
+  'le:i32x32': 'Q6_Q_not_Q(Q6_Q_vcmp_gt_VwVw($a, $b))',
+  'eq:i32x32': 'Q6_Q_vcmp_eq_VwVw($a, $b)',
+  'ne:i32x32': 'Q6_Q_not_Q(Q6_Q_vcmp_eq_VwVw($a, $b))',
+  'select:i32x32': 'Q6_V_vmux_QVV($a, $b, $c)',
+  'reduce.max:i32x32': fold('Q6_Vw_vmax_VwVw'),
+  'reduce.min:i32x32': fold('Q6_Vw_vmin_VwVw'),
+  'reduce.add:i32x32': fold('Q6_Vw_vadd_VwVw'),
+  'store:i32x32': '*(HVX_UVector*)($p) = $a',
+  // tails (n < 32 lanes): the chunks holding the first n lanes, the rest 0; stores copy n lanes
+  'load.mask:i32x32': 'Q6_V_vmux_QVV(Q6_Q_vsetq2_R(4 * ($n)), kf_hvx_load($p, 4 * ($n)), Q6_V_vzero())',
+  'store.mask:i32x32': '({ const HVX_Vector kf_t = $a; __builtin_memcpy($p, &kf_t, 4 * ($n)); })',
+};
 
 const rules: Record<string, Spelling> = {
   ...Object.fromEntries(TYPES.map((t) => [`type:${t}`, 'HVX_Vector'])),
@@ -36,6 +67,7 @@ const rules: Record<string, Spelling> = {
   'call.kf_hvx_sum8:i32x32': 'kf_hvx_sum8($a)',
   'lane:i32x32': 'Q6_R_vextract_VR($a, 4 * $n)',
   'reduce.add:i32x8': 'Q6_R_vextract_VR(kf_hvx_sum8($a), 0)',
+  ...I32X32_RULES,
 };
 
 export const HvxRules: IsaRules = {

@@ -5,7 +5,7 @@
  * i16 and widened once: `kf_dot_u4s8_x2`); signed q8_0 codes use the sign trick as ggml does.
  */
 import type { SimdIsa } from './simd.ts';
-import { X86_HELPERS, X86_INT8_GROUP_RULES } from './x86.ts';
+import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES } from './x86.ts';
 
 const M128 = '__m128i';
 const M256I = '__m256i';
@@ -28,6 +28,7 @@ static inline __m256i kf_dot_u4s8_x2(__m256i u0, __m256i s0, __m256i u1, __m256i
 }`,
     rules: {
       ...X86_INT8_GROUP_RULES,
+      ...X86_F32X8_RULES,
       'type:f32x8': '__m256', 'type:i32x8': M256I,
       'type:f16x8': M128, 'type:bf16x8': M128, 'type:u8x8': M128, 'type:i8x8': M128,
       'type:u8x16': M128, 'type:u8x32': M256I, 'type:i8x32': M256I,

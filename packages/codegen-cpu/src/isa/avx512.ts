@@ -4,11 +4,44 @@
  * (u8 x i8 -> i32, AVX-512VL form): 4-bit codes 0..15 are the unsigned operand directly; signed q8_0
  * codes use the sign trick (|w| as u8, x negated where w < 0), exact because codes are in [-127, 127].
  */
+import type { Spelling } from '@kforge/codegen-core';
 import type { SimdIsa } from './simd.ts';
-import { X86_HELPERS, X86_INT8_GROUP_RULES } from './x86.ts';
+import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES, x86Exp } from './x86.ts';
 
 const M128 = '__m128i';
 const M256I = '__m256i';
+
+/** lanes below `n` of 16 as a mask register */
+const LANES_BELOW_16 = '(__mmask16)((1u << ($n)) - 1u)';
+const cmp = (predicate: string): string => `_mm512_cmp_ps_mask($a, $b, ${predicate})`;
+
+/**
+ * The f32x16 element-wise vocabulary: a compare yields a mask register (`boolx16` as `__mmask16`),
+ * which `select` blends with and masked loads/stores take for tails. Compares as on f32x8.
+ */
+const F32X16_RULES: Readonly<Record<string, Spelling>> = {
+  'type:boolx16': '__mmask16',
+  'sub:f32x16': '_mm512_sub_ps($a, $b)',
+  'mul:f32x16': '_mm512_mul_ps($a, $b)',
+  'div:f32x16': '_mm512_div_ps($a, $b)',
+  'min:f32x16': '_mm512_min_ps($a, $b)',
+  'max:f32x16': '_mm512_max_ps($a, $b)',
+  'lt:f32x16': cmp('_CMP_LT_OQ'), 'le:f32x16': cmp('_CMP_LE_OQ'), 'gt:f32x16': cmp('_CMP_GT_OQ'),
+  'ge:f32x16': cmp('_CMP_GE_OQ'), 'eq:f32x16': cmp('_CMP_EQ_OQ'), 'ne:f32x16': cmp('_CMP_NEQ_UQ'),
+  'select:f32x16': '_mm512_mask_blend_ps($a, $c, $b)',
+  'abs:f32x16': '_mm512_abs_ps($a)',
+  // no AVX-512DQ here: the sign flip in integer lanes
+  'neg:f32x16': '_mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512($a), _mm512_set1_epi32((int)0x80000000u)))',
+  'sqrt:f32x16': '_mm512_sqrt_ps($a)',
+  'rsqrt:f32x16': '_mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_sqrt_ps($a))',
+  'exp:f32x16': x86Exp('_mm512'),
+  'reduce.max:f32x16': '_mm512_reduce_max_ps($a)',
+  'reduce.min:f32x16': '_mm512_reduce_min_ps($a)',
+  'store:f32x16': '_mm512_storeu_ps($p, $a)',
+  // tails: masked-off lanes are not touched (no fault past the buffer) and read as 0
+  'load.mask:f32x16': `_mm512_maskz_loadu_ps(${LANES_BELOW_16}, $p)`,
+  'store.mask:f32x16': `_mm512_mask_storeu_ps($p, ${LANES_BELOW_16}, $a)`,
+};
 
 export const Avx512Rules: SimdIsa = {
   f32Lanes: 16,
@@ -20,6 +53,8 @@ export const Avx512Rules: SimdIsa = {
 ${X86_HELPERS}`,
     rules: {
       ...X86_INT8_GROUP_RULES,
+      ...X86_F32X8_RULES,
+      ...F32X16_RULES,
       'type:f32x16': '__m512', 'type:f32x8': '__m256', 'type:i32x8': M256I, 'type:f16x8': M128,
       'type:f16x16': M256I, 'type:bf16x16': M256I, 'type:u8x16': M128, 'type:i8x16': M128, 'type:u8x32': M256I, 'type:i8x32': M256I,
       'cast:f16->f32': '_cvtsh_ss($a)',

@@ -3,7 +3,42 @@
  * (vdotq_s32, i8 x i8 -> i32, 4 products per lane) on half blocks of 16 bytes; 4-bit codes 0..15 are
  * reinterpreted as i8. The float path widens 4 codes at a time (u8x4 held in a d register).
  */
+import type { Spelling } from '@kforge/codegen-core';
+import { expSpelling } from '../math/exp.ts';
 import type { SimdIsa } from './simd.ts';
+
+/**
+ * The f32x4 element-wise vocabulary. A compare yields all-ones/zero lanes (`boolx4` as `uint32x4_t`)
+ * for `vbslq`; compares are false on NaN except `ne`, as C's. fmax/fmin return NaN if either lane is
+ * NaN, so the exp clamps keep a NaN x.
+ */
+const F32X4_RULES: Readonly<Record<string, Spelling>> = {
+  'type:boolx4': 'uint32x4_t',
+  'sub:f32x4': 'vsubq_f32($a, $b)',
+  'div:f32x4': 'vdivq_f32($a, $b)',
+  'min:f32x4': 'vminq_f32($a, $b)',
+  'max:f32x4': 'vmaxq_f32($a, $b)',
+  'lt:f32x4': 'vcltq_f32($a, $b)', 'le:f32x4': 'vcleq_f32($a, $b)', 'gt:f32x4': 'vcgtq_f32($a, $b)',
+  'ge:f32x4': 'vcgeq_f32($a, $b)', 'eq:f32x4': 'vceqq_f32($a, $b)', 'ne:f32x4': 'vmvnq_u32(vceqq_f32($a, $b))',
+  'select:f32x4': 'vbslq_f32($a, $b, $c)',
+  'abs:f32x4': 'vabsq_f32($a)',
+  'neg:f32x4': 'vnegq_f32($a)',
+  'sqrt:f32x4': 'vsqrtq_f32($a)',
+  'rsqrt:f32x4': 'vdivq_f32(vdupq_n_f32(1.0f), vsqrtq_f32($a))',
+  'exp:f32x4': expSpelling({
+    F: 'float32x4_t', I: 'int32x4_t', f: 'vdupq_n_f32($a)', i: 'vdupq_n_s32($a)',
+    atLeast: 'vmaxq_f32($a, $b)', atMost: 'vminq_f32($a, $b)',
+    fma: 'vfmaq_f32($c, $a, $b)', sub: 'vsubq_f32($a, $b)', mul: 'vmulq_f32($a, $b)',
+    bits: 'vreinterpretq_s32_f32($a)', fromBits: 'vreinterpretq_f32_s32($a)',
+    isub: 'vsubq_s32($a, $b)', iadd: 'vaddq_s32($a, $b)', sra: 'vshrq_n_s32($a, $b)', shl: 'vshlq_n_s32($a, $b)',
+  }),
+  'reduce.max:f32x4': 'vmaxvq_f32($a)',
+  'reduce.min:f32x4': 'vminvq_f32($a)',
+  'store:f32x4': 'vst1q_f32($p, $a)',
+  // tails (no masked loads on NEON): only the first n lanes are copied, the rest read as 0
+  'load.mask:f32x4': '({ float32x4_t kf_t = vdupq_n_f32(0.0f); memcpy(&kf_t, $p, 4 * (size_t)($n)); kf_t; })',
+  'store.mask:f32x4': '({ const float32x4_t kf_t = $a; memcpy($p, &kf_t, 4 * (size_t)($n)); })',
+};
 
 export const NeonRules: SimdIsa = {
   f32Lanes: 4,
@@ -24,6 +59,7 @@ static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
   return 0;
 }`,
     rules: {
+      ...F32X4_RULES,
       'type:f32x4': 'float32x4_t', 'type:i32x4': 'int32x4_t', 'type:f16x4': 'uint16x4_t', 'type:bf16x4': 'uint16x4_t',
       'type:u8x4': 'uint8x8_t', 'type:i8x4': 'int8x8_t', 'type:u8x16': 'uint8x16_t', 'type:i8x16': 'int8x16_t',
       'load:f32x4': 'vld1q_f32($p)',

@@ -3,6 +3,7 @@
  * (gemv/simd.ts), which work on one 32-byte dot vector per step on both AVX2 and AVX-512.
  */
 import type { Spelling } from '@kforge/codegen-core';
+import { expSpelling } from '../math/exp.ts';
 
 export const X86_HELPERS = `static inline float kf_hsum256(__m256 v) {
   __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -44,14 +45,9 @@ static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
 }`;
 
 export const X86_INT8_GROUP_RULES: Readonly<Record<string, Spelling>> = {
-  // x staging on 8 lanes (gemv/simd.ts stageXq)
-  'type:boolx8': '__m256', 'type:i8x8': '__m128i', 'type:i8x16': '__m128i',
+  // x staging on 8 lanes (gemv/simd.ts stageXq; its float operations are X86_F32X8_RULES')
+  'type:i8x8': '__m128i', 'type:i8x16': '__m128i',
   'load:f16x8': '_mm_loadu_si128((const __m128i*)($p))',
-  'abs:f32x8': '_mm256_andnot_ps(_mm256_set1_ps(-0.0f), $a)',
-  'max:f32x8': '_mm256_max_ps($a, $b)',
-  'reduce.max:f32x8': 'kf_hmax256($a)',
-  'ge:f32x8': '_mm256_cmp_ps($a, $b, _CMP_GE_OQ)',
-  'select:f32x8': '_mm256_blendv_ps($c, $b, $a)',
   'cast:f32x8->i32x8': '_mm256_cvttps_epi32($a)',
   'cast:i32x8->i8x8': 'kf_i32x8_to_i8x8($a)',
   'concat:i8x8->i8x16': '_mm_unpacklo_epi64($a, $b)',
@@ -74,4 +70,54 @@ export const X86_INT8_GROUP_RULES: Readonly<Record<string, Spelling>> = {
   'and:u8x32': '_mm256_and_si256($a, $b)',
   // no byte shift on x86: shift 16-bit lanes, then clear the bits shifted in from the neighbour
   'shr:u8x32': '_mm256_and_si256(_mm256_srli_epi16($a, $b), _mm256_set1_epi8((char)(0xff >> $b)))',
+};
+
+/** exp on `__m256`/`__m512` (math/exp.ts); the clamps put x second, where max/min return a NaN operand */
+export function x86Exp(prefix: '_mm256' | '_mm512'): string {
+  const bits = prefix === '_mm256' ? 'si256' : 'si512';
+  return expSpelling({
+    F: prefix === '_mm256' ? '__m256' : '__m512', I: prefix === '_mm256' ? '__m256i' : '__m512i',
+    f: `${prefix}_set1_ps($a)`, i: `${prefix}_set1_epi32($a)`,
+    atLeast: `${prefix}_max_ps($b, $a)`, atMost: `${prefix}_min_ps($b, $a)`,
+    fma: `${prefix}_fmadd_ps($a, $b, $c)`, sub: `${prefix}_sub_ps($a, $b)`, mul: `${prefix}_mul_ps($a, $b)`,
+    bits: `${prefix}_castps_${bits}($a)`, fromBits: `${prefix}_cast${bits}_ps($a)`,
+    isub: `${prefix}_sub_epi32($a, $b)`, iadd: `${prefix}_add_epi32($a, $b)`,
+    sra: `${prefix}_srai_epi32($a, $b)`, shl: `${prefix}_slli_epi32($a, $b)`,
+  });
+}
+
+/** lanes below `n` of 8 as an AVX2 load/store mask */
+const LANES_BELOW_8 = '_mm256_cmpgt_epi32(_mm256_set1_epi32($n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))';
+
+/**
+ * The f32x8 element-wise vocabulary (AVX2 encodings, shared by both tables). A compare yields a lane
+ * mask of all-ones/zero lanes (`boolx8` as `__m256`) that `select` blends on. Compares are ordered
+ * (false on NaN) except `ne`, as C's operators are.
+ */
+export const X86_F32X8_RULES: Readonly<Record<string, Spelling>> = {
+  'type:boolx8': '__m256',
+  'sub:f32x8': '_mm256_sub_ps($a, $b)',
+  'div:f32x8': '_mm256_div_ps($a, $b)',
+  'min:f32x8': '_mm256_min_ps($a, $b)',
+  'max:f32x8': '_mm256_max_ps($a, $b)',
+  'lt:f32x8': '_mm256_cmp_ps($a, $b, _CMP_LT_OQ)',
+  'le:f32x8': '_mm256_cmp_ps($a, $b, _CMP_LE_OQ)',
+  'gt:f32x8': '_mm256_cmp_ps($a, $b, _CMP_GT_OQ)',
+  'ge:f32x8': '_mm256_cmp_ps($a, $b, _CMP_GE_OQ)',
+  'eq:f32x8': '_mm256_cmp_ps($a, $b, _CMP_EQ_OQ)',
+  'ne:f32x8': '_mm256_cmp_ps($a, $b, _CMP_NEQ_UQ)',
+  'select:f32x8': '_mm256_blendv_ps($c, $b, $a)',
+  'abs:f32x8': '_mm256_andnot_ps(_mm256_set1_ps(-0.0f), $a)',
+  'neg:f32x8': '_mm256_xor_ps($a, _mm256_set1_ps(-0.0f))',
+  'sqrt:f32x8': '_mm256_sqrt_ps($a)',
+  'rsqrt:f32x8': '_mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps($a))',
+  'exp:f32x8': x86Exp('_mm256'),
+  'reduce.max:f32x8': 'kf_hmax256($a)',
+  // kf_hmax256's steps with min, inline: a preamble helper would change every x86 kernel's source
+  'reduce.min:f32x8': '({ const __m256 kf_v = ($a); __m128 kf_s = _mm_min_ps(_mm256_castps256_ps128(kf_v), _mm256_extractf128_ps(kf_v, 1)); '
+    + 'kf_s = _mm_min_ps(kf_s, _mm_movehl_ps(kf_s, kf_s)); _mm_cvtss_f32(_mm_min_ss(kf_s, _mm_movehdup_ps(kf_s))); })',
+  'store:f32x8': '_mm256_storeu_ps($p, $a)',
+  // tails: the lanes past n are neither read (they read as 0) nor written, so they may lie past the buffer
+  'load.mask:f32x8': `_mm256_maskload_ps($p, ${LANES_BELOW_8})`,
+  'store.mask:f32x8': `_mm256_maskstore_ps($p, ${LANES_BELOW_8}, $a)`,
 };

@@ -170,3 +170,15 @@ export function expSpelling(s: ExpSpellings): string {
   const result = expF32(ops, 'kf_ex');
   return ['({', s.prologue ?? '', `const ${s.F} kf_ex = ($a);`, ...decls, `${result}; })`].filter(Boolean).join(' ');
 }
+
+/**
+ * Scalar C, for targets without libm (freestanding Hexagon): unsigned integer lanes (wrapping, so a
+ * NaN's bits are no overflow), an arithmetic shift through int32_t, bits through a union.
+ */
+export const EXP_F32_SCALAR_C = expSpelling({
+  F: 'float', I: 'uint32_t', f: '$a', i: '$au',
+  atLeast: '($a < $b ? $b : $a)', atMost: '($a > $b ? $b : $a)',
+  fma: '__builtin_fmaf($a, $b, $c)', sub: '($a - $b)', mul: '($a * $b)',
+  bits: '((union { float f; uint32_t u; }){ .f = $a }).u', fromBits: '((union { uint32_t u; float f; }){ .u = $a }).f',
+  isub: '($a - $b)', iadd: '($a + $b)', sra: '(uint32_t)((int32_t)$a >> $b)', shl: '($a << $b)',
+});

@@ -12,8 +12,14 @@
  * - f16 -> f32 without Zvfhmin (rv64gcv has no f16 vector types): the exponent and mantissa bits
  *   shifted into f32 position, times 2^112 to rebias, exact for normal and subnormal halves.
  * - int8 dot products: `vwmacc` i8 x i8 -> i16, then `vwredsum` i16 -> i32 (widening reduction).
+ * - The f32 element-wise vocabulary (vocabularyRules): binary operations and compares take the
+ *   operation's vl and leave the lanes past it undefined (tail agnostic), so a running max over
+ *   strips reduces each strip; a compare yields a mask register (`boolxvl` at the f32's LMUL as
+ *   `vbool<32/LMUL>_t`). `select` and unary operations carry no vl in the IR: they run at VLMAX,
+ *   which gives the same lanes below any vl.
  */
 import type { IsaRules, Spelling } from '@kforge/codegen-core';
+import { expSpelling } from '../math/exp.ts';
 
 /** f32 LMULs of the float path */
 export const RVV_F32_LMULS = [1, 2, 4, 8] as const;
@@ -44,7 +50,7 @@ function cType(elem: RvvElem, lmul: number): string {
   return `v${C_TYPE_WORD[ELEM_SPELLING[elem]]}${lmulSuffix(lmul)}_t`;
 }
 
-function key(elem: RvvElem, lmul: number): string {
+function key(elem: RvvElem | 'bool', lmul: number): string {
   return `${elem}xvl${keyLmul(lmul)}`;
 }
 
@@ -106,9 +112,44 @@ function f16Helper(L: number): string {
 }`;
 }
 
+/** the element-wise f32 vocabulary at LMUL `L` (see the header) */
+function vocabularyRules(L: number, out: Record<string, Spelling>): void {
+  const F = sfx('f32', L);
+  const I = sfx('i32', L);
+  const B = `b${32 / L}`;
+  const vlmax = `__riscv_vsetvlmax_e32${lmulSuffix(L)}()`;
+  const k = key('f32', L);
+  out[`type:${key('bool', L)}`] = `vbool${32 / L}_t`;
+  for (const [fn, insn] of [['add', 'vfadd'], ['sub', 'vfsub'], ['div', 'vfdiv'], ['min', 'vfmin'], ['max', 'vfmax']]) {
+    out[`${fn}:${k}`] = `__riscv_${insn}_vv_${F}($a, $b, $vl)`;
+  }
+  for (const fn of ['lt', 'le', 'gt', 'ge', 'eq', 'ne']) out[`${fn}:${k}`] = `__riscv_vmf${fn}_vv_${F}_${B}($a, $b, $vl)`;
+  out[`select:${k}`] = `__riscv_vmerge_vvm_${F}($c, $b, $a, ${vlmax})`;
+  out[`neg:${k}`] = `__riscv_vfneg_v_${F}($a, ${vlmax})`;
+  out[`abs:${k}`] = `__riscv_vfabs_v_${F}($a, ${vlmax})`;
+  out[`sqrt:${k}`] = `__riscv_vfsqrt_v_${F}($a, ${vlmax})`;
+  out[`rsqrt:${k}`] = `__riscv_vfrdiv_vf_${F}(__riscv_vfsqrt_v_${F}($a, ${vlmax}), 1.0f, ${vlmax})`;
+  // vfmax/vfmin return the number of a NaN pair, so the clamps compare and merge to keep a NaN x
+  const clamp = (cmp: string): string => `__riscv_vmerge_vvm_${F}($a, $b, __riscv_${cmp}_vv_${F}_${B}($a, $b, kf_evl), kf_evl)`;
+  out[`exp:${k}`] = expSpelling({
+    F: cType('f32', L), I: cType('i32', L), prologue: `const size_t kf_evl = ${vlmax};`,
+    f: `__riscv_vfmv_v_f_${F}($a, kf_evl)`, i: `__riscv_vmv_v_x_${I}($a, kf_evl)`,
+    atLeast: clamp('vmflt'), atMost: clamp('vmfgt'),
+    fma: `__riscv_vfmacc_vv_${F}($c, $a, $b, kf_evl)`, sub: `__riscv_vfsub_vv_${F}($a, $b, kf_evl)`, mul: `__riscv_vfmul_vv_${F}($a, $b, kf_evl)`,
+    bits: `__riscv_vreinterpret_v_${F}_${I}($a)`, fromBits: `__riscv_vreinterpret_v_${I}_${F}($a)`,
+    isub: `__riscv_vsub_vv_${I}($a, $b, kf_evl)`, iadd: `__riscv_vadd_vv_${I}($a, $b, kf_evl)`,
+    sra: `__riscv_vsra_vx_${I}($a, $b, kf_evl)`, shl: `__riscv_vsll_vx_${I}($a, $b, kf_evl)`,
+  });
+  for (const [fn, identity] of [['max', '-INFINITY'], ['min', 'INFINITY']]) {
+    out[`reduce.${fn}:${k}`] = `__riscv_vfmv_f_s_f32m1_f32(__riscv_vfred${fn}_vs_${F}_f32m1($a, __riscv_vfmv_s_f_f32m1(${identity}, 1), $vl))`;
+  }
+  out[`store:${k}`] = `__riscv_vse32_v_${F}($p, $a, $vl)`;
+}
+
 function buildRules(): Record<string, Spelling> {
   const out: Record<string, Spelling> = {};
   for (const L of RVV_F32_LMULS) floatRules(L, out);
+  for (const L of RVV_F32_LMULS) vocabularyRules(L, out);
   for (const B of RVV_I8_LMULS) int8Rules(B, out);
   return out;
 }
