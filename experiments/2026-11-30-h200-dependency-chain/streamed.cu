@@ -12,7 +12,7 @@
 // Env: HOTX=1 every launch reads one x (L2-resident); TRACE=1 per-workgroup globaltimer trace of one launch in the
 // middle of the graph (slice_windowed); ONLY=substring.
 #define main pipe_main
-#include "../../2026-11-30-h200-staged-weights/experiments/pipe.cu"
+#include "../2026-11-30-h200-staged-weights/pipe.cu"
 #undef main
 
 constexpr int MAXCH = 48, MAXROWS = 192;

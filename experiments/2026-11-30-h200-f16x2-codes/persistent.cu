@@ -9,7 +9,7 @@
 #include <cmath>
 #define CK(call) do { cudaError_t ce_ = (call); if (ce_ != cudaSuccess) { fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(ce_)); exit(1); } } while (0)
 namespace base {
-#include "base_gemv.cu"
+#include "common/gen/q4_0-11008x4096/base_gemv.cu"  // kforge emit without extern "C" (common/cases.tsv)
 }
 using base::kf_f16_to_f32; using base::kf_absmax_f16x2; using base::kf_launch_dependents; using base::kf_wait_previous_grid;
 

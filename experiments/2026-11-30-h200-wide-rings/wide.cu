@@ -3,7 +3,7 @@
 // wait returned, x ready, first chunk seen, last chunk landed, end). ROUND=1: one workgroup per SM per launch, two
 // launches per SM; ROUND=2: smaller rings, three to five launches per SM. HOTX=1, TRACE=1, ONLY= as in streamed.cu.
 #define STREAMED_NO_MAIN
-#include "../../2026-11-30-h200-dependency-chain/experiments/streamed.cu"
+#include "../2026-11-30-h200-dependency-chain/streamed.cu"
 
 // PART 0 full; 1 x codes constant (no x read); 3 no grid wait (wrong dependency, a bound)
 // XONCE: x is bulk-copied once per workgroup into shared memory after the wait and quantized from there
