@@ -15,7 +15,9 @@
  *      names the key, never silently scalarized.
  *   3. Test it by rendering a small kernel and compiling the result.
  */
-import type { BufferParam, Kernel, ScalarParam, ScalarType, SpecialIndex, UnaryOp } from '@kforge/ir';
+import type {
+  AtomicFn, BufferParam, Kernel, ScalarParam, ScalarType, SpecialIndex, SubgroupReduceFn, SubgroupShuffleMode, UnaryOp,
+} from '@kforge/ir';
 
 /**
  * How one operation is spelled. A template string substitutes `$a`, `$b`, `$c` (the operands in
@@ -46,6 +48,21 @@ export interface IsaRules {
   readonly rules: Readonly<Record<string, Spelling>>;
 }
 
+/** The pieces of an atomic statement, spelled; the spelling is an expression whose value is the old element. */
+export interface AtomicOperands {
+  readonly fn: AtomicFn;
+  readonly type: ScalarType;
+  /** the element type's name */
+  readonly T: string;
+  readonly space: 'global' | 'workgroup';
+  /** `&buf[index]` and `buf[index]` */
+  readonly p: string;
+  readonly element: string;
+  readonly value: string;
+  /** cas only */
+  readonly compare: string;
+}
+
 export interface Dialect {
   readonly name: string;
   /** scalar type names */
@@ -62,7 +79,30 @@ export interface Dialect {
   /** thread/workgroup indices, e.g. `get_local_id($n)` */
   readonly special: (index: SpecialIndex, dim: 0 | 1 | 2) => string;
   readonly barrier: string;
-  readonly subgroupReduce?: (fn: 'add' | 'max', a: string, type: string) => string;
+  /** `type` is the IR's element type (f32, i32, u32), `typeName` its name in the dialect */
+  readonly subgroupReduce?: (fn: SubgroupReduceFn, a: string, type: ScalarType, typeName: string) => string;
+  readonly subgroupShuffle?: (mode: SubgroupShuffleMode, a: string, lane: string, type: ScalarType) => string;
+  readonly atomic?: (o: AtomicOperands) => string;
+  /**
+   * workgroup arrays an atomic updates, in languages that type them atomic (MSL): their declaration, and the
+   * plain loads and stores of them (`address` is `&name[index]`)
+   */
+  readonly atomicSharedArray?: {
+    readonly declare: (type: string, name: string, size: number) => string;
+    readonly load: (address: string) => string;
+    readonly store: (address: string, value: string) => string;
+  };
+  /**
+   * CUDA: a workgroup array sized at launch (`alloc` with `dynamic`), as a pointer `byteOffset` bytes into the
+   * one dynamic shared array; absent: declared like any workgroup array
+   */
+  readonly dynamicSharedArray?: (type: string, name: string, byteOffset: number) => string;
+  /**
+   * definitions printed only when the kernel's text uses the name they are keyed by (the helpers of the
+   * newer operations, so that kernels without them print as before); one starting with `#` (an extension
+   * directive) goes right after the preamble's leading `#` lines, the others after the preamble
+   */
+  readonly onDemand?: Readonly<Record<string, string>>;
   /** programmatic dependent launch statements (the IR's grid_dependency), where the API has them */
   readonly gridDependency?: Readonly<Record<'signal' | 'wait', string>>;
   /** workgroup (shared) array declaration; `align`: bytes its start must be aligned to, when asked */
@@ -80,7 +120,7 @@ export interface Dialect {
   /** loop pragmas; absent: not printed */
   readonly parallelForPragma?: string;
   readonly unrollPragma?: (n: number) => string;
-  /** named helpers a `call` may use, as templates; unknown names print as plain calls */
+  /** the known calls (KNOWN_CALLS in the IR) this dialect spells, as templates; another is an error */
   readonly calls: Readonly<Record<string, Spelling>>;
   /** vector instruction rules (CPU ISAs); absent: no vector types */
   readonly isa?: IsaRules;
@@ -165,4 +205,10 @@ static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); retu
   parallelForPragma: '#pragma omp parallel for schedule(static)',
   unrollPragma: (n) => `#pragma GCC unroll ${n}`,
   calls: {},
+  // GCC/Clang __atomic builtins (relaxed, as the GPU dialects); cas returns the old value through `expected`
+  atomic: (o) => {
+    if (o.fn === 'cas') return `({ ${o.T} kf_expected = ${o.compare}; __atomic_compare_exchange_n(${o.p}, &kf_expected, ${o.value}, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); kf_expected; })`;
+    if (o.fn !== 'add' || o.type === 'f32') throw new Error(`the c dialect has no atomic ${o.fn} of ${o.type}`);
+    return `__atomic_fetch_add(${o.p}, ${o.value}, __ATOMIC_RELAXED)`;
+  },
 };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kernel } from '@kforge/ir';
 import {
-  add, assign, broadcast, bufferParam, c, cast, fma, forLoop, if_, let_, letMut, load, lt, max, mul, param, reduce, scalarParam, shr, and,
+  add, assign, atomicAdd, atomicCas, broadcast, bufferParam, c, call, cast, fma, forLoop, if_, let_, letMut, load, lt, max, mul, param, reduce, scalarParam, shr, and,
   store, unary, v, vec,
 } from '@kforge/ir';
 import { C_DIALECT, renderKernel, type Dialect, type IsaRules } from './index.ts';
@@ -96,6 +96,30 @@ test('literals', () => {
   assert.equal(lit(Infinity, 'f32'), 'INFINITY');
   assert.equal(lit(3, 'u32'), '3u');
   assert.equal(lit(-3, 'i32'), '(-3)');
+});
+
+test('the c dialect: infinity and NaN literals and atomics compile and compute', () => {
+  const k: Kernel = {
+    name: 'vocab', model: 'cpu',
+    params: [bufferParam('x', 'f32'), bufferParam('y', 'f32', 'write'), bufferParam('n', 'i32', 'readwrite')],
+    body: [
+      store('y', 0, max(c.f32(-Infinity), load('x', 0, 'f32'))),
+      store('y', 1, c.f32(NaN)),
+      store('y', 2, c.f32(Infinity)),
+      forLoop('i', 0, 5, [atomicAdd('n', 0, c.i32(2))], { parallel: true }),
+      atomicCas('n', 1, c.i32(7), c.i32(9), { result: 'before' }),
+      store('y', 3, cast(v('before', 'i32'), 'f32')),
+    ],
+  };
+  const out = compileAndRun(renderKernel(k, C_DIALECT), `#include <stdio.h>
+int main(void) { float x[1] = {-3}, y[4]; int32_t n[2] = {1, 7}; vocab(x, y, n); printf("%g %g %g %g %d %d\\n", y[0], y[1], y[2], y[3], n[0], n[1]); return 0; }`);
+  assert.equal(out, '-3 nan inf 7 11 9');
+});
+
+test('an unknown call is a verifier error, and a known call a dialect cannot spell is a render error', () => {
+  const k = (fn: string): Kernel => ({ ...scalarKernel, body: [store('y', 0, call(fn, [c.u32(1)], 'f32'))] });
+  assert.throws(() => renderKernel(k('my_helper'), C_DIALECT), /unknown call 'my_helper'/);
+  assert.throws(() => renderKernel(k('f16_to_f32'), C_DIALECT), /dialect 'c' has no call f16_to_f32 of f32/);
 });
 
 test('rendering verifies first', () => {

@@ -3,7 +3,7 @@
  * It verifies the kernel first, so a renderer never prints an ill-typed program.
  */
 import type { Expr, Kernel, ScalarType, Stmt, Type, VectorType } from '@kforge/ir';
-import { isFloat, isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
+import { allStatements, atomicMemory, isFloat, isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
 import type { Dialect, SpellOperands, Spelling } from './dialect.ts';
 
 const C_OPERATORS: Readonly<Record<string, string>> = {
@@ -49,7 +49,18 @@ export function spell(s: Spelling, o: Partial<SpellOperands>): string {
 }
 
 export class Printer {
-  constructor(readonly d: Dialect, readonly k: Kernel) {}
+  private readonly atomicMemory: ReadonlySet<string>;
+  private readonly dynamicOffsets: ReadonlyMap<string, number>;
+
+  constructor(readonly d: Dialect, readonly k: Kernel) {
+    this.atomicMemory = atomicMemory(k);
+    this.dynamicOffsets = dynamicSharedLayout(k).offsets;
+  }
+
+  /** a workgroup array the dialect declares atomic, so that its plain loads and stores go through atomics too */
+  private atomicShared(name: string): boolean {
+    return !!this.d.atomicSharedArray && this.atomicMemory.has(name) && !this.k.params.some((p) => p.name === name);
+  }
 
   typeName(t: Type): string {
     if (!isVector(t)) return this.d.types[t];
@@ -156,17 +167,23 @@ export class Printer {
       case 'load': {
         const elem = this.bufferElem(e.buffer);
         if (!isVector(elem) && elem !== e.type) return d.rawLoad(this.typeName(e.type), this.address(e.buffer, e.index));
+        if (this.atomicShared(e.buffer)) return d.atomicSharedArray!.load(this.address(e.buffer, e.index));
         return `${e.buffer}[${this.expr(e.index)}]`;
       }
       case 'special': return d.special(e.index, e.dim);
       case 'subgroup_reduce': {
         if (!d.subgroupReduce) throw new Error(`dialect '${d.name}' has no subgroup reduction (kernel '${this.k.name}')`);
-        return d.subgroupReduce(e.fn, this.expr(e.a), this.typeName(e.type));
+        return d.subgroupReduce(e.fn, this.expr(e.a), e.type, this.typeName(e.type));
+      }
+      case 'subgroup_shuffle': {
+        if (!d.subgroupShuffle) throw new Error(`dialect '${d.name}' has no subgroup shuffle (kernel '${this.k.name}')`);
+        return d.subgroupShuffle(e.mode, this.expr(e.a), this.expr(e.lane), e.type);
       }
       case 'call': {
         const args = e.args.map((a) => this.expr(a));
         const t = d.calls[e.fn];
-        return t !== undefined ? spell(t, { a: args[0] ?? '', b: args[1] ?? '', c: args[2] ?? '', all: args }) : `${e.fn}(${args.join(', ')})`;
+        if (t === undefined) throw new Error(`dialect '${this.dialectName()}' has no call ${e.fn} of ${typeKey(e.type)} (kernel '${this.k.name}')`);
+        return spell(t, { a: args[0] ?? '', b: args[1] ?? '', c: args[2] ?? '', all: args });
       }
       default:
         throw new Error(`dialect '${this.dialectName()}' cannot print ${e.op} of ${typeKey(typeOf(e))} (kernel '${this.k.name}')`);
@@ -192,9 +209,23 @@ export class Printer {
           const rule = this.requireRule(`${s.mask ? 'store.mask' : 'store'}:${typeKey(t)}`);
           const vl = s.vl ? this.expr(s.vl) : '';
           out.push(`${ind}${spell(rule, { p: this.address(s.buffer, s.index), a: this.expr(s.value), n: s.mask ? this.expr(s.mask) : '', b: vl, vl })};`);
+        } else if (this.atomicShared(s.buffer)) {
+          out.push(`${ind}${d.atomicSharedArray!.store(this.address(s.buffer, s.index), this.expr(s.value))};`);
         } else {
           out.push(`${ind}${s.buffer}[${this.expr(s.index)}] = ${this.expr(s.value)};`);
         }
+        return;
+      }
+      case 'atomic': {
+        if (!d.atomic) throw new Error(`dialect '${d.name}' has no atomics (kernel '${this.k.name}')`);
+        const type = this.bufferElem(s.buffer) as ScalarType;
+        const T = this.typeName(type);
+        const index = this.expr(s.index);
+        const op = d.atomic({
+          fn: s.fn, type, T, space: this.k.params.some((p) => p.name === s.buffer) ? 'global' : 'workgroup',
+          p: `&${s.buffer}[${index}]`, element: `${s.buffer}[${index}]`, value: this.expr(s.value), compare: s.compare ? this.expr(s.compare) : '',
+        });
+        out.push(s.result !== undefined ? `${ind}const ${T} ${s.result} = ${op};` : `${ind}${op};`);
         return;
       }
       case 'for': {
@@ -225,7 +256,9 @@ export class Printer {
         const t = this.typeName(s.elem);
         if (s.space === 'workgroup') {
           if (!d.sharedArray) throw new Error(`dialect '${d.name}' has no workgroup memory (kernel '${this.k.name}')`);
-          out.push(`${ind}${d.sharedArray(t, s.name, s.size, s.align)}`);
+          if (s.dynamic && d.dynamicSharedArray) out.push(`${ind}${d.dynamicSharedArray(t, s.name, this.dynamicOffsets.get(s.name)!)}`);
+          else if (this.atomicShared(s.name)) out.push(`${ind}${d.atomicSharedArray!.declare(t, s.name, s.size)}`);
+          else out.push(`${ind}${d.sharedArray(t, s.name, s.size, s.align)}`);
         } else out.push(`${ind}${t} ${s.name}[${s.size}];`);
         return;
       }
@@ -275,12 +308,68 @@ function findAlloc(list: readonly Stmt[], name: string): ScalarType | VectorType
   return undefined;
 }
 
+const SCALAR_BYTES: Readonly<Record<ScalarType, number>> = {
+  f32: 4, f16: 2, bf16: 2, f64: 8, i8: 1, u8: 1, i16: 2, u16: 2, i32: 4, u32: 4, i64: 8, bool: 4,
+};
+
+function elemBytes(t: ScalarType | VectorType): number {
+  return isVector(t) ? SCALAR_BYTES[t.elem] * (t.lanes as number) : SCALAR_BYTES[t];
+}
+
+/**
+ * Where each workgroup array sized at launch (`alloc` with `dynamic`) starts in the one dynamic shared block,
+ * in program order, each aligned to its `align`, its element size and 16 bytes; `bytes`: the block's size.
+ */
+export function dynamicSharedLayout(k: Kernel): { readonly offsets: ReadonlyMap<string, number>; readonly bytes: number } {
+  const offsets = new Map<string, number>();
+  let bytes = 0;
+  for (const s of allStatements(k.body)) {
+    if (s.op !== 'alloc' || !s.dynamic) continue;
+    // the block itself starts 16-byte aligned (CUDA's guarantee for dynamic shared memory)
+    if ((s.align ?? 1) > 16) throw new Error(`kernel '${k.name}': dynamic workgroup array '${s.name}' asks for ${s.align}-byte alignment, above 16`);
+    const align = Math.max(16, elemBytes(s.elem));
+    bytes = Math.ceil(bytes / align) * align;
+    offsets.set(s.name, bytes);
+    bytes += elemBytes(s.elem) * s.size;
+  }
+  return { offsets, bytes };
+}
+
+/** the dynamic shared memory a launch of the kernel passes (CUDA: the launch's shared-memory size, and the opt-in above 48 KB) */
+export function dynamicSharedBytes(k: Kernel): number {
+  return dynamicSharedLayout(k).bytes;
+}
+
+/** the on-demand definitions (Dialect.onDemand) the text uses, including those other used ones need */
+function usedOnDemand(dialect: Dialect, text: string): string[] {
+  const entries = Object.entries(dialect.onDemand ?? {});
+  const used = new Set<string>();
+  const uses = (name: string, t: string): boolean => new RegExp(`\\b${name}\\b`).test(t);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name] of entries) {
+      if (used.has(name)) continue;
+      if (uses(name, text) || [...used].some((u) => uses(name, dialect.onDemand![u]!))) { used.add(name); grew = true; }
+    }
+  }
+  return [...new Set(entries.filter(([name]) => used.has(name)).map(([, def]) => def))];
+}
+
 /** Verify the kernel and print it as one translation unit: preamble, ISA preamble, helpers, kernel. */
 export function renderKernel(kernel: Kernel, dialect: Dialect): string {
   verifyKernel(kernel);
   const p = new Printer(dialect, kernel);
   const body: string[] = [];
   p.stmts(kernel.body, '  ', body);
-  const parts = [dialect.preamble, dialect.isa?.preamble ?? '', ...(kernel.helpers ?? [])].filter((x) => x.trim() !== '');
-  return `${parts.map((x) => x.trimEnd()).join('\n\n')}\n\n${p.signature()} {\n${body.join('\n')}\n}\n`;
+  const signature = p.signature();
+  const onDemand = usedOnDemand(dialect, `${signature}\n${body.join('\n')}`);
+  const directives = onDemand.filter((x) => x.startsWith('#'));
+  const definitions = onDemand.filter((x) => !x.startsWith('#'));
+  // extension directives go before the first line of code (GLSL wants them there)
+  const lines = dialect.preamble.split('\n');
+  const leading = lines.findIndex((l) => !l.startsWith('#'));
+  const at = leading < 0 ? lines.length : leading;
+  const preamble = directives.length ? [...lines.slice(0, at), ...directives, ...lines.slice(at)].join('\n') : dialect.preamble;
+  const parts = [preamble, dialect.isa?.preamble ?? '', ...definitions, ...(kernel.helpers ?? [])].filter((x) => x.trim() !== '');
+  return `${parts.map((x) => x.trimEnd()).join('\n\n')}\n\n${signature} {\n${body.join('\n')}\n}\n`;
 }

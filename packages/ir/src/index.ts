@@ -8,6 +8,7 @@ export * from './dsl/knobs.ts';
 export * from './tensor/npy.ts';
 export * from './kernel/build.ts';
 export * from './kernel/verify.ts';
+export * from './kernel/calls.ts';
 export * from './formats/codec.ts';
 export * from './dsl/accuracy.ts';
 export * from './dsl/expr.ts';

@@ -7,6 +7,15 @@ import { gpuVectorRules, workgroupSizeOf } from './common.ts';
 
 const AXES = ['x', 'y', 'z'];
 
+/** a butterfly over the warp (as kf_warp_sum) for the other reductions and integer types */
+function warpButterfly(fn: string, combine: string): string {
+  return `template <class T> __device__ __forceinline__ T kf_warp_${fn}(T v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) { const T x = __shfl_xor_sync(0xffffffffu, v, offset); ${combine}; }
+  return v;
+}`;
+}
+
 export const CUDA_DIALECT: Dialect = {
   ...C_DIALECT,
   name: 'cuda',
@@ -77,9 +86,16 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
   },
   barrier: '__syncthreads();',
   gridDependency: { signal: 'kf_launch_dependents();', wait: 'kf_wait_previous_grid();' },
-  subgroupReduce: (fn, a) => {
-    if (fn !== 'add') throw new Error(`the cuda dialect has no subgroup ${fn}`);
-    return `kf_warp_sum(${a})`;
+  subgroupReduce: (fn, a, type) => (fn === 'add' && type === 'f32' ? `kf_warp_sum(${a})` : `kf_warp_${fn}(${a})`),
+  subgroupShuffle: (mode, a, lane) => `${mode === 'xor' ? '__shfl_xor_sync' : '__shfl_sync'}(0xffffffffu, ${a}, ${lane})`,
+  atomic: (o) => (o.fn === 'cas' ? `atomicCAS(${o.p}, ${o.compare}, ${o.value})` : `atomic${o.fn[0]!.toUpperCase()}${o.fn.slice(1)}(${o.p}, ${o.value})`),
+  dynamicSharedArray: (type, name, byteOffset) => `${type}* const ${name} = reinterpret_cast<${type}*>(kf_dynamic_shared + ${byteOffset});`,
+  onDemand: {
+    kf_warp_add: warpButterfly('add', 'v += x'),
+    kf_warp_max: warpButterfly('max', 'v = max(v, x)'),
+    kf_warp_min: warpButterfly('min', 'v = min(v, x)'),
+    // the one dynamic shared array (sized at launch, opted in above 48 KB); workgroup arrays sized at launch are carve-outs of it
+    kf_dynamic_shared: 'extern __shared__ __align__(16) unsigned char kf_dynamic_shared[];',
   },
   // uint4/float2 loads from shared memory need their natural alignment (OpenCL's vloadn does not)
   sharedArray: (type, name, size, align) => `__shared__ ${align ? `__align__(${align}) ` : ''}${type} ${name}[${size}];`,
@@ -97,7 +113,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
   // dot4_i8 (lower-simt.ts): the hardware 4-way int8 dot product; funnel_shr (weight-chunks.ts): one SHF
   calls: {
     f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
-    subgroup_shuffle_xor: '__shfl_xor_sync(0xffffffffu, $a, $b)', absmax_f16x2: 'kf_absmax_f16x2($a, $b)',
+    absmax_f16x2: 'kf_absmax_f16x2($a, $b)',
     f16x2_codes: 'kf_f16x2_codes($a, $b)', byte_perm: '__byte_perm($a, $b, $c)',
   },
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },

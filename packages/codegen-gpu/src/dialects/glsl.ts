@@ -80,7 +80,25 @@ ${uintCallHelpers('')}`,
     }
   },
   barrier: 'memoryBarrierShared(); barrier();',
-  subgroupReduce: (fn, a) => `${fn === 'add' ? 'subgroupAdd' : 'subgroupMax'}(${a})`,
+  subgroupReduce: (fn, a) => `${{ add: 'subgroupAdd', max: 'subgroupMax', min: 'subgroupMin' }[fn]}(${a})`,
+  subgroupShuffle: (mode, a, lane) => `${{ index: 'subgroupShuffle', xor: 'subgroupShuffleXor', broadcast: 'subgroupBroadcast' }[mode]}(${a}, uint(${lane}))`,
+  // GLSL atomics take the memory itself (a buffer or shared element); f32 add is GL_EXT_shader_atomic_float
+  // (the device needs shaderBufferFloat32AtomicAdd / shaderSharedFloat32AtomicAdd)
+  atomic: (o) => {
+    if (o.fn === 'cas') return `atomicCompSwap(${o.element}, ${o.compare}, ${o.value})`;
+    if (o.type === 'f32') return `kf_atomicAdd_f32(${o.element}, ${o.value})`;
+    return `${{ add: 'atomicAdd', max: 'atomicMax', min: 'atomicMin' }[o.fn]}(${o.element}, ${o.value})`;
+  },
+  onDemand: {
+    subgroupShuffle: '#extension GL_KHR_shader_subgroup_shuffle : enable',
+    subgroupShuffleXor: '#extension GL_KHR_shader_subgroup_shuffle : enable',
+    subgroupBroadcast: '#extension GL_KHR_shader_subgroup_ballot : enable',
+    kf_atomicAdd_f32: '#extension GL_EXT_shader_atomic_float : enable\n#define kf_atomicAdd_f32 atomicAdd',
+  },
+  // GLSL has no infinity or NaN literal: their bits
+  literal: (value, type) => (type === 'f32' && !Number.isFinite(value)
+    ? `uintBitsToFloat(${Number.isNaN(value) ? '0x7fc00000u' : value > 0 ? '0x7f800000u' : '0xff800000u'})`
+    : C_DIALECT.literal(value, type)),
   sharedArray: (_type, name) => `// ${name}: a shared array declared at global scope`,
   math: {
     abs: { f32: 'abs($a)', i32: 'abs($a)' },

@@ -65,7 +65,27 @@ ${uintCallHelpers('inline ')}`,
     }
   },
   barrier: 'threadgroup_barrier(mem_flags::mem_threadgroup);',
-  subgroupReduce: (fn, a) => `${fn === 'add' ? 'simd_sum' : 'simd_max'}(${a})`,
+  subgroupReduce: (fn, a) => `${{ add: 'simd_sum', max: 'simd_max', min: 'simd_min' }[fn]}(${a})`,
+  subgroupShuffle: (mode, a, lane) => `${{ index: 'simd_shuffle', xor: 'simd_shuffle_xor', broadcast: 'simd_broadcast' }[mode]}(${a}, (ushort)(${lane}))`,
+  // device buffers are plain arrays viewed as atomics here; workgroup arrays an atomic updates are declared atomic
+  atomic: (o) => {
+    const p = o.space === 'global' ? `(device atomic_${o.T}*)${o.p}` : o.p;
+    if (o.fn === 'cas') return `kf_atomic_cas(${p}, ${o.compare}, ${o.value})`;
+    return `atomic_fetch_${o.fn}_explicit(${p}, ${o.value}, memory_order_relaxed)`;
+  },
+  atomicSharedArray: {
+    declare: (type, name, size) => `threadgroup atomic_${type} ${name}[${size}];`,
+    load: (address) => `atomic_load_explicit(${address}, memory_order_relaxed)`,
+    store: (address, value) => `atomic_store_explicit(${address}, ${value}, memory_order_relaxed)`,
+  },
+  onDemand: {
+    // compare-and-swap returning the old value: Metal has only the weak exchange, which may fail spuriously
+    kf_atomic_cas: `template <typename A, typename T> inline T kf_atomic_cas(A p, T compare, T value) {
+  T old = compare;
+  while (!atomic_compare_exchange_weak_explicit(p, &old, value, memory_order_relaxed, memory_order_relaxed) && old == compare) {}
+  return old;
+}`,
+  },
   sharedArray: (type, name, size) => `threadgroup ${type} ${name}[${size}];`,
   math: {
     abs: { f32: 'fabs($a)', i32: 'abs($a)' },
@@ -88,6 +108,6 @@ ${uintCallHelpers('inline ')}`,
   parallelForPragma: undefined,
   unrollPragma: undefined,
   calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
-    subgroup_shuffle_xor: 'simd_shuffle_xor($a, (ushort)($b))', absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
+    absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
   isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
 };

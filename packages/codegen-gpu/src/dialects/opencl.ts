@@ -2,6 +2,18 @@
 import { C_DIALECT, type Dialect } from '@kforge/codegen-core';
 import { gpuVectorRules, uintCallHelpers } from './common.ts';
 
+/** atomic f32 add as a compare-exchange loop on the bits (OpenCL 1.2 has no float atomics); returns the old value */
+function casAddF32(space: '__global' | '__local'): string {
+  return `inline float kf_atomic_add_f32_${space === '__global' ? 'global' : 'workgroup'}(volatile ${space} float* p, float v) {
+  uint seen = as_uint(*p), expected;
+  do {
+    expected = seen;
+    seen = atomic_cmpxchg((volatile ${space} uint*)p, expected, as_uint(as_float(expected) + v));
+  } while (seen != expected);
+  return as_float(seen);
+}`;
+}
+
 export const OPENCL_DIALECT: Dialect = {
   ...C_DIALECT,
   name: 'opencl',
@@ -49,6 +61,15 @@ ${uintCallHelpers('inline ')}`,
   },
   barrier: 'barrier(CLK_LOCAL_MEM_FENCE);',
   subgroupReduce: (fn, a) => `sub_group_reduce_${fn}(${a})`,
+  // sub_group_shuffle(_xor): cl_khr_subgroup_shuffle; sub_group_broadcast: cl_khr_subgroups
+  subgroupShuffle: (mode, a, lane) => `${{ index: 'sub_group_shuffle', xor: 'sub_group_shuffle_xor', broadcast: 'sub_group_broadcast' }[mode]}(${a}, (uint)(${lane}))`,
+  // the 32-bit atomics of OpenCL 1.1+; f32 add is a compare-exchange loop on the bits
+  atomic: (o) => {
+    if (o.fn === 'cas') return `atomic_cmpxchg(${o.p}, ${o.compare}, ${o.value})`;
+    if (o.type === 'f32') return `kf_atomic_add_f32_${o.space}(${o.p}, ${o.value})`;
+    return `atomic_${o.fn}(${o.p}, ${o.value})`;
+  },
+  onDemand: { kf_atomic_add_f32_global: casAddF32('__global'), kf_atomic_add_f32_workgroup: casAddF32('__local') },
   sharedArray: (type, name, size) => `__local ${type} ${name}[${size}];`,
   math: {
     abs: { f32: 'fabs($a)', i32: 'abs($a)' },

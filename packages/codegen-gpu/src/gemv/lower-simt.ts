@@ -21,7 +21,7 @@ import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightForma
 import {
   FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, gridDependency, if_, land,
   let_, letMut, lane, load, lt, max, min, mul, ne, or, param, rem, scalarParam, select, shl, shr, special, store, sub,
-  subgroupReduce, unary, v, vec,
+  subgroupReduce, subgroupShuffleXor, unary, v, vec,
 } from '@kforge/ir';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
 import {
@@ -387,7 +387,6 @@ function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[
   const R = cfg.rows_per_block;
   const slots = cfg.workgroup_size / WARP;
   const laneId = v('sg_lane', I32);
-  const shuffleXor = (a: Expr, o: number): Expr => call('subgroup_shuffle_xor', [a, c.i32(o)], F32);
   stmts.push(let_('sg_lane', I32, special('subgroup_lane')), let_('sg_index', I32, div(v('tid', I32), WARP)));
   // values in slot order (slot = m·R + r, as the shared-memory layout)
   let vals: Expr[] = Array.from({ length: R * shape.M }, (_, s) => v(accName(s % R, Math.floor(s / R)), F32));
@@ -398,12 +397,12 @@ function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[
     stmts.push(let_(`sg_up${o}`, 'bool', ne(and(laneId, o), 0)));
     vals = Array.from({ length: half }, (_, i) => {
       const [lo, hi] = [vals[i]!, vals[i + half]!];
-      stmts.push(let_(`sg_r${o}_${i}`, F32, add(select(upper, hi, lo), shuffleXor(select(upper, lo, hi), o))));
+      stmts.push(let_(`sg_r${o}_${i}`, F32, add(select(upper, hi, lo), subgroupShuffleXor(select(upper, lo, hi), o))));
       return v(`sg_r${o}_${i}`, F32);
     });
   }
   stmts.push(letMut('sg_total', F32, vals[0]!));
-  for (; o >= 1; o /= 2) stmts.push(assign('sg_total', add(v('sg_total', F32), shuffleXor(v('sg_total', F32), o))));
+  for (; o >= 1; o /= 2) stmts.push(assign('sg_total', add(v('sg_total', F32), subgroupShuffleXor(v('sg_total', F32), o))));
   const spread = WARP / (R * shape.M);
   stmts.push(alloc('red', F32, R * shape.M * slots, 'workgroup'));
   const slotOfLane = and(shr(laneId, Math.log2(spread)), R * shape.M - 1);

@@ -711,11 +711,12 @@ template <class T> struct atomic { T kf_value; };
 typedef atomic<int> atomic_int;
 typedef atomic<uint> atomic_uint;
 typedef atomic<float> atomic_float;
-template <class T> inline T atomic_load_explicit(const atomic<T> *a, memory_order) { return __atomic_load_n(&a->kf_value, __ATOMIC_RELAXED); }
-template <class T> inline void atomic_store_explicit(atomic<T> *a, T v, memory_order) { __atomic_store_n(&a->kf_value, v, __ATOMIC_RELAXED); }
-template <class T> inline T atomic_exchange_explicit(atomic<T> *a, T v, memory_order) { return __atomic_exchange_n(&a->kf_value, v, __ATOMIC_RELAXED); }
+// the generic __atomic builtins, not the _n ones: those take integers and pointers only, and atomic_float is a float
+template <class T> inline T atomic_load_explicit(const atomic<T> *a, memory_order) { T v; __atomic_load(&a->kf_value, &v, __ATOMIC_RELAXED); return v; }
+template <class T> inline void atomic_store_explicit(atomic<T> *a, T v, memory_order) { __atomic_store(&a->kf_value, &v, __ATOMIC_RELAXED); }
+template <class T> inline T atomic_exchange_explicit(atomic<T> *a, T v, memory_order) { T old; __atomic_exchange(&a->kf_value, &v, &old, __ATOMIC_RELAXED); return old; }
 template <class T> inline bool atomic_compare_exchange_weak_explicit(atomic<T> *a, T *expected, T desired, memory_order, memory_order) {
-  return __atomic_compare_exchange_n(&a->kf_value, expected, desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  return __atomic_compare_exchange(&a->kf_value, expected, &desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 template <class T, class F> inline T kf_atomic_update(atomic<T> *a, F f) {
   T old = atomic_load_explicit(a, memory_order_relaxed);
@@ -736,6 +737,10 @@ template <class T> inline T atomic_fetch_and_explicit(atomic<T> *a, T v, memory_
 template <class T> inline T atomic_fetch_or_explicit(atomic<T> *a, T v, memory_order) { return __atomic_fetch_or(&a->kf_value, v, __ATOMIC_RELAXED); }
 template <class T> inline T atomic_fetch_xor_explicit(atomic<T> *a, T v, memory_order) { return __atomic_fetch_xor(&a->kf_value, v, __ATOMIC_RELAXED); }
 } // namespace metal
+
+// metal_stdlib's float constants (the kernel IR's infinity and NaN literals)
+#define INFINITY __builtin_inff()
+#define NAN __builtin_nanf("")
 
 // MSL half literals: 1.0h
 #pragma clang diagnostic push

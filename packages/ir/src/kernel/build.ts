@@ -7,7 +7,8 @@
  * operand's element type (i32 when nothing tells otherwise).
  */
 import type {
-  BinaryOp, BufferParam, Expr, ScalarParam, ScalarType, SpecialIndex, Stmt, Type, UnaryOp, VectorType,
+  AtomicFn, BinaryOp, BufferParam, Expr, ScalarParam, ScalarType, SpecialIndex, Stmt, SubgroupReduceFn, SubgroupShuffleMode, Type,
+  UnaryOp, VectorType,
 } from './ir.ts';
 
 export type Operand = Expr | number;
@@ -47,7 +48,7 @@ export function typeOf(e: Expr): Type {
   switch (e.op) {
     case 'const': case 'var': case 'param': case 'binary': case 'unary': case 'fma': case 'select': case 'cast':
     case 'bitcast': case 'load': case 'broadcast': case 'lane': case 'reduce': case 'dot': case 'wmacc':
-    case 'subgroup_reduce': case 'call': case 'concat':
+    case 'subgroup_reduce': case 'subgroup_shuffle': case 'call': case 'concat':
       return e.type;
     case 'setvl': case 'special':
       return 'i32';
@@ -204,9 +205,20 @@ export function special(index: SpecialIndex, dim: 0 | 1 | 2 = 0): Expr {
   return { op: 'special', index, dim };
 }
 
-export function subgroupReduce(fn: 'add' | 'max', a: Expr): Expr {
+export function subgroupReduce(fn: SubgroupReduceFn, a: Expr): Expr {
   return { op: 'subgroup_reduce', fn, a, type: elemOf(typeOf(a)) };
 }
+
+function subgroupShuffleOf(mode: SubgroupShuffleMode, a: Expr, lane: Operand): Expr {
+  return { op: 'subgroup_shuffle', mode, a, lane: toExpr(lane), type: elemOf(typeOf(a)) };
+}
+
+/** `a` as held by lane `lane` of the subgroup */
+export const subgroupShuffle = (a: Expr, lane: Operand): Expr => subgroupShuffleOf('index', a, lane);
+/** `a` as held by lane `subgroup_lane ^ mask` (butterflies) */
+export const subgroupShuffleXor = (a: Expr, mask: Operand): Expr => subgroupShuffleOf('xor', a, mask);
+/** `a` as held by the constant lane `lane`, for every lane */
+export const subgroupBroadcast = (a: Expr, lane: number): Expr => subgroupShuffleOf('broadcast', a, lane);
 
 export function call(fn: string, args: readonly Operand[], type: Type): Expr {
   return { op: 'call', fn, args: args.map((a) => toExpr(a)), type };
@@ -269,6 +281,32 @@ export function gridDependency(action: 'signal' | 'wait'): Stmt {
 
 export function alloc(name: string, elem: ScalarType | VectorType, size: number, space: 'workgroup' | 'private', align?: number): Stmt {
   return align === undefined ? { op: 'alloc', name, elem, size, space } : { op: 'alloc', name, elem, size, space, align };
+}
+
+/** workgroup memory sized at launch (CUDA: above 48 KB, a carve-out of the one `extern __shared__` array) */
+export function allocDynamic(name: string, elem: ScalarType | VectorType, size: number, align?: number): Stmt {
+  return { ...alloc(name, elem, size, 'workgroup', align), dynamic: true } as Stmt;
+}
+
+export interface AtomicOptions {
+  /** declare an immutable variable of this name holding the element before the operation */
+  readonly result?: string;
+}
+
+function atomicOf(fn: AtomicFn, buffer: string, index: Operand, value: Expr, opts: AtomicOptions, compare?: Expr): Stmt {
+  return {
+    op: 'atomic', fn, buffer, index: toExpr(index), value,
+    ...(compare ? { compare } : {}),
+    ...(opts.result !== undefined ? { result: opts.result } : {}),
+  };
+}
+
+export const atomicAdd = (buffer: string, index: Operand, value: Expr, opts: AtomicOptions = {}): Stmt => atomicOf('add', buffer, index, value, opts);
+export const atomicMax = (buffer: string, index: Operand, value: Expr, opts: AtomicOptions = {}): Stmt => atomicOf('max', buffer, index, value, opts);
+export const atomicMin = (buffer: string, index: Operand, value: Expr, opts: AtomicOptions = {}): Stmt => atomicOf('min', buffer, index, value, opts);
+/** store `value` at buffer[index] if the element there equals `compare` */
+export function atomicCas(buffer: string, index: Operand, compare: Expr, value: Expr, opts: AtomicOptions = {}): Stmt {
+  return atomicOf('cas', buffer, index, value, opts, compare);
 }
 
 export function comment(text: string): Stmt {

@@ -38,6 +38,13 @@ export type BinaryOp =
 
 export type UnaryOp = 'neg' | 'not' | 'abs' | 'exp' | 'log' | 'sqrt' | 'rsqrt' | 'floor' | 'round';
 
+export type SubgroupReduceFn = 'add' | 'max' | 'min';
+
+export type SubgroupShuffleMode = 'index' | 'xor' | 'broadcast';
+
+/** 'add': f32, i32, u32; 'max'/'min': i32, u32; 'cas': compare-and-swap of i32, u32 */
+export type AtomicFn = 'add' | 'max' | 'min' | 'cas';
+
 export type SpecialIndex =
   | 'thread_id' | 'group_id' | 'group_size' | 'num_groups' | 'global_id'
   | 'subgroup_lane' | 'subgroup_size' | 'cpu_thread' | 'cpu_threads';
@@ -73,10 +80,16 @@ export type Expr =
   /** RVV strip-mining: the vector length for `avl` remaining elements of `elem` at `lmul` */
   | { readonly op: 'setvl'; readonly avl: Expr; readonly elem: ScalarType; readonly lmul: number }
   | { readonly op: 'special'; readonly index: SpecialIndex; readonly dim: 0 | 1 | 2 }
-  | { readonly op: 'subgroup_reduce'; readonly fn: 'add' | 'max'; readonly a: Expr; readonly type: ScalarType }
+  /** every lane of the subgroup gets the sum, max or min of `a` over the subgroup (f32, i32, u32) */
+  | { readonly op: 'subgroup_reduce'; readonly fn: SubgroupReduceFn; readonly a: Expr; readonly type: ScalarType }
+  /**
+   * `a` as held by another lane of the subgroup: lane `lane` ('index'), lane `subgroup_lane ^ lane`
+   * ('xor'), or lane `lane` given as a constant ('broadcast', which languages want uniform); f32, i32, u32
+   */
+  | { readonly op: 'subgroup_shuffle'; readonly mode: SubgroupShuffleMode; readonly a: Expr; readonly lane: Expr; readonly type: ScalarType }
   /** join vectors lane-wise: parts[0] fills the lowest lanes (e.g. low and high nibbles of a block) */
   | { readonly op: 'concat'; readonly parts: readonly Expr[]; readonly type: VectorType }
-  /** target math or helper by name, resolved by the renderer's table (e.g. 'f16_to_f32') */
+  /** a helper by name from the registry of known calls (calls.ts), spelled by each dialect's table (e.g. 'f16_to_f32') */
   | { readonly op: 'call'; readonly fn: string; readonly args: readonly Expr[]; readonly type: Type };
 
 export type Stmt =
@@ -104,10 +117,23 @@ export type Stmt =
    * either way; dialects without the launch mode do not accept it.
    */
   | { readonly op: 'grid_dependency'; readonly action: 'signal' | 'wait' }
-  /** a local array in workgroup (shared) or private memory; `align`: bytes its start is aligned to (vector loads from it) */
+  /**
+   * a local array in workgroup (shared) or private memory; `align`: bytes its start is aligned to (vector loads from it);
+   * `dynamic` (workgroup only): sized at launch rather than compile time, so it may exceed 48 KB on CUDA, where it is a
+   * carve-out of the one `extern __shared__` array and the launch passes `dynamicSharedBytes(kernel)` (codegen-gpu)
+   */
   | {
       readonly op: 'alloc'; readonly name: string; readonly elem: ScalarType | VectorType; readonly size: number; readonly space: 'workgroup' | 'private';
-      readonly align?: number;
+      readonly align?: number; readonly dynamic?: boolean;
+    }
+  /**
+   * atomic read-modify-write of `buffer[index]` (a readwrite buffer or a workgroup array, element type `value`'s):
+   * add `value`, keep the larger/smaller, or ('cas') store `value` if the element equals `compare`. `result`, when
+   * given, declares an immutable variable holding the element as it was before (counts to offsets; a CAS loop's test).
+   */
+  | {
+      readonly op: 'atomic'; readonly fn: AtomicFn; readonly buffer: string; readonly index: Expr; readonly value: Expr;
+      readonly compare?: Expr; readonly result?: string;
     }
   | { readonly op: 'comment'; readonly text: string };
 

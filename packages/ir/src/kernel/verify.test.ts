@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Kernel, Stmt } from './ir.ts';
 import {
-  add, assign, barrier, broadcast, bufferParam, c, cast, concat, dot, fma, forLoop, if_, let_, letMut, load, lt, param, reduce,
-  scalarParam, setvl, special, store, subgroupReduce, v, vec,
+  add, allocDynamic, assign, atomicAdd, atomicCas, atomicMax, barrier, broadcast, bufferParam, c, call, cast, concat, dot, fma, forLoop, if_,
+  let_, letMut, load, lt, param, reduce, scalarParam, setvl, special, store, subgroupBroadcast, subgroupReduce, subgroupShuffle, v, vec,
 } from './build.ts';
 import { verifyKernel } from './verify.ts';
 
@@ -72,4 +72,26 @@ test('vl only with scalable vectors', () => {
   verifyKernel(cpu([let_('n', 'i32', setvl(param('K'), 'f32')), let_('a', S, load('x', 0, S, { vl: v('n', 'i32') }))]));
   rejects(cpu([let_('a', S, load('x', 0, S))]), /scalable type f32xvl needs a vl/);
   rejects(cpu([let_('a', F16, load('x', 0, F16, { vl: c.i32(4) }))]), /vl given for the fixed type f32x16/);
+});
+
+test('subgroup operations, calls and atomics are typed', () => {
+  const rw: Kernel = { ...simt([]), params: [...simt([]).params, bufferParam('n', 'i32', 'readwrite')] };
+  const with_ = (body: Stmt[]): Kernel => ({ ...rw, body });
+  verifyKernel(with_([
+    store('y', 0, subgroupShuffle(c.f32(1), special('thread_id'))),
+    store('y', 1, subgroupBroadcast(c.f32(1), 3)),
+    atomicAdd('n', 0, c.i32(1), { result: 'old' }),
+    atomicCas('n', 0, v('old', 'i32'), c.i32(2)),
+    store('y', 2, call('f16_to_f32', [c.u32(0)], 'f32')),
+  ]));
+  rejects(with_([store('y', 0, subgroupBroadcast(c.f32(1), 3)), store('y', 0, subgroupShuffle(c.f32(1), c.f32(0)))]), /lane must be a scalar integer/);
+  rejects(with_([store('y', 0, { op: 'subgroup_shuffle', mode: 'broadcast', a: c.f32(1), lane: special('thread_id'), type: 'f32' })]), /not a constant/);
+  rejects(with_([store('y', 0, cast(subgroupReduce('min', c('f16', 1)), 'f32'))]), /subgroup_reduce of f16/);
+  rejects(with_([store('y', 0, call('no_such_helper', [], 'f32'))]), /unknown call 'no_such_helper'/);
+  rejects(with_([store('y', 0, call('f16_to_f32', [c.f32(0)], 'f32'))]), /takes f16_to_f32\(u32\) -> f32/);
+  rejects(with_([atomicAdd('y', 0, c.f32(1))]), /not a readwrite buffer/);
+  rejects(with_([atomicAdd('n', 0, c.u32(1))]), /holds i32, not u32/);
+  rejects(with_([atomicMax('n', 0, c.f32(1))]), /atomic max of f32/);
+  rejects(with_([{ op: 'atomic', fn: 'cas', buffer: 'n', index: c.i32(0), value: c.i32(1) }]), /needs the value to compare/);
+  rejects(cpu([allocDynamic('t', 'f32', 4)]), /workgroup memory outside a simt kernel/);
 });

@@ -6,8 +6,9 @@
  * thread-dependent control flow, and vector lengths (`vl`) go only with scalable vectors.
  * It throws an Error naming the kernel and the offending statement.
  */
-import type { Expr, Kernel, ScalarType, SpecialIndex, Stmt, Type, VectorType } from './ir.ts';
+import type { AtomicFn, Expr, Kernel, ScalarType, SpecialIndex, Stmt, Type, VectorType } from './ir.ts';
 import { elemOf, isFloat, isVector, sameType, typeKey, typeOf, widerInt } from './build.ts';
+import { callMismatch } from './calls.ts';
 
 interface Binding {
   readonly type: Type;
@@ -19,6 +20,8 @@ interface Binding {
 interface Memory {
   readonly elem: ScalarType | VectorType;
   readonly writable: boolean;
+  /** a buffer parameter's access, or 'private'/'workgroup' for an alloc */
+  readonly kind: 'read' | 'write' | 'readwrite' | 'private' | 'workgroup';
 }
 
 const SIMT_INDICES: ReadonlySet<SpecialIndex> = new Set([
@@ -26,6 +29,11 @@ const SIMT_INDICES: ReadonlySet<SpecialIndex> = new Set([
 ]);
 const DIVERGENT_INDICES: ReadonlySet<SpecialIndex> = new Set(['thread_id', 'global_id', 'subgroup_lane']);
 const INTEGER_TYPES: ReadonlySet<ScalarType> = new Set(['i8', 'u8', 'i16', 'u16', 'i32', 'u32', 'i64']);
+/** the element types every GPU language has subgroup operations and atomics for */
+const SUBGROUP_TYPES: ReadonlySet<Type> = new Set(['f32', 'i32', 'u32']);
+const ATOMIC_TYPES: Readonly<Record<AtomicFn, ReadonlySet<Type>>> = {
+  add: SUBGROUP_TYPES, max: new Set(['i32', 'u32']), min: new Set(['i32', 'u32']), cas: new Set(['i32', 'u32']),
+};
 
 class VerifyError extends Error {}
 
@@ -39,6 +47,7 @@ function describe(s: Stmt): string {
     case 'barrier': return 'barrier';
     case 'grid_dependency': return `grid dependency ${s.action}`;
     case 'alloc': return `alloc ${s.name}[${s.size}]`;
+    case 'atomic': return `atomic ${s.fn} ${s.buffer}[...]`;
     case 'comment': return `// ${s.text}`;
   }
 }
@@ -50,7 +59,7 @@ export function verifyKernel(k: Kernel): void {
 
   for (const p of k.params) {
     if (memory.has(p.name) || scopes[0]!.has(p.name)) throw new Error(`kernel '${k.name}': duplicate parameter '${p.name}'`);
-    if (p.kind === 'buffer') memory.set(p.name, { elem: p.elem, writable: p.access !== 'read' });
+    if (p.kind === 'buffer') memory.set(p.name, { elem: p.elem, writable: p.access !== 'read', kind: p.access });
     else scopes[0]!.set(p.name, { type: p.type, mutable: false, divergent: false });
   }
   if (k.model === 'simt' && !k.workgroupSize) throw new Error(`kernel '${k.name}': a simt kernel needs workgroupSize`);
@@ -190,13 +199,22 @@ export function verifyKernel(k: Kernel): void {
         if ((e.index === 'cpu_thread' || e.index === 'cpu_threads') && k.model !== 'cpu') fail(`${e.index} outside a cpu kernel`);
         return 'i32';
       }
-      case 'subgroup_reduce': {
-        if (k.model !== 'simt') fail('subgroup_reduce outside a simt kernel');
+      case 'subgroup_reduce': case 'subgroup_shuffle': {
+        if (k.model !== 'simt') fail(`${e.op} outside a simt kernel`);
         const t = check(e.a);
-        if (t !== e.type) fail(`subgroup_reduce: ${typeKey(t)} to ${e.type}`);
+        if (t !== e.type) fail(`${e.op}: ${typeKey(t)} to ${e.type}`);
+        if (!SUBGROUP_TYPES.has(t)) fail(`${e.op} of ${typeKey(t)} (subgroup operations take f32, i32, u32)`);
+        if (e.op === 'subgroup_shuffle') {
+          checkIndex(e.lane, `subgroup_shuffle ${e.mode} lane`);
+          if (e.mode === 'broadcast' && e.lane.op !== 'const') fail('subgroup broadcast from a lane that is not a constant');
+        }
         return e.type;
       }
-      case 'call': e.args.forEach(check); return e.type;
+      case 'call': {
+        const why = callMismatch(e.fn, e.args.map(check), e.type);
+        if (why) fail(why);
+        return e.type;
+      }
       case 'concat': {
         const ts = e.parts.map(check);
         let lanes = 0;
@@ -282,11 +300,25 @@ export function verifyKernel(k: Kernel): void {
         return;
       case 'alloc':
         if (s.space === 'workgroup' && k.model !== 'simt') fail('workgroup memory outside a simt kernel');
+        if (s.dynamic && s.space !== 'workgroup') fail('only workgroup memory is sized at launch');
         if (!(s.size > 0)) fail(`alloc size ${s.size}`);
         if (s.align !== undefined && !(s.align > 0 && (s.align & (s.align - 1)) === 0)) fail(`alloc alignment ${s.align} is not a power of two`);
         if (lookup(s.name) || memory.has(s.name)) fail(`'${s.name}' is already declared`);
-        memory.set(s.name, { elem: s.elem, writable: true });
+        memory.set(s.name, { elem: s.elem, writable: true, kind: s.space });
         return;
+      case 'atomic': {
+        const m = memory.get(s.buffer) ?? fail(`unknown buffer '${s.buffer}'`);
+        // an atomic reads what it updates, and updates other threads can see
+        if (m.kind !== 'readwrite' && m.kind !== 'workgroup') fail(`atomic on '${s.buffer}', which is not a readwrite buffer or workgroup array`);
+        const t = check(s.value);
+        if (isVector(t) || !ATOMIC_TYPES[s.fn].has(t)) fail(`atomic ${s.fn} of ${typeKey(t)}`);
+        if (m.elem !== t) fail(`atomic on '${s.buffer}', which holds ${typeKey(m.elem)}, not ${typeKey(t)}`);
+        checkIndex(s.index, `atomic ${s.buffer} index`);
+        if ((s.fn === 'cas') !== (s.compare !== undefined)) fail(s.fn === 'cas' ? 'atomic cas needs the value to compare with' : `atomic ${s.fn} takes no compare value`);
+        if (s.compare && !sameType(check(s.compare), t)) fail(`atomic cas compares ${typeKey(typeOf(s.compare))} with ${typeKey(t)}`);
+        if (s.result !== undefined) declare(s.result, { type: t, mutable: false, divergent: true });
+        return;
+      }
       case 'grid_dependency':
         if (k.model !== 'simt') fail('grid dependency outside a simt kernel');
         return;
@@ -298,6 +330,16 @@ export function verifyKernel(k: Kernel): void {
   stmts(k.body, false);
 }
 
+/** every statement of a list, nested ones (loop and branch bodies) included, in program order */
+export function allStatements(list: readonly Stmt[]): Stmt[] {
+  return list.flatMap((s) => [s, ...(s.op === 'for' ? allStatements(s.body) : s.op === 'if' ? allStatements([...s.then, ...(s.else ?? [])]) : [])]);
+}
+
+/** the buffers and workgroup arrays an atomic statement updates (languages that declare such memory atomic) */
+export function atomicMemory(k: Kernel): ReadonlySet<string> {
+  return new Set(allStatements(k.body).flatMap((s) => (s.op === 'atomic' ? [s.buffer] : [])));
+}
+
 /** the direct sub-expressions of an expression */
 export function children(e: Expr): readonly Expr[] {
   switch (e.op) {
@@ -305,6 +347,7 @@ export function children(e: Expr): readonly Expr[] {
     case 'binary': return e.vl ? [e.a, e.b, e.vl] : [e.a, e.b];
     case 'cast': return e.vl ? [e.a, e.vl] : [e.a];
     case 'unary': case 'bitcast': case 'broadcast': case 'lane': case 'subgroup_reduce': return [e.a];
+    case 'subgroup_shuffle': return [e.a, e.lane];
     case 'reduce': return e.vl ? [e.a, e.vl] : [e.a];
     case 'fma': return e.vl ? [e.a, e.b, e.c, e.vl] : [e.a, e.b, e.c];
     case 'select': return [e.cond, e.a, e.b];
