@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng, encodeNpy, type Params } from '@kforge/ir';
 import { emitKernel, loweringFor } from '@kforge/driver';
+import { sizedBuffers } from '@kforge/target';
 import { hashSources } from '@kforge/autotune';
 import { CUBLAS_FILLS, PLAN_FILE, gemvGeneratedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
 import { sampledReference } from './ingest.ts';
@@ -43,7 +44,7 @@ export function writeH200Fixture(work: string): H200Plan {
     const config = loweringFor('gemv', 'cuda').knobs('cuda', params).defaults;
     const artifact = emitKernel('gemv', 'cuda', params, config);
     const name = `${String(i).padStart(3, '0')}-perf-${weight}-${N}x${K}`;
-    const moved = artifact.buffers.filter((b) => b.role !== 'scratch');
+    const moved = sizedBuffers(artifact).filter((b) => b.role !== 'scratch');
     const t: PlannedTimedCase = {
       case: name, kind: 'perf', params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault: true,
       bytes: moved.reduce((s, b) => s + b.bytes, 0), weightBytes: moved.filter((b) => b.name.startsWith('W')).reduce((s, b) => s + b.bytes, 0),

@@ -13,6 +13,7 @@ import { writeCudaBaselines, writeGpuBundle, type GpuBundleCase } from '@kforge/
 import { conformanceMatrix, emitKernel, loweringFor } from '@kforge/driver';
 import { SearchSpace, hashSources } from '@kforge/autotune';
 import { gitInfo } from '@kforge/bench';
+import { sizedBuffers } from '@kforge/target';
 import {
   COPY_PROBE_BYTES, CUBLAS_FILLS, PERF_REPEATS, PERF_WARMUP, PLAN_FILE, ROTATE_BYTES, gemvGeneratedInputs,
   type H200Plan, type PlannedConformanceCase, type PlannedTimedCase,
@@ -75,7 +76,7 @@ export function sweepConfigs(params: Params, count: number): KnobConfig[] {
 function timedCase(kind: 'perf' | 'sweep', name: string, params: Params, config: KnobConfig, isDefault: boolean) {
   const artifact = emitKernel('gemv', 'cuda', params, config);
   const generated = gemvGeneratedInputs(params);
-  const moved = artifact.buffers.filter((b) => b.role === 'in' || b.role === 'out');
+  const moved = sizedBuffers(artifact).filter((b) => b.role === 'in' || b.role === 'out');
   const planned: PlannedTimedCase = {
     case: name, kind, params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault,
     bytes: moved.reduce((n, b) => n + b.bytes, 0),

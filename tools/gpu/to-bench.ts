@@ -20,6 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative, resolve } from 'node:path';
 import { decodeNpy, InputError, type KernelArithmetic, type ParamValue } from '@kforge/ir';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
+import { bytesOfRoles } from '@kforge/target';
 import {
   SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
   type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
@@ -166,7 +167,7 @@ function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, c
     return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
   }
   const flops = 2 * Number(p.M) * N * K;
-  const inputBytes = check.artifact!.buffers.filter((b) => b.role === 'in').reduce((s, b) => s + b.bytes, 0);
+  const inputBytes = bytesOfRoles(check.artifact!, ['in']);
   const nvcc = ctx.nvcc ?? 'nvcc (version not recorded)';
   const measurements: Measurement[] = [measurement(ctx, {
     impl: 'kforge', timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes, detail: r.result!.detail,

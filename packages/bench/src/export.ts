@@ -23,7 +23,7 @@ import {
   getOp, InputError, resolveParams,
   type KernelArithmetic, type Params, type ParamValue,
 } from '@kforge/ir';
-import { openmpEnv, type KernelArtifact, type TargetName } from '@kforge/target';
+import { bytesOfRoles, openmpEnv, sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
 import { CPU_TOOLCHAINS, fillInitializer, gemvGeneratedInputs, GEMV_EXPONENTS, GENERATE_HEADER_PATH, isCpuTarget, type GeneratedInput } from '@kforge/exec';
 import { emitKernel, resolveConfig } from '@kforge/driver';
 import { BUILD_ALL_SCRIPT, MACHINE_REPORT_COMMAND, writeJobFolder, type RemoteJob } from '@kforge/autotune';
@@ -143,7 +143,7 @@ interface Contestant {
   readonly configSource: Measurement['config_source'];
 }
 
-const inputBytesOf = (a: KernelArtifact): number => a.buffers.filter((b) => b.role === 'in').reduce((s, b) => s + b.bytes, 0);
+const inputBytesOf = (a: KernelArtifact): number => bytesOfRoles(a, ['in']);
 
 /** The job folder of an artifact: the executor's harness around its sources, the target's flags, no inputs. */
 function jobOf(artifact: KernelArtifact): RemoteJob {
@@ -467,7 +467,7 @@ export function exportBenchBundle(dir: string, cases: readonly SuiteCase[], o: B
     protocol: {
       minTimeMs, rounds, discard: MEASURE_DEFAULTS.discard,
       round: { minTimeMs: minTimeMs / rounds, minRepeats: Math.ceil(MEASURE_DEFAULTS.minRepeats / rounds), maxRepeats: Math.ceil(MEASURE_DEFAULTS.maxRepeats / rounds) },
-      probe: { chunkBytes: probe.buffers[0]!.bytes, minTimeMs: PROBE_DEFAULTS.minTimeMs / rounds, maxPassesOverCopies: PROBE_DEFAULTS.maxPassesOverCopies },
+      probe: { chunkBytes: sizedBuffers(probe)[0]!.bytes, minTimeMs: PROBE_DEFAULTS.minTimeMs / rounds, maxPassesOverCopies: PROBE_DEFAULTS.maxPassesOverCopies },
       rotateBytes: o.rotateBytes ?? null, probeBytes: o.probeBytes ?? null, sampledRows: SAMPLED_ROWS,
     },
     probe: { job: PROBE_JOB, sourceSha256: sourceSha256(probe), flags: jobOf(probe).flags, generated: { seed: seed * 1000 + 9, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } } },
@@ -479,8 +479,8 @@ export function exportBenchBundle(dir: string, cases: readonly SuiteCase[], o: B
   mkdirSync(casesDir, { recursive: true });
   for (const b of built) for (const [job, artifact] of b.artifacts) writeJobFolder(jobOf(artifact), join(casesDir, job), false);
   writeJobFolder(jobOf(probe), join(casesDir, PROBE_JOB), false);
-  const bufferBytes = new Map<string, number>([[`${PROBE_JOB}/buf`, probe.buffers[0]!.bytes]]);
-  for (const b of built) for (const a of b.artifacts.values()) for (const buf of a.buffers) if (buf.role === 'in') bufferBytes.set(`${b.bundleCase.key}/${buf.name}`, buf.bytes);
+  const bufferBytes = new Map<string, number>([[`${PROBE_JOB}/buf`, sizedBuffers(probe)[0]!.bytes]]);
+  for (const b of built) for (const a of b.artifacts.values()) for (const buf of sizedBuffers(a)) if (buf.role === 'in') bufferBytes.set(`${b.bundleCase.key}/${buf.name}`, buf.bytes);
   const generatorDir = join(casesDir, GENERATOR_JOB);
   writeJobFolder({
     sources: { 'generate.c': generatorSource(manifest, (owner, name) => bufferBytes.get(`${owner}/${name}`)!), 'generate.h': readFileSync(GENERATE_HEADER_PATH, 'utf8') },

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { InputError, tensorBytes, type KnobConfig, type KnobSpace, type Params, type Tensor } from '@kforge/ir';
-import type { KernelArtifact, TargetName } from '@kforge/target';
+import { sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
 import {
   CPU_TOOLCHAINS, ExecError, isCpuTarget, renderCpuHarness, toolVersion,
   type Availability, type Executor, type ExecFailure, type RunRequest, type RunResult,
@@ -115,7 +115,7 @@ export function remoteJobOf(artifact: KernelArtifact, inputs: Readonly<Record<st
     flags: toolchain.flags.filter((f) => !f.startsWith('--target=') && f !== '-fuse-ld=lld'),
     libs: toolchain.libs,
     inputs: Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, inputs[b.name]!])),
-    outputs: artifact.buffers.filter((b) => b.role === 'out').map((b) => ({ name: b.name, bytes: b.bytes })),
+    outputs: sizedBuffers(artifact).filter((b) => b.role === 'out').map((b) => ({ name: b.name, bytes: b.bytes })),
     threads: artifact.threads ?? 0,
   };
 }

@@ -4,7 +4,7 @@
  * bandwidth as bytes moved over the median, beside the read ceiling measured by the probe in the
  * same run. Emulated executors never produce times.
  */
-import type { KernelArtifact } from '@kforge/target';
+import { bytesOfRoles, sizedBuffers, type KernelArtifact } from '@kforge/target';
 import type { Executor, RunResult } from '@kforge/exec';
 import { summarize, type Summary } from './stats.ts';
 import { readProbeArtifact } from './probe.ts';
@@ -98,7 +98,7 @@ export function rotationCopies(inputBytes: number, cacheBytes: number, maxCopies
 
 /** Bytes a kernel must move at least: every input read once, every output written once. */
 export function bytesMoved(artifact: KernelArtifact): number {
-  return artifact.buffers.filter((b) => b.role !== 'scratch').reduce((s, b) => s + b.bytes, 0);
+  return bytesOfRoles(artifact, ['in', 'out']);
 }
 
 /**
@@ -111,7 +111,7 @@ export async function measureReadCeiling(
   executor: Executor, artifact: KernelArtifact, bytes = 1 << 30, workDir?: string, chunkBytes: number = PROBE_DEFAULTS.chunkBytes,
 ): Promise<{ gbps: number; ms: Summary; chunkBytes: number; copies: number }> {
   const probe = readProbeArtifact(artifact.target, Math.min(bytes, chunkBytes), artifact.threads ?? 0);
-  const chunk = probe.buffers[0]!.bytes;
+  const chunk = sizedBuffers(probe)[0]!.bytes;
   const copies = Math.max(1, Math.round(bytes / chunk));
   const buf = new Uint8Array(chunk);
   new Float32Array(buf.buffer).fill(1);

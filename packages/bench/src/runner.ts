@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
-import type { KernelArtifact, TargetName } from '@kforge/target';
+import { bytesOfRoles, type KernelArtifact, type TargetName } from '@kforge/target';
 import type { Executor } from '@kforge/exec';
 import { checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
 import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
@@ -62,7 +62,7 @@ function flops(op: string, p: Params): number {
 }
 
 function inputBytes(artifact: KernelArtifact): number {
-  return artifact.buffers.filter((b) => b.role === 'in').reduce((s, b) => s + b.bytes, 0);
+  return bytesOfRoles(artifact, ['in']);
 }
 
 interface Entrant {

@@ -12,6 +12,7 @@ export * from './kernel/calls.ts';
 export * from './formats/codec.ts';
 export * from './dsl/accuracy.ts';
 export * from './dsl/expr.ts';
+export * from './dsl/size.ts';
 export * from './dsl/resolve.ts';
 export * from './dsl/random.ts';
 export * from './ops/registry.ts';

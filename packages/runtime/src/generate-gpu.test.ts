@@ -2,23 +2,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cStringLiteral, gpuRuntimeFiles } from './generate-gpu.ts';
 import { runtimeCheckSource } from './generate.ts';
-import { bucketCount, bucketMax, bucketsText, evalShapeSize, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName } from './model.ts';
+import { size, splitGrid } from '@kforge/ir';
+import { bucketCount, bucketMax, bucketsText, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName } from './model.ts';
 
 /** a split-K kernel: the main launch writes partial sums (scratch), a second one reduces them with the bias */
 function kernel(target: GpuTargetName, id: number, rows: number): GpuRuntimeKernel {
   const entry = (name: string): string => (target === 'cuda' ? `kf_k${id}_${name}` : target === 'vulkan' ? 'main' : name);
   return {
     id, symbol: `kf_k${id}_gemv`, config: { split_k: 2, workgroup_size: 64 }, rows, kMultiple: 1, subgroups: target === 'vulkan',
-    scratch: [{ name: 'partial', bytes: { num: 8 * rows, den: 1, n: 1, k: 0 } }],
+    scratch: [{ name: 'partial', bytes: size.mul(8 * rows, 'N') }],
     launches: [
       {
-        entry: entry('gemv'), module: 0, groups: { num: 1, den: 2, n: 1, k: 0 }, split: true, gridZ: 2, workgroup: [64, 1, 1],
+        entry: entry('gemv'), module: 0, grid: splitGrid(size.cdiv('N', 2), 2), workgroup: [64, 1, 1],
         dependentLaunch: target === 'cuda',
         args: [{ name: 'x', cType: 'const float*' }, { name: 'W', cType: 'const uint32_t*' }, { name: 'partial', cType: 'float*' },
           { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
       },
       {
-        entry: entry('gemv_splitk_reduce'), module: target === 'vulkan' ? 1 : 0, groups: { num: rows, den: 64, n: 1, k: 0 }, split: false, gridZ: 1,
+        entry: entry('gemv_splitk_reduce'), module: target === 'vulkan' ? 1 : 0, grid: [size.cdiv(size.mul(rows, 'N'), 64), 1, 1],
         workgroup: [64, 1, 1], dependentLaunch: false,
         args: [{ name: 'partial', cType: 'const float*' }, { name: 'bias', cType: 'const float*' }, { name: 'y', cType: 'float*' },
           { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' }],
@@ -48,7 +49,6 @@ test('buckets of a library that serves M up to maxM', () => {
   assert.equal(bucketsText(4), '{1}, {2,3}, {4}');
   assert.equal(bucketsText(40), '{1}, {2,3}, {4..7}, {8..15}, {16..31}, {32..40}');
   assert.deepEqual([1, 2, 3].map((b) => bucketMax(b, 15)), [3, 7, 15]);
-  assert.equal(evalShapeSize({ num: 3, den: 64, n: 1, k: 0 }, 100, 7), 5);
 });
 
 test('cuda library: device-pointer entry points, kernels renamed per file, launch tables with scratch and split-K', () => {
@@ -66,9 +66,13 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   assert.ok(!dispatch.includes('tuned */ here'));
   const gpu = files['src/kforge_gpu.c']!;
   assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ KF_ROLE_X, KF_ROLE_W, KF_ROLE_SCRATCH \+ 0, KF_ROLE_M, KF_ROLE_N, KF_ROLE_K \};/);
-  assert.match(gpu, /\{ 6, kf_args_2_0, \{ 1u, 2u, 1, 0 \}, 1, 2, \{ 64u, 1u, 1u \}, 1 \}, \/\* kf_k2_gemv \*\//, 'a dependent launch');
-  assert.match(gpu, /\{ 6, kf_args_2_1, \{ 7u, 64u, 1, 0 \}, 0, 1, \{ 64u, 1u, 1u \}, 0 \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
-  assert.match(gpu, /static const kf_size kf_scratch_2\[\] = \{ \{ 56u, 1u, 1, 0 \} \};/);
+  assert.match(gpu, /\{ 6, kf_args_2_0, \{ 64u, 1u, 1u \}, 1 \}, \/\* kf_k2_gemv \*\//, 'a dependent launch');
+  assert.match(gpu, /\{ 6, kf_args_2_1, \{ 64u, 1u, 1u \}, 0 \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
+  // the grids and the scratch, printed from the expressions with 64-bit ceiling division
+  assert.ok(gpu.includes('grids[0][1] = (((((int64_t)(a->N) + INT64_C(2) - 1) / INT64_C(2)) + INT64_C(65535) - 1) / INT64_C(65535));'), 'split past 65535');
+  assert.ok(gpu.includes('grids[0][2] = INT64_C(2);'));
+  assert.ok(gpu.includes('grids[1][0] = (((INT64_C(7) * (int64_t)(a->N)) + INT64_C(64) - 1) / INT64_C(64));'));
+  assert.ok(gpu.includes('scratch[0] = (INT64_C(56) * (int64_t)(a->N)) /* partial */'));
   const host = files['src/kforge_cuda.c']!;
   assert.match(host, /void kf_k1_gemv_splitk_reduce\(const float\* partial, const float\* bias, float\* y, int32_t M, int32_t N, int32_t K\);/);
   assert.match(host, /\{ \(const void\*\)kf_k1_gemv, \(const void\*\)kf_k1_gemv_splitk_reduce \},/);

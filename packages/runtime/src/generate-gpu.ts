@@ -4,8 +4,9 @@
  * host side (kforge_<api>.c) and the kernels: CUDA translation units compiled by nvcc, OpenCL program
  * sources embedded as strings, SPIR-V embedded as words.
  */
+import { sizeToC } from '@kforge/ir';
 import {
-  M_MAX, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type ShapeSize,
+  M_MAX, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName,
 } from './model.ts';
 import { ABI_VERSION, PUBLIC_ARGS, cmakeList, commonFiles, configJson, runtimeTemplate, type BufferStyle } from './generate.ts';
 
@@ -129,8 +130,6 @@ const ROLE: Readonly<Record<string, string>> = {
   M: 'KF_ROLE_M', N: 'KF_ROLE_N', K: 'KF_ROLE_K',
 };
 
-const sizeLiteral = (s: ShapeSize): string => `${s.num}u, ${s.den}u, ${s.n}, ${s.k}`;
-
 function checkKernel(target: GpuTargetName, k: GpuRuntimeKernel): void {
   const where = `${target} kernel ${k.symbol}`;
   if (k.rows < 1 || k.rows > M_MAX) throw new Error(`${where}: rows ${k.rows} outside 1..${M_MAX}`);
@@ -155,10 +154,23 @@ function launchView(l: GpuLaunch, index: number, k: GpuRuntimeKernel): Record<st
   return {
     index, entry: l.entry, argCount: l.args.length,
     roles: l.args.map((a) => ROLE[a.name] ?? `KF_ROLE_SCRATCH + ${scratch.indexOf(a.name)}`).join(', '),
-    groups: sizeLiteral(l.groups), split: l.split ? 1 : 0, gridZ: l.gridZ, local: l.workgroup.map((w) => `${w}u`).join(', '),
+    local: l.workgroup.map((w) => `${w}u`).join(', '),
     dependent: l.dependentLaunch ? 1 : 0,
     parameters: l.args.map((a) => `${a.cType} ${a.name}`).join(', '),
   };
+}
+
+/** the body of a kernel's geometry function: each launch's grid and each scratch buffer's bytes, printed from the artifact's expressions */
+function geometryStatements(k: GpuRuntimeKernel): string[] {
+  // M is compiled into a GPU kernel (its rows): its expressions name only N and K
+  const param = (name: string): string => {
+    if (name !== 'N' && name !== 'K') throw new Error(`kernel ${k.symbol}: a launch size names '${name}'; the runtime passes N and K`);
+    return `a->${name}`;
+  };
+  return [
+    ...k.launches.flatMap((l, i) => l.grid.map((g, d) => `grids[${i}][${d}] = ${sizeToC(g, param)}`)),
+    ...k.scratch.map((s, i) => `scratch[${i}] = ${sizeToC(s.bytes, param)} /* ${s.name} */`),
+  ];
 }
 
 /** file path (relative to the library folder) -> contents */
@@ -188,7 +200,7 @@ export function gpuRuntimeFiles(spec: GpuRuntimeSpec): Record<string, string> {
     return {
       id: k.id, symbol: k.symbol, rows: k.rows, configText: configJson(k.config).replace(/\*\//g, '* /'),
       launches, launchCount: k.launches.length, scratchCount: k.scratch.length,
-      scratch: k.scratch.map((s) => `{ ${sizeLiteral(s.bytes)} }`).join(', '),
+      geometry: geometryStatements(k),
       functions: k.launches.map((l) => `(const void*)${l.entry}`).join(', '),
       entries: k.launches.map((l) => JSON.stringify(l.entry)).join(', '),
       vkLaunches,

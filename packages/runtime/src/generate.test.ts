@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { size } from '@kforge/ir';
 import { cpuRuntimeFiles } from './generate.ts';
 import { M_BUCKETS, mBucket, type CpuRuntimeSpec, type RuntimeKernel } from './model.ts';
 
@@ -9,7 +10,7 @@ const kernel = (id: number): RuntimeKernel => ({
   args: [
     { name: 'x', cType: 'const float*' }, { name: 'W', cType: 'const uint8_t*' }, { name: 'W_scale', cType: 'const uint16_t*' },
     { name: 'W_min', cType: 'const uint16_t*' }, { name: 'y', cType: 'float*' },
-    { name: 'xf', cType: 'float*', scratch: { num: 4, den: 1 } }, { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' },
+    { name: 'xf', cType: 'float*', scratch: size.mul('M', 'K', 4) }, { name: 'M', cType: 'int32_t' }, { name: 'N', cType: 'int32_t' }, { name: 'K', cType: 'int32_t' },
   ],
 });
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import { FORMATS, type ParamValue, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, sizeToC, type ParamValue, type WeightFormatName } from '@kforge/ir';
 import {
   M_MAX, MAX_SHAPE_DISTANCE, bucketCount, bucketMax, bucketsText, gemvEntryName, variantSymbol,
   type Activation, type CpuRuntimeSpec, type GemvVariant, type RuntimeKernel,
@@ -231,7 +231,7 @@ function cpuKernelView(k: RuntimeKernel): Record<string, unknown> {
     parameters: k.args.map((a) => `${a.cType} ${a.name}`).join(', '),
     callArgs: callArgs.join(', '),
     scratchCount: scratch.length,
-    scratchSizes: scratch.map((a) => `kf_scratch_bytes(a, ${a.scratch!.num}, ${a.scratch!.den})`).join(', '),
+    scratchSizes: scratch.map((a) => `(size_t)${sizeToC(a.scratch!, (p) => `a->${p}`)}`).join(', '),
   };
 }
 

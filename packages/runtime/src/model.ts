@@ -21,7 +21,7 @@
  * dense default chain ends with a narrow-load kernel that takes any K; a kernel whose workgroup memory
  * is sized for a K serves K up to it (`kMax`), so a chain holding one ends with a kernel for every K.
  */
-import type { ParamValue, WeightFormatName } from '@kforge/ir';
+import type { ParamValue, SizeExpr, WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 
 /** M is bucketed by floor(log2 M); M ranges over 1..KF_M_MAX (SPEC: gemv M is 1..64) */
@@ -68,8 +68,8 @@ export interface KernelArg {
   readonly name: string;
   /** C type of the argument: `float*`, `const uint8_t*`, `int32_t` */
   readonly cType: string;
-  /** scratch buffers: bytes = ceil(M * K * bytesPerMK.num / bytesPerMK.den), allocated by the dispatch */
-  readonly scratch?: { readonly num: number; readonly den: number };
+  /** scratch buffers: their byte size over the call's M, N and K (the artifact's expression), allocated by the dispatch */
+  readonly scratch?: SizeExpr;
 }
 
 /** One kernel the dispatch can reach: one config of one variant, with its own symbol. */
@@ -129,21 +129,6 @@ export interface CpuRuntimeSpec {
 
 export type GpuTargetName = 'cuda' | 'opencl' | 'vulkan';
 
-/**
- * A size that varies with a call's N and K (a GPU kernel's M is fixed: its `rows`):
- * ceil(num * N^n * K^k / den). Workgroup counts and scratch bytes of the code generators have this form.
- */
-export interface ShapeSize {
-  readonly num: number;
-  readonly den: number;
-  readonly n: 0 | 1;
-  readonly k: 0 | 1;
-}
-
-export function evalShapeSize(s: ShapeSize, N: number, K: number): number {
-  return Math.ceil((s.num * (s.n ? N : 1) * (s.k ? K : 1)) / s.den);
-}
-
 /** One launch of a GPU kernel, in order (e.g. the main kernel, then the split-K reduction). */
 export interface GpuLaunch {
   /** CUDA: the renamed global function; OpenCL: the kernel name in the program; Vulkan: 'main' of its module */
@@ -152,10 +137,8 @@ export interface GpuLaunch {
   readonly module: number;
   /** in the kernel's argument order: public buffers (x, W, W_scale, W_min, bias, y), scratch buffers, M, N, K */
   readonly args: readonly KernelArg[];
-  /** workgroups in all; laid out as [g, 1, gridZ], or with `split` as [min(g, 65535), ceil(g / 65535), gridZ] */
-  readonly groups: ShapeSize;
-  readonly split: boolean;
-  readonly gridZ: number;
+  /** workgroups per dimension over the call's N and K (a GPU kernel's M is compiled in: its `rows`), as the artifact states them */
+  readonly grid: readonly [SizeExpr, SizeExpr, SizeExpr];
   readonly workgroup: readonly [number, number, number];
   /** CUDA: launched with programmatic stream serialization (the artifact's `Dispatch.dependentLaunch`) */
   readonly dependentLaunch: boolean;
@@ -174,7 +157,7 @@ export interface GpuRuntimeKernel {
   readonly kMax?: number;
   readonly launches: readonly GpuLaunch[];
   /** device-only buffers (e.g. split-K partial sums), in first-use order */
-  readonly scratch: readonly { readonly name: string; readonly bytes: ShapeSize }[];
+  readonly scratch: readonly { readonly name: string; readonly bytes: SizeExpr }[];
   /** subgroup arithmetic in some launch (Vulkan checks the device supports it) */
   readonly subgroups: boolean;
   /** CUDA and OpenCL: the one translation unit (CUDA entries renamed to unique symbols) */

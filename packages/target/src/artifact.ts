@@ -20,13 +20,14 @@
  * Buffers are allocated rounded up to 16 bytes so 32-bit views of byte data are always legal;
  * GPU languages without 8/16-bit storage read u8/f16 data through u32 views.
  */
-import type { KernelArithmetic, ParamValue, ScalarType } from '@kforge/ir';
+import { describeSize, evalSize, sizeParams, type KernelArithmetic, type ParamValue, type ScalarType, type SizeExpr } from '@kforge/ir';
 import type { Language, TargetName } from './targets.ts';
 
 export interface ArtifactBuffer {
   readonly name: string;
   readonly elem: ScalarType;
-  readonly bytes: number;
+  /** byte size over the run-time params (the artifact's scalars); `bufferBytes` gives it at the artifact's own */
+  readonly bytes: SizeExpr;
   /** 'in': uploaded from an input tensor; 'out': read back; 'scratch': device-only workspace */
   readonly role: 'in' | 'out' | 'scratch';
 }
@@ -41,8 +42,8 @@ export interface ArtifactScalar {
 export interface Dispatch {
   readonly entry: string;
   readonly args: readonly string[];
-  /** SIMT: number of workgroups per dimension */
-  readonly grid?: readonly [number, number, number];
+  /** SIMT: number of workgroups per dimension, over the run-time params; `dispatchGrid` gives it at the artifact's own */
+  readonly grid?: readonly [SizeExpr, SizeExpr, SizeExpr];
   readonly workgroup?: readonly [number, number, number];
   /**
    * CUDA: launch with programmatic stream serialization (cudaLaunchAttributeProgrammaticStreamSerialization):
@@ -62,7 +63,17 @@ export interface KernelArtifact {
   readonly files: Readonly<Record<string, string>>;
   readonly buffers: readonly ArtifactBuffer[];
   readonly scalars: readonly ArtifactScalar[];
+  /**
+   * An op is a sequence of dispatches with scratch buffers between them. Grids and buffer sizes are
+   * expressions over the scalars, which are the params passed at run time (with this artifact's values);
+   * every other param is compiled into the source.
+   */
   readonly dispatches: readonly Dispatch[];
+  /**
+   * params that are compiled into the source although they are also passed as scalars (the kernel
+   * is valid only at that value, e.g. a GPU gemv's M when it unrolls over the rows)
+   */
+  readonly compiledScalars?: readonly string[];
   /** CPU: OpenMP threads to run with (0 = executor default) */
   readonly threads?: number;
   /** what arithmetic the kernel does inside: picks the SPEC section 4 bound it is judged by (default 'f32') */
@@ -84,4 +95,52 @@ export function sourceFileFor(artifact: KernelArtifact, entry: string): string |
   const hit = names.find((n) => n === entry || n.replace(/\.[^.]*$/, '') === entry);
   if (hit) return hit;
   return names.length === 1 ? names[0] : undefined;
+}
+
+/** The run-time params of an artifact with its own values: what its size expressions are evaluated at. */
+export function artifactValues(artifact: Pick<KernelArtifact, 'scalars'>): Record<string, number> {
+  return Object.fromEntries(artifact.scalars.map((s) => [s.name, s.value]));
+}
+
+export interface SizedBuffer extends Omit<ArtifactBuffer, 'bytes'> {
+  readonly bytes: number;
+}
+
+export interface SizedDispatch extends Omit<Dispatch, 'grid'> {
+  readonly grid?: readonly [number, number, number];
+}
+
+/** The buffers with their byte sizes at the artifact's own params: what an executor allocates. */
+export function sizedBuffers(artifact: Pick<KernelArtifact, 'scalars' | 'buffers'>): SizedBuffer[] {
+  const values = artifactValues(artifact);
+  return artifact.buffers.map((b) => ({ ...b, bytes: evalSize(b.bytes, values) }));
+}
+
+/** The dispatches with their grids at the artifact's own params: what an executor launches. */
+export function sizedDispatches(artifact: Pick<KernelArtifact, 'scalars' | 'dispatches'>): SizedDispatch[] {
+  const values = artifactValues(artifact);
+  return artifact.dispatches.map((d) => {
+    const { grid, ...rest } = d;
+    return grid ? { ...rest, grid: grid.map((g) => evalSize(g, values)) as [number, number, number] } : rest;
+  });
+}
+
+/** Bytes of the buffers of the given roles at the artifact's own params (e.g. ['in'] for what a run reads). */
+export function bytesOfRoles(artifact: Pick<KernelArtifact, 'scalars' | 'buffers'>, roles: readonly ArtifactBuffer['role'][]): number {
+  return sizedBuffers(artifact).filter((b) => roles.includes(b.role)).reduce((sum, b) => sum + b.bytes, 0);
+}
+
+/**
+ * What the size expressions name that the artifact does not pass at run time (empty when they are
+ * sound): a size over a compiled param would be wrong at any other value of it.
+ */
+export function geometryProblems(artifact: KernelArtifact): string[] {
+  const runtime = new Set(artifact.scalars.map((s) => s.name).filter((n) => !artifact.compiledScalars?.includes(n)));
+  const problems: string[] = [];
+  const check = (what: string, e: SizeExpr): void => {
+    for (const p of sizeParams(e)) if (!runtime.has(p)) problems.push(`${what} = ${describeSize(e)} names '${p}', which is not a run-time scalar`);
+  };
+  for (const b of artifact.buffers) check(`buffer ${b.name} bytes`, b.bytes);
+  for (const d of artifact.dispatches) d.grid?.forEach((g, i) => check(`dispatch ${d.entry} grid[${i}]`, g));
+  return problems;
 }

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KernelArtifact } from '@kforge/target';
+import { sizedBuffers, type KernelArtifact } from '@kforge/target';
 import type { Tensor, WeightFormatName } from '@kforge/ir';
 import { FORMATS, WEIGHT_FORMAT_NAMES, dequantizeWeight, f16BitsToF32, f32ToF16Bits, quantizeWeight } from '@kforge/ir';
 import { emitGemvCpu, type CpuSimdTarget } from '../index.ts';
@@ -27,7 +27,7 @@ function harness(a: KernelArtifact): string {
   const d = a.dispatches[0]!;
   const lines = ['#include <stdio.h>', '#include <stdlib.h>', 'int main(int argc, char** argv) {', '  char path[4096];',
     '  if (argc != 5) return 2;', '  int32_t M = atoi(argv[2]), N = atoi(argv[3]), K = atoi(argv[4]);'];
-  for (const b of a.buffers) {
+  for (const b of sizedBuffers(a)) {
     lines.push(`  void* ${b.name} = calloc(1, ${b.bytes} + 64);`);
     if (b.role === 'in') lines.push(`  snprintf(path, sizeof path, "%s/${b.name}.bin", argv[1]); { FILE* f = fopen(path, "rb"); if (!f) return 3; if (fread(${b.name}, 1, ${b.bytes}, f) == 0) return 4; fclose(f); }`);
     if (b.role === 'out') lines.push(`  for (size_t i = 0; i < ${b.bytes} / 4; i++) ((float*)${b.name})[i] = NAN;`);

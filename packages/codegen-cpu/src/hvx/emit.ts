@@ -6,7 +6,7 @@ import type { Kernel, KnobConfig, ParamValue, Params } from '@kforge/ir';
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { renderKernel } from '@kforge/codegen-core';
-import { gemvCpuArtifact } from '../gemv/emit.ts';
+import { gemvCpuArtifact } from '../gemv/artifact.ts';
 import { lowerGemvSimd } from '../gemv/simd.ts';
 import { ScalarRules } from '../isa/scalar.ts';
 import { FREESTANDING_C_DIALECT } from './dialect.ts';

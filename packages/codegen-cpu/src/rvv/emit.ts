@@ -1,9 +1,9 @@
-/** gemv for rvv: config check, lowering, RVV rules -> KernelArtifact (the CPU artifact of gemv/emit.ts). */
+/** gemv for rvv: config check, lowering, RVV rules -> KernelArtifact (the CPU artifact of gemv/artifact.ts). */
 import type { Kernel, KnobConfig, ParamValue, Params } from '@kforge/ir';
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { C_DIALECT, renderKernel } from '@kforge/codegen-core';
-import { gemvCpuArtifact } from '../gemv/emit.ts';
+import { gemvCpuArtifact } from '../gemv/artifact.ts';
 import { lowerGemvRvv, type GemvRvvConfig } from './gemv.ts';
 import { checkGemvRvvConfig, gemvRvvDefaults } from './knobs.ts';
 import { RvvRules } from './rules.ts';

@@ -3,7 +3,7 @@
  * kernels rendered in the target's language, the buffers with their sizes and the dispatches.
  */
 import type { Kernel, ParamValue, Params } from '@kforge/ir';
-import { storedWeightTensors } from '@kforge/ir';
+import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { renderKernel } from '@kforge/codegen-core';
 import { GPU_DIALECTS } from '../dialects/index.ts';
@@ -14,9 +14,6 @@ import {
   gemvShape, lowerGemvSimt,
 } from './lower-simt.ts';
 import { quantizedXBytes } from './weight-chunks.ts';
-
-/** the largest workgroup count per grid dimension every API accepts */
-const MAX_GRID_DIM = 65535;
 
 const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
 
@@ -35,11 +32,6 @@ function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<stri
   return { [`gemv.${ext}`]: text };
 }
 
-function gridFor(groups: number, z = 1): [number, number, number] {
-  const x = Math.min(groups, MAX_GRID_DIM);
-  return [x, Math.ceil(groups / x), z];
-}
-
 export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
   const cfg = resolveGemvConfig(target, params, config);
   const shape = gemvShape(params);
@@ -47,48 +39,43 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   const N = Number(params.N);
   const K = Number(params.K);
   const kernels = lowerGemvSimt(params, cfg, SIMT_CAPS[target]);
-  const stored = storedWeightTensors(shape.weight, 'W', [N, K]);
+  // M is compiled in (the kernels unroll over the rows); N and K are passed at run time
   const elemOfParam = (name: string) => {
     for (const k of kernels) for (const p of k.params) if (p.kind === 'buffer' && p.name === name) return p.elem;
     throw new Error(`gemv/${target}: no kernel reads buffer ${name}`);
   };
-  const storedBytes = (name: string): number => {
-    const t = stored.find((s) => s.name === name)!;
-    const elemBytes = t.dtype === 'u8' ? 1 : t.dtype === 'f32' ? 4 : 2;
-    return t.shape.reduce((a, b) => a * b, elemBytes);
-  };
   const buffers: ArtifactBuffer[] = [
-    { name: 'x', elem: elemOfParam('x'), bytes: M * K * (shape.act === 'f32' ? 4 : 2), role: 'in' },
-    ...stored.map((s) => ({ name: s.name, elem: elemOfParam(s.name), bytes: storedBytes(s.name), role: 'in' as const })),
+    { name: 'x', elem: elemOfParam('x'), bytes: size.mul(M, 'K', shape.act === 'f32' ? 4 : 2), role: 'in' },
+    ...storedWeightBytes(shape.weight, 'W', 'N', 'K').map((s) => ({ name: s.name, elem: elemOfParam(s.name), bytes: s.bytes, role: 'in' as const })),
   ];
-  if (shape.bias) buffers.push({ name: 'bias', elem: 'f32', bytes: N * 4, role: 'in' });
-  buffers.push({ name: 'y', elem: 'f32', bytes: M * N * 4, role: 'out' });
+  if (shape.bias) buffers.push({ name: 'bias', elem: 'f32', bytes: size.mul('N', 4), role: 'in' });
+  buffers.push({ name: 'y', elem: 'f32', bytes: size.mul(M, 'N', 4), role: 'out' });
   const int8 = cfg.dot_path === 'int8';
   // the workgroup variant keeps the quantized x in workgroup memory sized for this K: the code serves K up to it
   const inWorkgroup = int8 && cfg.quantize_x === 'workgroup';
   if (int8 && cfg.quantize_x === 'dispatch') {
-    const bytes = quantizedXBytes(M, K, shape.weight);
+    const bytes = quantizedXBytes(M, 'K', shape.weight);
     buffers.push({ name: XQ_BUFFER, elem: 'u32', bytes: bytes.xq, role: 'scratch' });
     buffers.push({ name: XS_BUFFER, elem: 'f32', bytes: bytes.xs, role: 'scratch' });
   }
-  if (cfg.split_k > 1) buffers.push({ name: 'partial', elem: 'f32', bytes: cfg.split_k * M * N * 4, role: 'scratch' });
+  if (cfg.split_k > 1) buffers.push({ name: 'partial', elem: 'f32', bytes: size.mul(cfg.split_k * M, 'N', 4), role: 'scratch' });
   const argsOf = (k: Kernel) => k.params.map((p) => p.name);
   const kernel = (name: string) => kernels.find((k) => k.name === name);
   const dispatches: Dispatch[] = [];
   const quantize = kernel(QUANTIZE_X_ENTRY);
   if (quantize) {
     dispatches.push({
-      entry: quantize.name, args: argsOf(quantize), grid: gridFor(Math.ceil((M * K) / 4 / QUANTIZE_X_WORKGROUP)),
+      entry: quantize.name, args: argsOf(quantize), grid: splitGrid(size.cdiv(size.mul(M, 'K'), 4 * QUANTIZE_X_WORKGROUP)),
       workgroup: [QUANTIZE_X_WORKGROUP, 1, 1],
     });
   }
   const main = kernel(GEMV_ENTRY)!;
   dispatches.push({
-    entry: main.name, args: argsOf(main), grid: gridFor(Math.ceil(N / cfg.rows_per_block), cfg.split_k),
+    entry: main.name, args: argsOf(main), grid: splitGrid(size.cdiv('N', cfg.rows_per_block), cfg.split_k),
     workgroup: [cfg.workgroup_size, 1, 1],
   });
   const reduce = kernel(SPLITK_REDUCE_ENTRY);
-  if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [Math.ceil((M * N) / REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
+  if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [size.cdiv(size.mul(M, 'N'), REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
   const launched = cfg.dependent_launch ? dispatches.map((d) => ({ ...d, dependentLaunch: true })) : dispatches;
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
@@ -96,6 +83,7 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
     ...(inWorkgroup ? { maxK: K } : {}),
     files: renderFiles(target, kernels), buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
+    compiledScalars: ['M'],
     dispatches: launched,
   };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, WEIGHT_FORMAT_NAMES, type ParamValue } from '@kforge/ir';
+import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { emitGemvGpu, gemvGpuKnobSpace, resolveGemvConfig, type GpuTarget } from '../index.ts';
 
 const TARGETS: GpuTarget[] = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'];
@@ -33,12 +34,12 @@ test('a bad config is an InputError that names the knob', () => {
 
 test('the artifact follows the binding ABI: buffers, scalars, dispatch grid over N and split-K', () => {
   const a = emitGemvGpu('vulkan', { M: 2, N: 100000, K: 128, weight: 'w4g64', act: 'f16', bias: true }, { split_k: 2, rows_per_block: 1 });
-  assert.deepEqual(a.buffers.map((b) => [b.name, b.bytes, b.role]), [
+  assert.deepEqual(sizedBuffers(a).map((b) => [b.name, b.bytes, b.role]), [
     ['x', 2 * 128 * 2, 'in'], ['W', 100000 * 64, 'in'], ['W_scale', 100000 * 2 * 2, 'in'], ['W_min', 100000 * 2 * 2, 'in'],
     ['bias', 400000, 'in'], ['y', 800000, 'out'], ['partial', 1600000, 'scratch'],
   ]);
   assert.deepEqual(a.dispatches.map((d) => d.entry), ['gemv', 'gemv_splitk_reduce']);
-  const [gx, gy, gz] = a.dispatches[0]!.grid!;
+  const [gx, gy, gz] = sizedDispatches(a)[0]!.grid!;
   assert.ok(gx <= 65535 && gx * gy >= 100000 && gz === 2);
   assert.deepEqual(Object.keys(a.files), ['gemv.comp', 'gemv_splitk_reduce.comp']);
   assert.deepEqual(a.dispatches[0]!.args, ['x', 'W', 'W_scale', 'W_min', 'partial', 'M', 'N', 'K']);
@@ -68,10 +69,10 @@ test('the int8 path: a quantize dispatch writing scratch before the gemv, the in
     const a = emitGemvGpu('opencl', { M, N: 37, K, weight, act: 'f16', bias: true }, { dot_path: 'int8', split_k: 2 });
     assert.equal(a.arithmetic, 'int8-activations');
     assert.deepEqual(a.dispatches.map((d) => d.entry), ['gemv_quantize_x', 'gemv', 'gemv_splitk_reduce']);
-    const scratch = a.buffers.filter((b) => b.role === 'scratch').map((b) => [b.name, b.bytes]);
+    const scratch = sizedBuffers(a).filter((b) => b.role === 'scratch').map((b) => [b.name, b.bytes]);
     // one byte per element of x; d (and d·Σq for an offset or min) per 32 elements
     assert.deepEqual(scratch, [['xq', M * K], ['xs', (M * K / 32) * stride * 4], ['partial', 2 * M * 37 * 4]], weight);
-    const [quantize, main] = a.dispatches;
+    const [quantize, main] = sizedDispatches(a);
     assert.deepEqual(quantize!.args, ['x', 'xq', 'xs', 'M', 'N', 'K']);
     assert.ok(!main!.args.includes('x') && main!.args.includes('xq') && main!.args.includes('xs'));
     // 8 threads per 32-block: M·K/4 threads in workgroups of 64

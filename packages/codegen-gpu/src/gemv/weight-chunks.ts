@@ -8,9 +8,9 @@
  * reads below are word loads; a block whose header makes its codes only 2-byte aligned (q4_0, q8_0)
  * is read with a funnel shift of neighbouring words.
  */
-import type { Expr, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
+import type { Expr, SizeExpr, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, and, bitcast, c, call, cast, div, lane, let_, load, mul, rem, shl, shr, sub, v, vec, xor,
+  FORMATS, add, and, bitcast, c, call, cast, div, lane, let_, load, mul, rem, shl, shr, size, sub, v, vec, xor,
 } from '@kforge/ir';
 
 /** A run of consecutive K positions; the chunk's element values come in the order of its runs. */
@@ -361,8 +361,11 @@ export function xsStride(weight: WeightFormatName): number {
 }
 
 /** Bytes of x quantized to int8: a code per element, and per 32-block d (and d·Σq): the scratch or workgroup arrays xq and xs. */
-export function quantizedXBytes(M: number, K: number, weight: WeightFormatName): { xq: number; xs: number } {
-  return { xq: M * K, xs: ((M * K) / X_BLOCK) * xsStride(weight) * 4 };
+export function quantizedXBytes(M: number, K: number, weight: WeightFormatName): { xq: number; xs: number };
+export function quantizedXBytes(M: SizeExpr, K: SizeExpr, weight: WeightFormatName): { xq: SizeExpr; xs: SizeExpr };
+export function quantizedXBytes(M: SizeExpr, K: SizeExpr, weight: WeightFormatName): { xq: SizeExpr; xs: SizeExpr } {
+  const elements = size.mul(M, K);
+  return { xq: elements, xs: size.mul(size.div(elements, X_BLOCK), xsStride(weight) * 4) };
 }
 
 /** whether the int8 path keeps x in K order (see int8XElement) */

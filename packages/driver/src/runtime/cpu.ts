@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
+import { geometryProblems, type KernelArtifact } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
@@ -56,12 +56,10 @@ export function runtimeToolchain(target: CpuTargetName): CpuToolchainSpec {
   };
 }
 
-/** the shapes a kernel is emitted at: two, so that shape-specialised source or scratch is caught */
-const EMIT_SHAPES = [{ M: M_MAX, N: 64, K: 256 }, { M: M_MAX / 2, N: 96, K: 512 }] as const;
+/** the shape a kernel is emitted at: any, since a CPU gemv takes M, N and K at run time (geometry.test.ts holds it to that) */
+const EMIT_SHAPE = { M: M_MAX, N: 64, K: 256 } as const;
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-
-function kernelArgs(a: KernelArtifact, shape: { M: number; K: number }): KernelArg[] {
+function kernelArgs(a: KernelArtifact): KernelArg[] {
   const dispatch = a.dispatches[0]!;
   return dispatch.args.map((name): KernelArg => {
     const buffer = a.buffers.find((b) => b.name === name);
@@ -71,37 +69,27 @@ function kernelArgs(a: KernelArtifact, shape: { M: number; K: number }): KernelA
       return { name, cType: scalar.type === 'f32' ? 'float' : scalar.type === 'u32' ? 'uint32_t' : 'int32_t' };
     }
     const cType = `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*`;
-    if (buffer.role !== 'scratch') return { name, cType };
-    const perMK = shape.M * shape.K;
-    const g = gcd(buffer.bytes, perMK);
-    return { name, cType, scratch: { num: buffer.bytes / g, den: perMK / g } };
+    return buffer.role === 'scratch' ? { name, cType, scratch: buffer.bytes } : { name, cType };
   });
 }
 
-/**
- * The kernel of one (format, act, bias, config), emitted at two shapes: its source must not depend
- * on the shape (shapes are run-time arguments) and its scratch must scale with M * K.
- */
+/** The kernel of one (format, act, bias, config): one C function whose sizes the artifact states over M, N and K. */
 function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): RuntimeKernel {
-  const emitted = EMIT_SHAPES.map((shape) => {
-    const artifact = emitKernel('gemv', target, { ...shape, weight: format, act, bias }, config);
-    if (artifact.language !== 'c' || artifact.dispatches.length !== 1)
-      throw new Error(`gemv ${target}: a runtime kernel must be one C function, got ${artifact.dispatches.length} ${artifact.language} dispatches`);
-    return { artifact, args: kernelArgs(artifact, shape) };
-  });
-  const [first, second] = emitted as [typeof emitted[0], typeof emitted[0]];
+  const artifact = emitKernel('gemv', target, { ...EMIT_SHAPE, weight: format, act, bias }, config);
   const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} config ${JSON.stringify(config)} on ${target}`;
-  const source = Object.values(first.artifact.files)[0]!;
-  if (source !== Object.values(second.artifact.files)[0] || JSON.stringify(first.args) !== JSON.stringify(second.args))
-    throw new Error(`${what}: the kernel source or its scratch does not scale with the shape, so it cannot serve run-time shapes`);
-  const entry = first.artifact.dispatches[0]!.entry;
+  if (artifact.language !== 'c' || artifact.dispatches.length !== 1)
+    throw new Error(`${what}: a runtime kernel must be one C function, got ${artifact.dispatches.length} ${artifact.language} dispatches`);
+  const problems = [...geometryProblems(artifact), ...(artifact.compiledScalars ?? []).map((s) => `scalar ${s} is compiled in`)];
+  if (problems.length) throw new Error(`${what}: it cannot serve run-time shapes: ${problems.join('; ')}`);
+  const source = Object.values(artifact.files)[0]!;
+  const entry = artifact.dispatches[0]!.entry;
   const symbol = `kf_k${id}_${entry}`;
   // the entry is the translation unit's one external identifier (helpers are static), so a whole-word rename is exact
   const definition = new RegExp(`\\b${entry}\\b`, 'g');
   if (!definition.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
   return {
-    id, symbol, file: `${symbol}.c`, source: source.replace(definition, symbol), args: first.args,
-    config: first.artifact.config, threads: Number(first.artifact.config.threads ?? 0),
+    id, symbol, file: `${symbol}.c`, source: source.replace(definition, symbol), args: kernelArgs(artifact),
+    config: artifact.config, threads: Number(artifact.config.threads ?? 0),
   };
 }
 

@@ -1,14 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalShapeSize, type GpuLaunch } from '@kforge/runtime';
+import { evalSize, sizeParams, type SizeExpr } from '@kforge/ir';
+import { sizedBuffers, sizedDispatches, type KernelArtifact } from '@kforge/target';
+import type { GpuLaunch } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime, unboundedConfig } from './gpu.ts';
 
-/** the grid the runtime computes for a launch (kforge_gpu.c's kf_grid) */
-function runtimeGrid(l: GpuLaunch, N: number, K: number): number[] {
-  const g = evalShapeSize(l.groups, N, K);
-  return l.split && g > 65535 ? [65535, Math.ceil(g / 65535), l.gridZ] : [g, 1, l.gridZ];
-}
+/** the grid the runtime computes for a launch at a call's N and K */
+const runtimeGrid = (l: GpuLaunch, N: number, K: number): number[] => l.grid.map((g) => evalSize(g, { N, K }));
+const runtimeBytes = (s: SizeExpr, N: number, K: number): number => evalSize(s, { N, K });
+/** what the generator emits at that shape */
+const emittedGrids = (a: KernelArtifact): number[][] => sizedDispatches(a).map((d) => [...d.grid!]);
+const emittedBytes = (a: KernelArtifact, name: string): number => sizedBuffers(a).find((b) => b.name === name)!.bytes;
 
 test('a split-K kernel: both launches, the partial sums as scratch, grids that follow N as the generator emits them', async () => {
   const params = { M: 3, N: 100, K: 256, weight: 'q4_0', act: 'f32', bias: true };
@@ -16,16 +19,16 @@ test('a split-K kernel: both launches, the partial sums as scratch, grids that f
   const k = await describeGpuKernel('opencl', 5, 'q4_0', 'f32', true, 3, config);
   assert.equal(k.symbol, 'kf_k5_gemv');
   assert.equal(k.rows, 3);
-  assert.deepEqual(k.scratch, [{ name: 'partial', bytes: { num: 48, den: 1, n: 1, k: 0 } }], '4 splits x 3 rows x N floats');
+  assert.deepEqual(k.scratch, [{ name: 'partial', bytes: { op: 'mul', a: 48, b: 'N' } }], '4 splits x 3 rows x N floats');
   assert.deepEqual(k.launches.map((l) => l.entry), ['gemv', 'gemv_splitk_reduce']);
   for (const [N, K] of [[1, 32], [777, 96], [70_001, 64], [200_000, 32]] as const) {
     const a = emitKernel('gemv', 'opencl', { ...params, N, K }, config);
     assert.equal(a.dispatches.length, 2);
     a.dispatches.forEach((d, i) => {
-      assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`);
+      assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), emittedGrids(a)[i], `${d.entry} at N=${N} K=${K}`);
       assert.deepEqual(k.launches[i]!.args.map((x) => x.name), [...d.args]);
     });
-    assert.equal(evalShapeSize(k.scratch[0]!.bytes, N, K), a.buffers.find((b) => b.name === 'partial')!.bytes);
+    assert.equal(runtimeBytes(k.scratch[0]!.bytes, N, K), emittedBytes(a, 'partial'));
   }
 });
 
@@ -85,12 +88,12 @@ test('an int8 split-K kernel: a pre-pass sized by K, the main launch and the red
   const config = resolveConfig('gemv', 'cuda', params, { dot_path: 'int8', split_k: 2 });
   const k = await describeGpuKernel('cuda', 4, 'q4_0', 'f16', false, 3, config);
   assert.equal(k.launches.length, 3);
-  assert.ok(k.launches[0]!.groups.k === 1 && k.launches[0]!.groups.n === 0, 'the pre-pass grows with K, not N');
+  assert.deepEqual(sizeParams(k.launches[0]!.grid[0]), ['K'], 'the pre-pass grows with K, not N');
   assert.ok(k.scratch.length >= 2);
   for (const [N, K] of [[100, 1024], [70_001, 96]] as const) {
     const a = emitKernel('gemv', 'cuda', { ...params, N, K }, config);
-    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`));
-    for (const s of k.scratch) assert.equal(evalShapeSize(s.bytes, N, K), a.buffers.find((b) => b.name === s.name)!.bytes, `${s.name} at N=${N} K=${K}`);
+    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), emittedGrids(a)[i], `${d.entry} at N=${N} K=${K}`));
+    for (const s of k.scratch) assert.equal(runtimeBytes(s.bytes, N, K), emittedBytes(a, s.name), `${s.name} at N=${N} K=${K}`);
   }
 });
 
@@ -104,8 +107,8 @@ test("quantize_x 'workgroup': one kernel per K it is compiled at, serving K up t
   assert.deepEqual(k.scratch.map((s) => s.name), ['partial']);
   for (const [N, K] of [[1, 32], [777, 96], [70_001, 416], [200_000, 32]] as const) {
     const a = emitKernel('gemv', 'opencl', { ...params, N, K }, config);
-    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), [...d.grid!], `${d.entry} at N=${N} K=${K}`));
-    assert.equal(evalShapeSize(k.scratch[0]!.bytes, N, K), a.buffers.find((b) => b.name === 'partial')!.bytes);
+    a.dispatches.forEach((d, i) => assert.deepEqual(runtimeGrid(k.launches[i]!, N, K), emittedGrids(a)[i], `${d.entry} at N=${N} K=${K}`));
+    assert.equal(runtimeBytes(k.scratch[0]!.bytes, N, K), emittedBytes(a, 'partial'));
   }
   assert.deepEqual(unboundedConfig('opencl', 'q4_1', 'f32', true, 3, config), { ...config, quantize_x: 'dispatch' });
   const spec = await planGpuRuntime({ target: 'opencl', formats: ['q4_1'], acts: ['f32'], device: 'test', version: '0', maxM: 3, tuned: [{ params, config, note: 'test' }] });

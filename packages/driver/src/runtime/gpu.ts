@@ -2,24 +2,23 @@
  * Composes a GPU runtime library (cuda, opencl, vulkan). The SIMT code generator specialises a kernel
  * on M (it unrolls over the rows) but takes N and K at run time, so a runtime kernel is one config
  * compiled for a row count (`rows`): the bucket's largest M, and for a tuned config also the M it was
- * tuned at; a call with fewer rows is padded by the library. Its launches (grid as a function of N
- * and K, workgroup, arguments, scratch sizes) are read off the artifacts of a few probe shapes and
- * checked against every probe, so whatever the generator emits (split-K reductions, pre-passes,
+ * tuned at; a call with fewer rows is padded by the library. Its launches (grids, workgroups,
+ * arguments, scratch sizes) are the artifact's own, with grids and sizes as expressions over N and K
+ * that the library prints as C, so whatever the generator emits (split-K reductions, pre-passes,
  * scratch) is reproduced at run time without the runtime knowing how it was derived. An artifact that
  * declares a largest K (`maxK`: workgroup memory sized for its K) is compiled at that K and serves K
- * up to it: its probes stay at or below it.
- */
+ * up to it. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
+import { geometryProblems, type KernelArtifact } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import { compileGlsl, glslFileFor, spvFileFor } from '@kforge/exec';
 import {
-  M_MAX, bucketCount, bucketMax, mBucket, evalShapeSize,
+  M_MAX, bucketCount, bucketMax, mBucket,
   type Activation, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type KernelArg,
-  type ShapeSize, type TunedShape,
+  type TunedShape,
 } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { cmakeBuildRuntime, type BuiltRuntime, type RuntimeRequest } from './cpu.ts';
@@ -88,104 +87,26 @@ export function unboundedConfig(target: GpuTargetName, format: WeightFormatName,
   return undefined;
 }
 
-/**
- * Probe shapes (N, K in units of the format's block, at least 16): powers of two to read sizes off, odd
- * ones to check them. A kernel serving K up to `maxK` is probed at K no larger (whole blocks; with one
- * block, K stays fixed and the sizes are read off as constant in K).
- */
-function probeShapes(format: WeightFormatName, maxK?: number): { N: number; K: number }[] {
-  const u = Math.max(16, blockOf(format));
-  if (maxK === undefined) {
-    return [
-      { N: 1 << 12, K: 1 << 14 }, { N: 1 << 13, K: 1 << 14 }, { N: 1 << 12, K: 1 << 15 }, // base, 2N, 2K
-      { N: (1 << 23) + 1, K: u }, { N: 3, K: 1 << 24 }, { N: 7, K: 3 * u }, { N: 100_003, K: 5 * u },
-    ];
-  }
-  const block = blockOf(format);
-  const half = Math.floor(maxK / 2 / block) * block;
-  const base = half || maxK;
-  return [
-    { N: 1 << 12, K: base }, { N: 1 << 13, K: base }, { N: 1 << 12, K: half ? 2 * half : base },
-    { N: (1 << 23) + 1, K: block }, { N: 3, K: maxK }, { N: 7, K: block }, { N: 100_003, K: maxK },
-  ];
-}
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-
-/** ceil(num * N^n * K^k / den) through the first three probes' values (base, 2N, 2K) */
-function fitShapeSize(what: string, probes: readonly { N: number; K: number }[], values: readonly number[]): ShapeSize {
-  const degree = (ratio: number, axis: string): 0 | 1 => {
-    if (ratio === 1) return 0;
-    if (ratio === 2) return 1;
-    throw new Error(`${what}: doubling ${axis} multiplies it by ${ratio}; the runtime handles sizes linear in N and K`);
-  };
-  const [base, twiceN, twiceK] = values as [number, number, number];
-  const n = degree(twiceN / base, 'N');
-  const k = degree(twiceK / base, 'K');
-  const scale = (n ? probes[0]!.N : 1) * (k ? probes[0]!.K : 1);
-  const g = gcd(base, scale);
-  return { num: base / g, den: scale / g, n, k };
-}
-
-const describeSize = (s: ShapeSize): string => `ceil(${s.num}${s.n ? '*N' : ''}${s.k ? '*K' : ''}/${s.den})`;
-
-/** the fitted size, checked at every probe */
-function checkedShapeSize(what: string, probes: readonly { N: number; K: number }[], values: readonly number[]): ShapeSize {
-  const size = fitShapeSize(what, probes, values);
-  probes.forEach((p, i) => {
-    const expected = evalShapeSize(size, p.N, p.K);
-    if (expected !== values[i]) throw new Error(`${what}: ${values[i]} at N=${p.N} K=${p.K}, not ${describeSize(size)} = ${expected}`);
-  });
-  return size;
-}
-
-const SPLIT = 65535;
-
-function launchesOf(what: string, probes: readonly { N: number; K: number }[], artifacts: readonly KernelArtifact[], rows: number): { launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'] } {
-  const first = artifacts[0]!;
-  // a kernel with a largest K is compiled at it: its source differs at the smaller probes, nothing else may
-  const maxK = first.maxK;
-  const signature = (a: KernelArtifact): string => JSON.stringify({
-    files: maxK === undefined ? a.files : null, maxK: a.maxK !== undefined, buffers: a.buffers.map((b) => [b.name, b.elem, b.role]),
-    scalars: a.scalars.map((s) => [s.name, s.type]), dispatches: a.dispatches.map((d) => [d.entry, d.args, d.workgroup, d.grid?.[2]]),
-  });
-  artifacts.forEach((a, i) => {
-    if (signature(a) !== signature(first))
-      throw new Error(`${what}: the source, buffers or launches change between N=${probes[0]!.N} K=${probes[0]!.K} and N=${probes[i]!.N} K=${probes[i]!.K}; a runtime kernel takes N and K at run time`);
-  });
-  const scalars = first.scalars.map((s) => s.name).sort().join(',');
+function launchesOf(what: string, artifact: KernelArtifact, rows: number): { launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'] } {
+  const scalars = artifact.scalars.map((s) => s.name).sort().join(',');
   if (scalars !== 'K,M,N') throw new Error(`${what}: scalars ${scalars}; the runtime passes M, N and K only`);
-  if (first.scalars.find((s) => s.name === 'M')!.value !== rows) throw new Error(`${what}: scalar M is not the kernel's ${rows} rows`);
+  if (artifact.scalars.find((s) => s.name === 'M')!.value !== rows) throw new Error(`${what}: scalar M is not the kernel's ${rows} rows`);
+  const problems = geometryProblems(artifact);
+  if (problems.length) throw new Error(`${what}: ${problems.join('; ')}`);
   const ROLES: Record<string, string> = { x: 'in', W: 'in', W_scale: 'in', W_min: 'in', bias: 'in', y: 'out' };
-  for (const b of first.buffers) {
+  for (const b of artifact.buffers) {
     const expected = ROLES[b.name];
     if (expected ? b.role !== expected : b.role !== 'scratch') throw new Error(`${what}: buffer ${b.name} has role ${b.role}, the runtime expects ${expected ?? 'scratch'}`);
   }
-  const scratch = first.buffers.filter((b) => b.role === 'scratch').map((b) => ({
-    name: b.name, bytes: checkedShapeSize(`${what} scratch ${b.name} bytes`, probes, artifacts.map((a) => a.buffers.find((x) => x.name === b.name)!.bytes)),
-  }));
-  const launches = first.dispatches.map((d, i) => {
+  const scratch = artifact.buffers.filter((b) => b.role === 'scratch').map((b) => ({ name: b.name, bytes: b.bytes }));
+  const launches = artifact.dispatches.map((d) => {
     if (!d.grid || !d.workgroup) throw new Error(`${what}: dispatch ${d.entry} has no grid or workgroup`);
-    const grids = artifacts.map((a) => a.dispatches[i]!.grid!);
-    const where = `${what} dispatch ${d.entry}`;
-    // the base probes stay under 65535 workgroups: there the grid is [groups, 1]
-    const groups = fitShapeSize(`${where} workgroups`, probes, grids.map((g) => g[0] * g[1]));
-    // past 65535 workgroups the grid is split into y (the generator's gridFor) or stays one long x
-    const counts = probes.map((p) => evalShapeSize(groups, p.N, p.K));
-    const large = counts.findIndex((g) => g > SPLIT);
-    const split = large >= 0 && grids[large]![1] > 1;
-    grids.forEach((g, p) => {
-      const total = counts[p]!;
-      const expected = split && total > SPLIT ? [SPLIT, Math.ceil(total / SPLIT)] : [total, 1];
-      if (g[0] !== expected[0] || g[1] !== expected[1])
-        throw new Error(`${where}: grid ${g.join('x')} at N=${probes[p]!.N} K=${probes[p]!.K}, not ${expected.join('x')} from ${describeSize(groups)} workgroups${split ? ' split past 65535' : ''}`);
-    });
     const args = d.args.map((name): KernelArg => {
-      const buffer = first.buffers.find((b) => b.name === name);
+      const buffer = artifact.buffers.find((b) => b.name === name);
       if (!buffer) return { name, cType: 'int32_t' };
       return { name, cType: `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*` };
     });
-    return { args, groups, split, gridZ: d.grid[2], workgroup: [...d.workgroup] as [number, number, number], dependentLaunch: d.dependentLaunch === true };
+    return { args, grid: d.grid, workgroup: [...d.workgroup] as [number, number, number], dependentLaunch: d.dependentLaunch === true };
   });
   return { launches, scratch };
 }
@@ -226,14 +147,10 @@ export async function describeGpuKernel(
   at: { N: number; K: number } = DEFAULT_SHAPE,
 ): Promise<GpuRuntimeKernel> {
   const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} rows ${rows} config ${JSON.stringify(config)} on ${target}`;
-  const maxK = maxKOf(target, format, act, bias, rows, config, at);
-  const probes = probeShapes(format, maxK);
-  const artifacts = probes.map((p) => emitKernel('gemv', target, gemvParams(format, act, bias, rows, p.N, p.K), config));
-  const { launches, scratch } = launchesOf(what, probes, artifacts, rows);
-  const compiledAt = artifacts.filter((a, i) => maxK === undefined || probes[i]!.K === maxK);
-  if (compiledAt.some((a) => JSON.stringify(a.files) !== JSON.stringify(compiledAt[0]!.files)))
-    throw new Error(`${what}: the source changes with N; a runtime kernel takes N at run time`);
-  const artifact = compiledAt[0]!;
+  // the kernel takes N and K at run time; one with a largest K is compiled at the K it was chosen at
+  const artifact = emitKernel('gemv', target, gemvParams(format, act, bias, rows, at.N, at.K), config);
+  const maxK = artifact.maxK;
+  const { launches, scratch } = launchesOf(what, artifact, rows);
   const firstEntry = artifact.dispatches[0]!.entry;
   const symbol = `kf_k${id}_${firstEntry}`;
   const base = {

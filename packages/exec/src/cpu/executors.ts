@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openmpEnv, type ExecutorName, type TargetName } from '@kforge/target';
+import { openmpEnv, sizedBuffers, type ExecutorName, type TargetName } from '@kforge/target';
 import type { Availability, ExecutionMode, Executor, RunRequest, RunResult } from '../executor.ts';
 import { ExecError, processFailure } from '../util/exec-error.ts';
 import { formatCommand, runProcess } from '../util/subprocess.ts';
@@ -106,7 +106,7 @@ export class CpuExecutor implements Executor {
         if (failure) throw failure;
 
         const outputs: Record<string, Uint8Array> = {};
-        for (const b of artifact.buffers) {
+        for (const b of sizedBuffers(artifact)) {
           if (b.role !== 'out') continue;
           const bytes = new Uint8Array(readFileSync(join(runDir, `out_${b.name}.bin`)));
           if (bytes.length !== b.bytes) throw new ExecError('harness', `${what}: output ${b.name} has ${bytes.length} bytes, expected ${b.bytes}`);

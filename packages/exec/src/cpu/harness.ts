@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import type { ArtifactScalar, KernelArtifact } from '@kforge/target';
+import { sizedBuffers, type ArtifactScalar, type KernelArtifact } from '@kforge/target';
 import { POISON_BYTE } from '../executor.ts';
 import { ExecError } from '../util/exec-error.ts';
 import { allocBytes } from '../util/buffers.ts';
@@ -64,7 +64,7 @@ export function renderCpuHarness(artifact: KernelArtifact, toolchain: CpuToolcha
   });
 
   const align = toolchain.bufferAlign;
-  const buffers = artifact.buffers.map((b, index) => ({
+  const buffers = sizedBuffers(artifact).map((b, index) => ({
     index, name: b.name, role: b.role, bytes: b.bytes, allocBytes: allocBytes(b.bytes),
     // rotated input copies start on `align` boundaries, like the originals
     copyStride: Math.ceil(allocBytes(b.bytes) / align) * align,

@@ -5,7 +5,7 @@
  * A mismatch is an ExecError('harness') that names the binding.
  */
 import { ResourceType, WgslReflect, type FunctionInfo, type VariableInfo } from 'wgsl_reflect/wgsl_reflect.module.js';
-import { sourceFileFor, type ArtifactScalar, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { sizedDispatches, sourceFileFor, type ArtifactScalar, type KernelArtifact, type SizedDispatch } from '@kforge/target';
 import { ExecError } from '../util/exec-error.ts';
 import { scalarBits } from '../util/buffers.ts';
 import type { DawnBinding, DawnDispatch } from './protocol.ts';
@@ -26,7 +26,7 @@ function reflect(artifact: KernelArtifact, entry: string): { module: WgslReflect
   }
 }
 
-function planDispatch(artifact: KernelArtifact, d: Dispatch): DawnDispatch {
+function planDispatch(artifact: KernelArtifact, d: SizedDispatch): DawnDispatch {
   const { module, code } = reflect(artifact, d.entry);
   const where = `${artifact.op}/${artifact.target} entry ${d.entry}`;
   const entry: FunctionInfo | undefined = module.entry.compute.find((f) => f.name === d.entry);
@@ -98,5 +98,5 @@ function checkUniform(where: string, u: VariableInfo | undefined, binding: numbe
 /** The checked binding plan of every dispatch, and the WGSL source. */
 export function planWgslDispatches(artifact: KernelArtifact): DawnDispatch[] {
   if (artifact.language !== 'wgsl') throw new ExecError('unavailable', `dawn runs wgsl artifacts, not ${artifact.language} (target ${artifact.target})`);
-  return artifact.dispatches.map((d) => planDispatch(artifact, d));
+  return sizedDispatches(artifact).map((d) => planDispatch(artifact, d));
 }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Availability, ExecutionMode, Executor, RunRequest, RunResult } from '../executor.ts';
+import { sizedBuffers } from '@kforge/target';
 import { allocBytes } from '../util/buffers.ts';
 import { readOutputFiles, writeInputFiles } from '../metal/buffer-files.ts';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
@@ -80,7 +81,7 @@ export const dawnExecutor: Executor = {
       try {
         const request: DawnRequest = {
           dispatches, timedRepeats: Math.max(0, Math.floor(req.timedRepeats ?? 0)),
-          buffers: artifact.buffers.map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
+          buffers: sizedBuffers(artifact).map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
         };
         writeFileSync(join(runDir, REQUEST_FILE), JSON.stringify(request));
         writeInputFiles(artifact, req.inputs, runDir);

@@ -9,7 +9,7 @@
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KernelArtifact, Language, TargetName } from '@kforge/target';
+import { sizedBuffers, type KernelArtifact, type Language, type TargetName } from '@kforge/target';
 import type { Availability, Executor, RunRequest, RunResult } from '../executor.ts';
 import { ExecError, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
@@ -114,7 +114,7 @@ export async function writeGpuBundle(cases: readonly GpuBundleCase[], dir: strin
     if (api === 'vulkan') await compileGlsl(artifact, caseDir);
     manifestCases.push({
       name, api, op: artifact.op, target: artifact.target, params: artifact.params, config: artifact.config,
-      outputs: artifact.buffers.filter((b) => b.role === 'out').map((b) => ({ name: b.name, elem: b.elem, bytes: b.bytes })),
+      outputs: sizedBuffers(artifact).filter((b) => b.role === 'out').map((b) => ({ name: b.name, elem: b.elem, bytes: b.bytes })),
       ...plan,
     });
   }
@@ -211,7 +211,7 @@ const nvccProbe = versionProbe('nvcc');
 /** Compile a CUDA artifact with its generated host for sm_80 and sm_90; throws ExecError('compile') with nvcc's log. */
 export async function compileCudaHere(artifact: KernelArtifact, workDir?: string): Promise<void> {
   if (artifact.language !== 'cuda') throw new ExecError('harness', `${artifact.op}/${artifact.target}: not a CUDA artifact`);
-  const zeros = Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, new Uint8Array(b.bytes)]));
+  const zeros = Object.fromEntries(sizedBuffers(artifact).filter((b) => b.role === 'in').map((b) => [b.name, new Uint8Array(b.bytes)]));
   await withWorkDir(workDir, 'nvcc', async (dir) => {
     writeHostCase('cuda', artifact, zeros, dir);
     const r = await runProcess('nvcc', ['-O3', ...CUDA_ARCH_FLAGS, '-I', dir, '-o', 'host', HOST_SOURCE.cuda], { cwd: dir, timeoutMs: 300_000 });

@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScalarType } from '@kforge/ir';
-import { sourceFileFor, type KernelArtifact } from '@kforge/target';
+import { sizedBuffers, sizedDispatches, sourceFileFor, type KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
 import { allocBytes, inputFor, scalarBits } from '../util/buffers.ts';
@@ -77,7 +77,7 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
   }
   const kernelFile = Object.keys(artifact.files)[0];
   if (!kernelFile) throw new ExecError('harness', `${where}: the artifact has no source files`);
-  const buffers = artifact.buffers.map((b, index) => {
+  const buffers = sizedBuffers(artifact).map((b, index) => {
     const elem = NPY_DESCR[b.elem];
     const whole = b.bytes % elem.bytes === 0;
     return {
@@ -88,7 +88,7 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
     };
   });
   const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: `0x${scalarBits(s).toString(16)}` }));
-  const dispatches = artifact.dispatches.map((d, index) => {
+  const dispatches = sizedDispatches(artifact).map((d, index) => {
     if (!d.grid || !d.workgroup) throw new ExecError('harness', `${where}: dispatch ${d.entry} needs grid and workgroup`);
     const args = d.args.map((name, position) => {
       const bufferIndex = buffers.findIndex((b) => b.name === name);
@@ -135,7 +135,7 @@ export function writeHostCase(
   }
   const inputDir = join(dir, 'inputs');
   mkdirSync(inputDir, { recursive: true });
-  for (const b of artifact.buffers.filter((x) => x.role === 'in' && !plan.generated?.[x.name])) {
+  for (const b of sizedBuffers(artifact).filter((x) => x.role === 'in' && !plan.generated?.[x.name])) {
     writeFileSync(join(inputDir, `${b.name}.bin`), inputFor(artifact, b, inputs));
   }
   return inputDir;
@@ -183,7 +183,7 @@ export function parseHostReport(stdout: string, what: string): HostReport {
 /** Read every 'out' buffer the host wrote to `outputDir`, checking each has exactly its byte size. */
 export function readHostOutputs(artifact: KernelArtifact, outputDir: string): Record<string, Uint8Array> {
   const outputs: Record<string, Uint8Array> = {};
-  for (const b of artifact.buffers.filter((x) => x.role === 'out')) {
+  for (const b of sizedBuffers(artifact).filter((x) => x.role === 'out')) {
     const path = join(outputDir, `${b.name}.npy`);
     const payload = npyPayload(new Uint8Array(readFileSync(path)), path);
     if (payload.length !== b.bytes) throw new ExecError('harness', `${path}: ${payload.length} bytes, expected ${b.bytes}`);

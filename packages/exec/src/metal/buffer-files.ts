@@ -5,12 +5,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KernelArtifact } from '@kforge/target';
+import { sizedBuffers, type KernelArtifact } from '@kforge/target';
 import { inputFor } from '../util/buffers.ts';
 
 /** Check every input against its buffer (a missing or mis-sized one is bad input: exit 2) and write it. */
 export function writeInputFiles(artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, runDir: string): void {
-  for (const b of artifact.buffers) {
+  for (const b of sizedBuffers(artifact)) {
     if (b.role !== 'in') continue;
     writeFileSync(join(runDir, `in_${b.name}.bin`), inputFor(artifact, b, inputs));
   }

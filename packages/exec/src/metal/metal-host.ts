@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import type { KernelArtifact } from '@kforge/target';
+import { sizedBuffers, sizedDispatches, type KernelArtifact } from '@kforge/target';
 import { allocBytes, scalarBits } from '../util/buffers.ts';
 import { ExecError } from '../util/exec-error.ts';
 
@@ -37,7 +37,7 @@ export function renderMetalHost(artifact: KernelArtifact): string {
   for (const b of artifact.buffers) {
     if (!PLAIN_NAME.test(b.name)) throw new ExecError('harness', `buffer name '${b.name}' is not a C identifier`);
   }
-  const dispatches = artifact.dispatches.map((d) => {
+  const dispatches = sizedDispatches(artifact).map((d) => {
     if (!PLAIN_NAME.test(d.entry)) throw new ExecError('harness', `entry '${d.entry}' is not a C identifier`);
     const args = d.args.map((name) => {
       const index = bufferIndex.get(name);
@@ -52,7 +52,7 @@ export function renderMetalHost(artifact: KernelArtifact): string {
     op: artifact.op,
     target: artifact.target,
     kernelFile,
-    buffers: artifact.buffers.map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
+    buffers: sizedBuffers(artifact).map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
     dispatches,
   });
 }

@@ -3,7 +3,7 @@
  * mis-sized input is bad input: exit 2), and the 4-byte word a scalar argument is passed as.
  */
 import { InputError } from '@kforge/ir';
-import type { ArtifactBuffer, ArtifactScalar, KernelArtifact } from '@kforge/target';
+import { sizedBuffers, type ArtifactScalar, type KernelArtifact, type SizedBuffer } from '@kforge/target';
 
 /** Buffers are allocated rounded up to 16 bytes (artifact.ts), so 32-bit views of byte data stay legal. */
 export function allocBytes(bytes: number): number {
@@ -11,7 +11,7 @@ export function allocBytes(bytes: number): number {
 }
 
 /** The input bytes of buffer `b`, checked against its size. */
-export function inputFor(artifact: KernelArtifact, b: ArtifactBuffer, inputs: Readonly<Record<string, Uint8Array>>): Uint8Array {
+export function inputFor(artifact: KernelArtifact, b: SizedBuffer, inputs: Readonly<Record<string, Uint8Array>>): Uint8Array {
   const data = inputs[b.name];
   if (!data) throw new InputError(`${artifact.op}/${artifact.target}: no input given for buffer '${b.name}'`);
   if (data.length !== b.bytes) throw new InputError(`${artifact.op}/${artifact.target}: input '${b.name}' has ${data.length} bytes, the buffer needs ${b.bytes}`);
@@ -20,7 +20,7 @@ export function inputFor(artifact: KernelArtifact, b: ArtifactBuffer, inputs: Re
 
 /** Checks every input buffer of the artifact. */
 export function checkInputBuffers(artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>): void {
-  for (const b of artifact.buffers) if (b.role === 'in') inputFor(artifact, b, inputs);
+  for (const b of sizedBuffers(artifact)) if (b.role === 'in') inputFor(artifact, b, inputs);
 }
 
 /** The little-endian 4-byte word of a scalar argument (f32 as its bit pattern). */

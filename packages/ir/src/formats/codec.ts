@@ -10,6 +10,7 @@ import { FORMATS, type NibbleOrder, type Quantizer, type WeightFormat, type Weig
 import { type DType, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../tensor/dtype.ts';
 import { allocTensor, expectTensor, numel, toFloat64, type Tensor } from '../tensor/tensor.ts';
 import { InputError } from '../errors.ts';
+import { size, type SizeExpr } from '../dsl/size.ts';
 
 export interface StoredTensor {
   name: string;
@@ -28,6 +29,23 @@ export function storedWeightTensors(format: WeightFormatName, name: string, shap
   return [
     { name, dtype: 'u8', shape: [...lead, (K * f.bits) / 8] },
     ...f.planes.map((plane) => ({ name: `${name}_${plane}`, dtype: 'f16' as const, shape: [...lead, blocks] })),
+  ];
+}
+
+/**
+ * The stored tensors of a weight of `rows` rows of K elements (either may be symbolic), each with
+ * its element type and byte size: the one place a stored row's bytes are computed. K must be a
+ * multiple of the block or group (checked, with an InputError, where K is a number).
+ */
+export function storedWeightBytes(format: WeightFormatName, name: string, rows: SizeExpr, K: SizeExpr): { name: string; dtype: DType; bytes: SizeExpr }[] {
+  const f = FORMATS[format];
+  if (f.kind === 'dense') return [{ name, dtype: f.name, bytes: size.mul(rows, K, f.elemBytes) }];
+  if (typeof K === 'number') splitLastAxis(f, name, [K]);
+  const blocks = size.div(K, f.block);
+  if (f.kind === 'block') return [{ name, dtype: 'u8', bytes: size.mul(rows, blocks, f.bytes) }];
+  return [
+    { name, dtype: 'u8', bytes: size.mul(rows, size.div(size.mul(K, f.bits), 8)) },
+    ...f.planes.map((plane) => ({ name: `${name}_${plane}`, dtype: 'f16' as const, bytes: size.mul(rows, blocks, 2) })),
   ];
 }
 

@@ -10,7 +10,7 @@ import {
   CheckError, InputError, getOp, randomInputs, recordedConfig, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
   type KnobConfig, type KnobSpace, type OpDef, type Params, type Tensor,
 } from '@kforge/ir';
-import type { TargetName } from '@kforge/target';
+import { bytesOfRoles, sizedBuffers, type TargetName } from '@kforge/target';
 import {
   AdbTransport, JsonlTuningDatabase, SCHEMA_VERSION, STRATEGIES, SearchSpace, SshTransport, TUNE_BUNDLE_VERSION,
   compareStrategies, configKey, exhaustiveBest, fingerprintFromMachineReport, hashSources, parseAdbUrl, parseSshUrl, readCpuTuneResults,
@@ -159,7 +159,7 @@ async function exportBundle(p: Problem, dir: string, strategy: StrategyDef, budg
   };
   const cases = (names: readonly string[]): TuneBundleCase[] => artifacts.map((a, i) => ({
     name: names[i]!, config: configs[i]!, sourceHash: hashSources(a.files),
-    bytes: a.buffers.filter((b) => b.role !== 'scratch').reduce((n, b) => n + b.bytes, 0),
+    bytes: bytesOfRoles(a, ['in', 'out']),
   }));
   if (gpu) {
     const { writeGpuBundle } = await import('@kforge/exec');
@@ -187,7 +187,7 @@ async function importBundle(dir: string, dbPath: string): Promise<void> {
   const inputs = randomInputs(op, m.params, m.inputSeed);
   const outputsSig = tensorSignature(op, m.params).filter((t) => t.role === 'out');
   const first = emitKernel(m.op, m.target, m.params, m.cases[0]!.config);
-  const outSizes = Object.fromEntries(first.buffers.filter((b) => b.role === 'out').map((b) => [b.name, b.bytes]));
+  const outSizes = Object.fromEntries(sizedBuffers(first).filter((b) => b.role === 'out').map((b) => [b.name, b.bytes]));
   let device: DeviceFingerprint;
   let results: { status: string; outputs?: Record<string, Uint8Array>; timingsNs?: readonly number[]; error?: string }[];
   if (m.kind === 'cpu') {
