@@ -74,6 +74,8 @@ export interface ExpOps<F, I> {
   /** arithmetic shift right, shift left, by a constant */
   sra(a: I, n: number): I;
   shl(a: I, n: number): I;
+  /** where the clamps may lose a NaN x: `x` if it is NaN, else `result` */
+  keepNaN?(x: F, result: F): F;
   /** name an intermediate (code: declare a variable; numbers: the value itself) */
   letF(name: string, value: F): F;
   letI(name: string, value: I): I;
@@ -93,7 +95,8 @@ export function expF32<F, I>(o: ExpOps<F, I>, x: F): F {
   const nHalf = o.letI('nh', o.sra(ni, 1));
   const scale1 = o.letF('s1', o.fromBits(o.shl(o.iadd(nHalf, o.i(127)), 23)));
   const scale2 = o.letF('s2', o.fromBits(o.shl(o.iadd(o.isub(ni, nHalf), o.i(127)), 23)));
-  return o.mul(o.mul(p, scale1), scale2);
+  const result = o.mul(o.mul(p, scale1), scale2);
+  return o.keepNaN ? o.keepNaN(x, result) : result;
 }
 
 // ---- numbers: the float32 model ----
@@ -141,6 +144,8 @@ export interface ExpSpellings {
   readonly fma: string; readonly sub: string; readonly mul: string;
   readonly bits: string; readonly fromBits: string;
   readonly isub: string; readonly iadd: string; readonly sra: string; readonly shl: string;
+  /** `$a` the input, `$b` the result */
+  readonly keepNaN?: string;
 }
 
 const fill = (t: string, a: string, b = '', c = ''): string => t.replace(/\$([abc])/g, (_, k: string) => (k === 'a' ? a : k === 'b' ? b : c));
@@ -164,6 +169,7 @@ export function expSpelling(s: ExpSpellings): string {
     bits: (a) => fill(s.bits, a), fromBits: (a) => fill(s.fromBits, a),
     isub: (a, b) => fill(s.isub, a, b), iadd: (a, b) => fill(s.iadd, a, b),
     sra: (a, n) => fill(s.sra, a, String(n)), shl: (a, n) => fill(s.shl, a, String(n)),
+    ...(s.keepNaN ? { keepNaN: (x: string, r: string) => fill(s.keepNaN!, x, r) } : {}),
     letF: (name, v) => { decls.push(`const ${s.F} kf_e${name} = ${v};`); return `kf_e${name}`; },
     letI: (name, v) => { decls.push(`const ${s.I} kf_e${name} = ${v};`); return `kf_e${name}`; },
   };
@@ -173,7 +179,8 @@ export function expSpelling(s: ExpSpellings): string {
 
 /**
  * Scalar C, for targets without libm (freestanding Hexagon): unsigned integer lanes (wrapping, so a
- * NaN's bits are no overflow), an arithmetic shift through int32_t, bits through a union.
+ * NaN's bits are no overflow), an arithmetic shift through int32_t, bits through a union. clang makes
+ * the clamps Hexagon's sfmax/sfmin, which return the number of a NaN pair: NaN is restored at the end.
  */
 export const EXP_F32_SCALAR_C = expSpelling({
   F: 'float', I: 'uint32_t', f: '$a', i: '$au',
@@ -181,4 +188,5 @@ export const EXP_F32_SCALAR_C = expSpelling({
   fma: '__builtin_fmaf($a, $b, $c)', sub: '($a - $b)', mul: '($a * $b)',
   bits: '((union { float f; uint32_t u; }){ .f = $a }).u', fromBits: '((union { uint32_t u; float f; }){ .u = $a }).f',
   isub: '($a - $b)', iadd: '($a + $b)', sra: '(uint32_t)((int32_t)$a >> $b)', shl: '($a << $b)',
+  keepNaN: '($a != $a ? $a : $b)',
 });
