@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { decodeNpy, InputError, type KernelArithmetic, type ParamValue } from '@kforge/ir';
+import { decodeNpy, getOp, InputError, type KernelArithmetic, type ParamValue } from '@kforge/ir';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { bytesOfRoles } from '@kforge/target';
 import {
@@ -166,7 +166,7 @@ function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, c
     const status = check.status === 'wrong' ? 'incorrect' : 'error';
     return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
   }
-  const flops = 2 * Number(p.M) * N * K;
+  const flops = getOp('gemv').flops(p);
   const inputBytes = bytesOfRoles(check.artifact!, ['in']);
   const nvcc = ctx.nvcc ?? 'nvcc (version not recorded)';
   const measurements: Measurement[] = [measurement(ctx, {

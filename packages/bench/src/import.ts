@@ -211,10 +211,6 @@ function checkJob(dir: string, c: BundleCase, job: BundleJob, rows: readonly num
   return { ...check, message: `${check.message} on ${rows.length} sampled rows` };
 }
 
-function flops(op: string, p: Readonly<Record<string, ParamValue>>): number {
-  return op === 'gemv' ? 2 * Number(p.M) * Number(p.N) * Number(p.K) : 0;
-}
-
 export interface ImportOptions {
   /** the import command line, recorded where the bundle does not say how it was exported */
   readonly command?: readonly string[];
@@ -294,7 +290,7 @@ function importFrom(dir: string, origin: string, o: ImportOptions): BenchFile {
         median_ms: s.median, min_ms: s.min, max_ms: s.max, iqr_ms: s.iqr, repeats: s.n, samples_ms: samples.map(round4),
         bytes_moved: job.bytesMoved, gbps, fraction_of_ceiling: ceiling > 0 ? gbps / ceiling : 0,
         ...(fractions.length ? { fractions_of_probe: fractions.map(round4), fraction_of_probe: summarize(fractions).median } : {}),
-        gflops: flops(c.op, c.params) / (s.median * 1e6), rotate: t.copies, working_set_bytes: job.inputBytes * t.copies,
+        gflops: getOp(c.op).flops(c.params) / (s.median * 1e6), rotate: t.copies, working_set_bytes: job.inputBytes * t.copies,
       });
     }
     const speedup: Partial<Record<ImplName, number>> = {};

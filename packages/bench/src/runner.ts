@@ -57,10 +57,6 @@ export function hasKernel(op: string, target: TargetName): boolean {
   return LOWERINGS.some((l) => l.op === op && l.targets.includes(target));
 }
 
-function flops(op: string, p: Params): number {
-  return op === 'gemv' ? 2 * Number(p.M) * Number(p.N) * Number(p.K) : 0;
-}
-
 function inputBytes(artifact: KernelArtifact): number {
   return bytesOfRoles(artifact, ['in']);
 }
@@ -157,7 +153,7 @@ class RunContext {
       correct: true, nmse, nmse_bound: bound,
       median_ms: t.ms.median, min_ms: t.ms.min, max_ms: t.ms.max, iqr_ms: t.ms.iqr, repeats: t.ms.n, samples_ms: t.timingsMs.map((v) => Number(v.toPrecision(4))),
       bytes_moved: moved, gbps, fraction_of_ceiling: this.ceilingGbps > 0 ? gbps / this.ceilingGbps : 0,
-      gflops: flops(e.artifact.op, params) / (t.ms.median * 1e6),
+      gflops: getOp(e.artifact.op).flops(params) / (t.ms.median * 1e6),
       rotate: t.rotatedCopies, working_set_bytes: inputBytes(e.artifact) * t.rotatedCopies,
     };
   }

@@ -78,6 +78,12 @@ export interface OpDef {
   readonly knobs: readonly KnobSpec[];
   /** Float64 reference: inputs as stored (f16 decoded exactly), outputs by name. */
   reference(params: Params, inputs: Readonly<Record<string, Tensor>>): Record<string, Float64Tensor>;
+  /**
+   * Floating-point operations of one instance (a multiply-add counts 2), as benchmarks report
+   * GFLOP/s: the arithmetic the op defines, not what a kernel happens to do (masked keys, unused
+   * experts and quantization are not counted).
+   */
+  flops(params: Params): number;
 }
 
 export interface Float64Tensor {

@@ -41,6 +41,17 @@ export const ATTENTION: OpDef = {
     { name: 'block_kv', doc: 'keys per tile of the kv loop (one of 16, 32, 64, 128, 256)' },
     { name: 'variant', doc: "'naive': full score row then softmax; 'online': flash-style running max and sum per kv tile" },
   ],
+  flops(params) {
+    const { B, Hq, Sq, Skv, D, Dv, window } = params as Record<string, number>;
+    // q·k and p·v over the keys each query row sees (the masks as in the reference)
+    let visible = 0;
+    for (let i = 0; i < Sq; i++) {
+      const p = Skv - Sq + i;
+      const last = params.causal ? p : Skv - 1;
+      visible += last - (window > 0 ? Math.max(0, p - window + 1) : 0) + 1;
+    }
+    return 2 * B * Hq * visible * (D + Dv);
+  },
   reference(params, inputs) {
     const { B, Hq, Hkv, Sq, Skv, D, Dv, window, scale } = params as Record<string, number>;
     const causal = params.causal as boolean;

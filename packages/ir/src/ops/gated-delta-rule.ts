@@ -43,6 +43,11 @@ export const GATED_DELTA_RULE: OpDef = {
     { name: 'variant', doc: "'recurrent': one token at a time; 'chunked': WY/UT chunkwise form (prefill)" },
     { name: 'chunk', doc: 'tokens per chunk of the chunked variant (one of 8, 16, 32, 64)' },
   ],
+  flops(params) {
+    const { B, T, Hv, Dk, Dv } = params as Record<string, number>;
+    // per step and value head: decay, Sᵀk, the rank-1 update (2) and Sᵀq over the Dk x Dv state
+    return B * T * Hv * 7 * Dk * Dv;
+  },
   reference: gatedDeltaRuleRecurrent,
 };
 

@@ -41,6 +41,7 @@ export const GEMV: OpDef = {
     { name: 'dependent_launch', doc: 'CUDA: programmatic dependent launch: the kernel lets the next launch start early and waits for the previous grid before it reads x or stores' },
     { name: 'quantize_x', doc: "GPU int8 path: 'dispatch' quantizes x by a first dispatch into scratch; 'workgroup': every workgroup quantizes x into its workgroup memory; 'registers': each thread quantizes the x blocks it uses (both one dispatch)" },
   ],
+  flops: (p) => 2 * Number(p.M) * Number(p.N) * Number(p.K),
   reference(params, inputs) {
     const { M, N, K } = params as Record<string, number>;
     const x = toFloat64(inputs.x!);

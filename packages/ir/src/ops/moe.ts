@@ -40,6 +40,11 @@ export const MOE: OpDef = {
     { name: 'variant', doc: "'per-token': each token runs its experts; 'grouped': tokens gathered per expert, one batched pass per expert" },
     { name: 'fused_gate_up', doc: 'compute gate and up projections in one pass over x' },
   ],
+  flops(params) {
+    const { T, H, I, E, topk } = params as Record<string, number>;
+    // gate, up and down of every routed (token, expert) pair, plus the router's logits
+    return T * topk * 3 * 2 * H * I + (params.routing === 'router' ? 2 * T * E * H : 0);
+  },
   reference(params, inputs) {
     const { T, H, I, E, topk } = params as Record<string, number>;
     const format = params.weight as WeightFormatName;
