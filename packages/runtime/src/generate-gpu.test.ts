@@ -1,5 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { cStringLiteral, gpuRuntimeFiles } from './generate-gpu.ts';
 import { runtimeCheckSource } from './generate.ts';
 import { size, splitGrid } from '@kforge/ir';
@@ -86,6 +90,41 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   assert.match(cmake, /CUDA_ARCHITECTURES "\$\{KFORGE_CUDA_ARCHITECTURES\}"/);
   assert.match(cmake, /src\/kernels\/kf_k0_gemv.cu/);
   assert.match(files['cmake/kforgeConfig.cmake']!, /find_dependency\(CUDAToolkit\)/);
+});
+
+test('cuda library: a launch with dynamic shared memory passes it, and above 48 KB opts its function in when first prepared', (t) => {
+  const base = spec('cuda', 4);
+  const big = (k: GpuRuntimeKernel): GpuRuntimeKernel => (k.id === 1 ? { ...k, launches: [{ ...k.launches[0]!, dynamicSharedBytes: 98304 }, k.launches[1]!] } : k);
+  const files = gpuRuntimeFiles({ ...base, kernels: base.kernels.map(big) });
+  const host = files['src/kforge_cuda.c']!;
+  assert.match(host, /static const unsigned kf_dynamic_shared\[3\]\[KF_MAX_LAUNCHES\] = \{\n {2}\{ 0u, 0u \},\n {2}\{ 98304u, 0u \},\n {2}\{ 0u, 0u \},\n\};/);
+  assert.match(host, /cudaDeviceGetAttribute\(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device\)/);
+  assert.match(host, /cudaFuncSetAttribute\(kf_functions\[id\]\[l\], cudaFuncAttributeMaxDynamicSharedMemorySize, \(int\)shared\)/);
+  assert.match(host, /kernel %s launch %d needs %u bytes of dynamic shared memory, device %d allows %d per block/);
+  assert.match(host, /cudaLaunchConfig_t config = \{ grid, block, kf_dynamic_shared\[id\]\[launch\], kf_stream,/);
+  // the host side is C against the CUDA runtime headers: it must compile as such
+  const nvcc = spawnSync('which', ['nvcc'], { encoding: 'utf8' });
+  if (nvcc.status !== 0) return t.skip('no CUDA toolkit');
+  const dir = mkdtempSync(join(tmpdir(), 'kf-cuda-runtime-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    // nvcc hands a .c file to the host C compiler with the toolkit's include path
+    const r = spawnSync('nvcc', ['-c', '-Xcompiler', '-Wall,-Werror', '-I', join(dir, 'include'), '-I', join(dir, 'src'), '-o', join(dir, 'kforge_cuda.o'), join(dir, 'src/kforge_cuda.c')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('opencl and vulkan libraries refuse a launch with dynamic shared memory: they have no such launch parameter', () => {
+  for (const target of ['opencl', 'vulkan'] as const) {
+    const base = spec(target, 2);
+    const kernels = base.kernels.map((k) => ({ ...k, launches: [{ ...k.launches[0]!, dynamicSharedBytes: 1024 }, k.launches[1]!] }));
+    assert.throws(() => gpuRuntimeFiles({ ...base, kernels }), /launch (gemv|main) takes 1024 bytes of dynamic shared memory, a CUDA launch parameter (OpenCL|Vulkan) has no equivalent of/);
+  }
 });
 
 test('opencl library: cl_mem entry points, sources embedded as C strings, a library of M up to 4', () => {

@@ -140,6 +140,14 @@ function checkKernel(target: GpuTargetName, k: GpuRuntimeKernel): void {
       if (!PUBLIC_ARGS.has(a.name) && !scratch.has(a.name)) throw new Error(`${where}: launch ${l.entry} argument '${a.name}' is neither public nor scratch`);
     }
   }
+  for (const l of k.launches) {
+    const bytes = l.dynamicSharedBytes ?? 0;
+    if (!Number.isInteger(bytes) || bytes < 0) throw new Error(`${where}: launch ${l.entry} has dynamicSharedBytes ${bytes}`);
+    // OpenCL and Vulkan size workgroup arrays in the source: a launch has nowhere to pass them
+    if (bytes > 0 && target !== 'cuda') {
+      throw new Error(`${where}: launch ${l.entry} takes ${bytes} bytes of dynamic shared memory, a CUDA launch parameter ${GPU_APIS[target].apiName} has no equivalent of`);
+    }
+  }
   if (target === 'vulkan') {
     if (!k.spirv?.length) throw new Error(`${where}: no SPIR-V`);
     for (const l of k.launches) if (!k.spirv[l.module]) throw new Error(`${where}: launch ${l.entry} names SPIR-V module ${l.module}`);
@@ -202,6 +210,7 @@ export function gpuRuntimeFiles(spec: GpuRuntimeSpec): Record<string, string> {
       launches, launchCount: k.launches.length, scratchCount: k.scratch.length,
       geometry: geometryStatements(k),
       functions: k.launches.map((l) => `(const void*)${l.entry}`).join(', '),
+      dynamicShared: k.launches.map((l) => `${l.dynamicSharedBytes ?? 0}u`).join(', '),
       entries: k.launches.map((l) => JSON.stringify(l.entry)).join(', '),
       vkLaunches,
     };

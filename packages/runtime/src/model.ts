@@ -142,6 +142,12 @@ export interface GpuLaunch {
   readonly workgroup: readonly [number, number, number];
   /** CUDA: launched with programmatic stream serialization (the artifact's `Dispatch.dependentLaunch`) */
   readonly dependentLaunch: boolean;
+  /**
+   * CUDA: bytes of dynamic shared memory passed at launch (the artifact's `Dispatch.dynamicSharedBytes`); above
+   * 48 KB the library opts the function in once, when the kernel is first prepared. Absent: 0. OpenCL and Vulkan
+   * have no such launch parameter: their generation refuses a launch with it.
+   */
+  readonly dynamicSharedBytes?: number;
 }
 
 /** One GPU kernel the dispatch can reach: one config of one variant compiled for `rows` rows. */

@@ -51,7 +51,18 @@ export interface Dispatch {
    * touching what it writes, so a launch without the attribute is correct too, only not overlapped
    */
   readonly dependentLaunch?: boolean;
+  /**
+   * CUDA: bytes of dynamic shared memory passed at launch (the kernel's `extern __shared__` carve-outs,
+   * `dynamicSharedBytes(kernel)`); above 48 KB the launcher first opts the function in with
+   * cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize). A number, not a SizeExpr: the
+   * arrays are sized when the kernel is generated. Other languages size workgroup arrays statically and
+   * must not set it. Absent: 0.
+   */
+  readonly dynamicSharedBytes?: number;
 }
+
+/** Dynamic shared memory above this needs the per-function opt-in before a CUDA launch. */
+export const CUDA_STATIC_SHARED_LIMIT = 48 * 1024;
 
 export interface KernelArtifact {
   readonly op: string;

@@ -5,7 +5,7 @@
 import type { Kernel, ParamValue, Params } from '@kforge/ir';
 import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
-import { renderKernel } from '@kforge/codegen-core';
+import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
 import { GPU_DIALECTS } from '../dialects/index.ts';
 import { renderWgsl } from '../wgsl/render.ts';
 import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
@@ -76,7 +76,12 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
   });
   const reduce = kernel(SPLITK_REDUCE_ENTRY);
   if (reduce) dispatches.push({ entry: reduce.name, args: argsOf(reduce), grid: [size.cdiv(size.mul(M, 'N'), REDUCE_WORKGROUP), 1, 1], workgroup: [REDUCE_WORKGROUP, 1, 1] });
-  const launched = cfg.dependent_launch ? dispatches.map((d) => ({ ...d, dependentLaunch: true })) : dispatches;
+  // CUDA launches pass the kernel's dynamic shared memory (none today: the field stays absent and the artifact unchanged)
+  const withShared = dispatches.map((d) => {
+    const bytes = target === 'cuda' ? dynamicSharedBytes(kernel(d.entry)!) : 0;
+    return bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
+  });
+  const launched = cfg.dependent_launch ? withShared.map((d) => ({ ...d, dependentLaunch: true })) : withShared;
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(int8 ? { arithmetic: 'int8-activations' as const } : {}),

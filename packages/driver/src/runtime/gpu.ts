@@ -106,7 +106,10 @@ function launchesOf(what: string, artifact: KernelArtifact, rows: number): { lau
       if (!buffer) return { name, cType: 'int32_t' };
       return { name, cType: `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*` };
     });
-    return { args, grid: d.grid, workgroup: [...d.workgroup] as [number, number, number], dependentLaunch: d.dependentLaunch === true };
+    return {
+      args, grid: d.grid, workgroup: [...d.workgroup] as [number, number, number], dependentLaunch: d.dependentLaunch === true,
+      ...(d.dynamicSharedBytes ? { dynamicSharedBytes: d.dynamicSharedBytes } : {}),
+    };
   });
   return { launches, scratch };
 }

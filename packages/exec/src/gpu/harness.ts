@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScalarType } from '@kforge/ir';
-import { sizedBuffers, sizedDispatches, sourceFileFor, type KernelArtifact } from '@kforge/target';
+import { CUDA_STATIC_SHARED_LIMIT, sizedBuffers, sizedDispatches, sourceFileFor, type KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
 import { allocBytes, inputFor, scalarBits } from '../util/buffers.ts';
@@ -99,8 +99,13 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
     const bufferArgs = args.filter((a) => a.isBuffer);
     const scalarArgs = args.filter((a) => !a.isBuffer);
     const glslFile = artifact.language === 'glsl' ? glslFileFor(artifact, d.entry) : kernelFile;
+    const sharedBytes = d.dynamicSharedBytes ?? 0;
+    if (!Number.isInteger(sharedBytes) || sharedBytes < 0) throw new ExecError('harness', `${where}: dispatch ${d.entry} has dynamicSharedBytes ${sharedBytes}`);
+    // only a CUDA launch has a shared-memory size; elsewhere workgroup arrays are sized in the source
+    if (sharedBytes > 0 && artifact.language !== 'cuda') throw new ExecError('harness', `${where}: dispatch ${d.entry} sets dynamicSharedBytes, which only CUDA launches take`);
     return {
       index, entry: d.entry, grid: d.grid, workgroup: d.workgroup, dependentLaunch: d.dependentLaunch === true,
+      dynamicSharedBytes: sharedBytes, sharedOptIn: sharedBytes > CUDA_STATIC_SHARED_LIMIT,
       global: d.grid.map((g, i) => g * d.workgroup![i]!),
       args, bufferArgs, scalarArgs, pushBytes: 4 * scalarArgs.length, spvFile: spvFileFor(glslFile),
     };
