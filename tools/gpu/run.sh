@@ -29,6 +29,16 @@ cp "$ROOT/plan.json" "$W/plan.json"
 } > "$W/machine.txt" 2>&1
 stamp "$(grep -m1 -A1 '@@query' "$W/machine.txt" | tail -n 1)"
 
+# The GPU machine may come without a Vulkan loader and glvnd (vkCreateInstance then fails with
+# VK_ERROR_INCOMPATIBLE_DRIVER): a .gl/ folder of their Debian packages carried beside the bundle is
+# unpacked first (tools/gpu/README.md says how to fetch it).
+GL_DEBS="$(cd "$ROOT/.." && pwd)/.gl"
+if ls "$GL_DEBS"/*.deb >/dev/null 2>&1; then
+  for f in "$GL_DEBS"/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+  stamp "unpacked $(ls "$GL_DEBS"/*.deb | wc -l) packages of .gl/ (Vulkan loader, glvnd)"
+fi
+
 # Vulkan and EGL: the NVIDIA driver files where the machine keeps them (the loader's default search
 # misses /usr/local/nvidia: vkCreateInstance then fails with VK_ERROR_INCOMPATIBLE_DRIVER), the first
 # that exists unless the caller chose one; conformance/run.sh keeps what is set here.
