@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { glslFileFor, harnessView, npyPayload, renderHost } from './harness.ts';
 import { reductionArtifact, saxpyArtifact } from './test-kernels.ts';
 
-test('harness view: f32/i32 scalars travel as bit patterns, buffers are padded to 16 bytes, global = grid * workgroup', () => {
+test('harness view: f32/i32 scalars travel as bit patterns, buffers are padded to 16 bytes, global = grid * workgroup, printed from the grid expression', () => {
   const view = harnessView(saxpyArtifact('opencl'));
   assert.deepEqual(view.scalars.map((s) => s.bits), ['0x3fc00000', '0xbe800000', '0x3e9']);
   assert.deepEqual(view.buffers.map((b) => [b.name, b.bytes, b.allocBytes, b.npyDescr, b.count]), [['x', 4004, 4016, '<f4', 1001], ['y', 4004, 4016, '<f4', 1001]]);
-  assert.deepEqual(view.dispatches[0]!.global, [1024, 1, 1]);
+  assert.deepEqual(view.runtimeScalars, [{ name: 'n', cName: 'kf_param_n', value: 1001 }]);
+  assert.deepEqual(view.dispatches[0]!.global, ['(size_t)(((int64_t)(kf_param_n) + 64 - 1) / 64) * 64', '(size_t)1 * 1', '(size_t)1 * 1']);
   assert.deepEqual(view.dispatches[0]!.args.map((a) => a.isBuffer), [true, true, false, false, false]);
 });
 

@@ -9,7 +9,7 @@
 import Handlebars from 'handlebars';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScalarType } from '@kforge/ir';
+import { sizeToC, type ScalarType } from '@kforge/ir';
 import { CUDA_STATIC_SHARED_LIMIT, sizedBuffers, sizedDispatches, sourceFileFor, type KernelArtifact } from '@kforge/target';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
@@ -88,6 +88,9 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
     };
   });
   const scalars = artifact.scalars.map((s) => ({ name: s.name, bits: `0x${scalarBits(s).toString(16)}` }));
+  // the launch sizes are printed from the artifact's expressions over these, as the runtime library prints them
+  const runtimeScalars = artifact.scalars.filter((s) => s.type !== 'f32').map((s) => ({ name: s.name, cName: `kf_param_${s.name}`, value: s.value }));
+  const gridC = (i: number): string[] => artifact.dispatches[i]!.grid!.map((g) => sizeToC(g, (name) => `kf_param_${name}`));
   const dispatches = sizedDispatches(artifact).map((d, index) => {
     if (!d.grid || !d.workgroup) throw new ExecError('harness', `${where}: dispatch ${d.entry} needs grid and workgroup`);
     const args = d.args.map((name, position) => {
@@ -104,15 +107,15 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
     // only a CUDA launch has a shared-memory size; elsewhere workgroup arrays are sized in the source
     if (sharedBytes > 0 && artifact.language !== 'cuda') throw new ExecError('harness', `${where}: dispatch ${d.entry} sets dynamicSharedBytes, which only CUDA launches take`);
     return {
-      index, entry: d.entry, grid: d.grid, workgroup: d.workgroup, dependentLaunch: d.dependentLaunch === true,
+      index, entry: d.entry, grid: gridC(index), workgroup: d.workgroup, dependentLaunch: d.dependentLaunch === true,
       dynamicSharedBytes: sharedBytes, sharedOptIn: sharedBytes > CUDA_STATIC_SHARED_LIMIT,
-      global: d.grid.map((g, i) => g * d.workgroup![i]!),
+      global: gridC(index).map((g, i) => `(size_t)${g} * ${d.workgroup![i]!}`),
       args, bufferArgs, scalarArgs, pushBytes: 4 * scalarArgs.length, spvFile: spvFileFor(glslFile),
     };
   });
   return {
     op: artifact.op, target: artifact.target, kernelFile, rotateBytes: Math.max(0, Math.round(plan.rotateBytes ?? 0)),
-    buffers, bufferCount: buffers.length, scalars, dispatches, dispatchCount: dispatches.length,
+    buffers, bufferCount: buffers.length, scalars, runtimeScalars, dispatches, dispatchCount: dispatches.length,
     bufferArgTotal: dispatches.reduce((n, d) => n + d.bufferArgs.length, 0),
   };
 }

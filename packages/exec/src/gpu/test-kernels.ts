@@ -3,6 +3,7 @@
  * code generators). Each language gets y = a*x + b over a grid with a tail, a two-dispatch
  * workgroup reduction through local/shared memory and barriers, and GLSL also a subgroup reduction.
  */
+import { size } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import type { Language } from '@kforge/target';
 
@@ -174,7 +175,7 @@ export function saxpyArtifact(target: 'opencl' | 'vulkan' | 'cuda', n = N): Kern
       { name: 'b', type: 'f32', value: B },
       { name: 'n', type: 'i32', value: n },
     ],
-    dispatches: [{ entry: 'saxpy', args: ['x', 'y', 'a', 'b', 'n'], grid: [GROUPS, 1, 1], workgroup: wg }],
+    dispatches: [{ entry: 'saxpy', args: ['x', 'y', 'a', 'b', 'n'], grid: [size.cdiv('n', WORKGROUP), 1, 1], workgroup: wg }],
   };
 }
 
@@ -197,7 +198,7 @@ export function reductionArtifact(target: 'opencl' | 'vulkan' | 'cuda', variant:
       { name: 'groups', type: 'i32', value: GROUPS },
     ],
     dispatches: [
-      { entry: partialEntry, args: ['x', 'partial', 'n'], grid: [GROUPS, 1, 1], workgroup: wg },
+      { entry: partialEntry, args: ['x', 'partial', 'n'], grid: ['groups', 1, 1], workgroup: wg },
       { entry: 'total_sum', args: ['partial', 'total', 'groups'], grid: [1, 1, 1], workgroup: wg },
     ],
   };

@@ -43,6 +43,8 @@ test('the C printer computes what evalSize computes, in 64 bits past 2^31 (compi
     size.cdiv(size.mul('N', 'K'), 1024),
     ...splitGrid(size.cdiv(size.mul(7, 'N'), 64), 'K'),
     size.sub(size.max('N', 'K'), size.min(size.div('N', 3), 'K')),
+    // literal arithmetic as a JSON artifact may hold it: folded, not wrapped at 32 bits
+    { op: 'add', a: { op: 'mul', a: 65536, b: 65536 }, b: 'N' },
   ];
   const values = [[1, 1], [4096, 4096], [1_000_003, 65_537], [2_147_483_647, 3], [300_000, 100_000]] as const;
   const dir = mkdtempSync(join(tmpdir(), 'kforge-size-'));

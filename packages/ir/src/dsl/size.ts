@@ -97,7 +97,10 @@ export function describeSize(e: SizeExpr): string {
  * by `param` (e.g. `a->N`) and converted first, so no intermediate wraps at 32 bits.
  */
 export function sizeToC(e: SizeExpr, param: (name: string) => string = (n) => n): string {
-  if (typeof e === 'number') return `INT64_C(${e})`;
+  // literal subtrees are folded here too (an artifact read from JSON need not come from the builders), so
+  // every operation has a converted param on one side and no literal arithmetic can wrap at 32 bits
+  if (typeof e === 'object' && typeof e.a === 'number' && typeof e.b === 'number') return sizeToC(evalSize(e, {}), param);
+  if (typeof e === 'number') return Math.abs(e) <= 0x7fffffff ? String(e) : `INT64_C(${e})`;
   if (typeof e === 'string') return `(int64_t)(${param(e)})`;
   const a = sizeToC(e.a, param);
   const b = sizeToC(e.b, param);
