@@ -94,6 +94,11 @@ export interface KernelArtifact {
    * (a runtime library then serves K up to it); absent: any K
    */
   readonly maxK?: number;
+  /**
+   * WGSL: optional WebGPU features the device must be created with (e.g. 'subgroups' when the source
+   * says `enable subgroups;`); an executor whose adapter lacks one reports the run unavailable. Absent: none
+   */
+  readonly features?: readonly string[];
 }
 
 /**

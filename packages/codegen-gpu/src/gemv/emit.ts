@@ -17,10 +17,14 @@ import { quantizedXBytes } from './weight-chunks.ts';
 
 const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
 
-/** Source files: GLSL and WGSL one per kernel (named after it), the others one translation unit. */
-function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
+/**
+ * Source files: GLSL and WGSL one per kernel (named after it), the others one translation unit. WGSL
+ * renders the subgroup operations with the `subgroups` feature when `subgroups` (subgroup_reduce), and
+ * has none otherwise (the knob off: the shared-memory tree, no emulated subgroups).
+ */
+function renderFiles(target: GpuTarget, kernels: readonly Kernel[], subgroups: boolean): Record<string, string> {
   const ext = FILE_EXTENSION[target];
-  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
+  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k, subgroups ? { subgroups } : {})]));
   const dialect = GPU_DIALECTS[target];
   if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
   // one translation unit: the dialect preamble once, then every kernel
@@ -82,11 +86,15 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
     return bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
   });
   const launched = cfg.dependent_launch ? withShared.map((d) => ({ ...d, dependentLaunch: true })) : withShared;
+  const files = renderFiles(target, kernels, cfg.subgroup_reduce);
+  // a module that enables subgroups compiles only on a device created with the feature: the executor asks for it
+  const features = target === 'wgsl' && Object.values(files).some((f) => /^enable subgroups;/m.test(f)) ? ['subgroups'] : [];
   return {
     op: 'gemv', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(int8 ? { arithmetic: 'int8-activations' as const } : {}),
     ...(inWorkgroup ? { maxK: K } : {}),
-    files: renderFiles(target, kernels), buffers,
+    ...(features.length ? { features } : {}),
+    files, buffers,
     scalars: [{ name: 'M', type: 'i32', value: M }, { name: 'N', type: 'i32', value: N }, { name: 'K', type: 'i32', value: K }],
     compiledScalars: ['M'],
     dispatches: launched,

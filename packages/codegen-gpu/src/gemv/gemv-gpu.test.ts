@@ -28,7 +28,7 @@ test('every default config is inside its own knob space and constraints', () => 
 test('a bad config is an InputError that names the knob', () => {
   const params = { M: 1, N: 8, K: 64, weight: 'q4_0', act: 'f32', bias: false };
   assert.throws(() => emitGemvGpu('cuda', params, { warps: 4 }), (e: Error) => e instanceof InputError && /warps/.test(e.message));
-  assert.throws(() => emitGemvGpu('wgsl', params, { subgroup_reduce: true }), (e: Error) => e instanceof InputError && /subgroup_reduce/.test(e.message));
+  assert.throws(() => emitGemvGpu('opencl', params, { subgroup_reduce: true }), (e: Error) => e instanceof InputError && /subgroup_reduce/.test(e.message));
   assert.throws(() => emitGemvGpu('opencl', { ...params, M: 64 }, { workgroup_size: 256, rows_per_block: 8 }), InputError);
 });
 
@@ -287,4 +287,26 @@ test('dependent_launch: what the previous grid writes is read without __restrict
   assert.match(signature(split, 'gemv_splitk_reduce'), /const float\* partial,/);
   // launched the ordinary way, every read-only buffer is restrict again
   assert.match(signature(emitGemvGpu('cuda', decode, { dependent_launch: false }).files['gemv.cu']!, 'gemv'), /const unsigned int\* __restrict__ x,/);
+});
+
+test("wgsl subgroup_reduce: true renders with the 'subgroups' feature and lists it in the artifact; false (the default) has no subgroup operations", () => {
+  const params = { M: 3, N: 37, K: 256, weight: 'q4_0', act: 'f32', bias: false };
+  const space = gemvGpuKnobSpace('wgsl', params);
+  assert.deepEqual(space.knobs.find((k) => k.name === 'subgroup_reduce')?.values, [false, true]);
+  assert.equal(space.defaults.subgroup_reduce, false);
+
+  const plain = emitGemvGpu('wgsl', params);
+  assert.equal(plain.features, undefined);
+  for (const src of Object.values(plain.files)) assert.doesNotMatch(src, /enable subgroups|subgroup[A-Z]|kf_sg_|kf_lidx/);
+
+  // int8 with a quantize dispatch: only the gemv module reduces across subgroups
+  const a = emitGemvGpu('wgsl', { ...params, weight: 'w4g64' }, { subgroup_reduce: true, dot_path: 'int8', quantize_x: 'dispatch', split_k: 2 });
+  assert.deepEqual(a.features, ['subgroups']);
+  const gemv = a.files['gemv.wgsl']!;
+  assert.match(gemv, /^enable subgroups;\n/);
+  assert.equal(gemv.match(/= subgroupAdd\(acc_0_\d\);/g)?.length, 3);
+  assert.match(gemv, /@builtin\(subgroup_invocation_id\) kf_sg_lane: u32, @builtin\(subgroup_size\) kf_sg_size: u32/);
+  // the real built-ins, not the workgroup-memory emulation
+  assert.doesNotMatch(gemv, /kf_lidx|kf_sg_base|kf_sg_f32/);
+  assert.doesNotMatch(a.files['gemv_quantize_x.wgsl']!, /subgroup/);
 });

@@ -44,6 +44,10 @@ export interface GemvSimtConfig {
 export interface SimtCaps {
   /** fixed subgroup width the code may rely on (CUDA warp, Metal simdgroup), null when unknown */
   readonly subgroupSize: number | null;
+  /**
+   * the subgroup_reduce knob may be true; on WGSL that renders with the optional `subgroups` feature,
+   * which the artifact then lists (`features`) and an adapter without it reports as unavailable
+   */
   readonly subgroupOps: boolean;
   /** 16-byte vector loads as one operation (false: consecutive word loads) */
   readonly vectorLoads: boolean;
@@ -65,7 +69,7 @@ export const SIMT_CAPS: Readonly<Record<GpuTarget, SimtCaps>> = {
   cuda: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 1024, sharedBytes: 48 * 1024, maxUnrolledWork: 2048, dependentLaunch: true, f16x2Codes: true },
   opencl: { subgroupSize: null, subgroupOps: false, vectorLoads: true, sharedVectorLoads: true, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
   vulkan: { subgroupSize: null, subgroupOps: true, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
-  wgsl: { subgroupSize: null, subgroupOps: false, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
+  wgsl: { subgroupSize: null, subgroupOps: true, vectorLoads: false, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
   metal: { subgroupSize: 32, subgroupOps: true, vectorLoads: true, sharedVectorLoads: false, maxWorkgroup: 256, sharedBytes: 16 * 1024, maxUnrolledWork: 512, dependentLaunch: false, f16x2Codes: false },
 };
 
@@ -243,7 +247,9 @@ function preferredDefaults(target: GpuTarget, params: Params): GemvSimtConfig {
       split_k: 1, subgroup_reduce: true, dot_path, quantize_x: 'dispatch', dependent_launch: false,
     };
   }
-  // CPU-implemented GPU APIs (PoCL, lavapipe, Dawn, the Metal emulation): small workgroups, few barriers
+  // CPU-implemented GPU APIs (PoCL, lavapipe, Dawn, the Metal emulation): small workgroups, few barriers.
+  // WGSL keeps the shared-memory tree: subgroups is an optional WebGPU feature, so a default needing it
+  // would be unavailable on some adapters
   const workgroup = M > 16 ? 32 : 64;
   return {
     rows_per_block: 1, workgroup_size: Math.min(workgroup, caps.maxWorkgroup), vector_width: widest, k_unroll: 1,

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, globals } from 'webgpu';
 import type { ExecFailure } from '../util/exec-error.ts';
-import { REQUEST_FILE, RESULT_FILE, type DawnAdapter, type DawnRequest, type DawnResult } from './protocol.ts';
+import { OPTIONAL_FEATURES, REQUEST_FILE, RESULT_FILE, type DawnAdapter, type DawnRequest, type DawnResult } from './protocol.ts';
 
 class ChildFailure extends Error {
   constructor(readonly failure: ExecFailure, message: string) { super(message); }
@@ -17,21 +17,38 @@ class ChildFailure extends Error {
 
 function adapterInfo(adapter: GPUAdapter): DawnAdapter {
   const i = adapter.info;
-  return { vendor: i.vendor, architecture: i.architecture, device: i.device, description: i.description, isFallbackAdapter: i.isFallbackAdapter };
+  return {
+    vendor: i.vendor, architecture: i.architecture, device: i.device, description: i.description, isFallbackAdapter: i.isFallbackAdapter,
+    features: OPTIONAL_FEATURES.filter((f) => adapter.features.has(f)),
+  };
 }
 
 // The GPU object owns Dawn's instance: it must stay referenced for the life of the process, or the
 // garbage collector frees the instance under a live device (a crash in ProcessEvents).
 let gpu: GPU | undefined;
 
-async function openDevice(): Promise<{ adapter: GPUAdapter; device: GPUDevice }> {
+async function openAdapter(): Promise<GPUAdapter> {
   Object.assign(globalThis, globals);
   gpu = create([]);
   const adapter = await gpu.requestAdapter();
   if (!adapter) throw new ChildFailure('unavailable', 'Dawn found no WebGPU adapter (lavapipe needs Mesa 25 from bookworm-backports: see TOOLCHAINS.md)');
+  return adapter;
+}
+
+/**
+ * The device, with every optional feature the adapter has and the ones the kernel needs. A needed
+ * feature the adapter lacks is this adapter's limit, not the kernel's fault: 'unavailable', checked
+ * before requestDevice (which rejects an unknown name with a bare TypeError).
+ */
+async function openDevice(adapter: GPUAdapter, needed: readonly string[]): Promise<GPUDevice> {
+  const missing = needed.filter((f) => !adapter.features.has(f));
+  if (missing.length) {
+    const name = adapter.info.description || adapter.info.device || 'unnamed';
+    throw new ChildFailure('unavailable', `the kernel needs the WebGPU feature${missing.length > 1 ? 's' : ''} ${missing.map((f) => `'${f}'`).join(', ')}, which the Dawn adapter (${name}) does not offer`);
+  }
   const l = adapter.limits;
-  const device = await adapter.requestDevice({
-    requiredFeatures: (['shader-f16', 'subgroups'] as const).filter((f) => adapter.features.has(f)),
+  return adapter.requestDevice({
+    requiredFeatures: [...new Set([...OPTIONAL_FEATURES.filter((f) => adapter.features.has(f)), ...needed])] as GPUFeatureName[],
     requiredLimits: {
       maxStorageBufferBindingSize: l.maxStorageBufferBindingSize, maxBufferSize: l.maxBufferSize,
       maxStorageBuffersPerShaderStage: l.maxStorageBuffersPerShaderStage, maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
@@ -40,7 +57,6 @@ async function openDevice(): Promise<{ adapter: GPUAdapter; device: GPUDevice }>
       maxComputeWorkgroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
     },
   });
-  return { adapter, device };
 }
 
 /** Fail with the shader compiler's own messages ("line:column message"). */
@@ -151,11 +167,12 @@ async function main(dir: string, probeOnly: boolean): Promise<DawnResult> {
   let adapter: DawnAdapter | undefined;
   let device: GPUDevice | undefined;
   try {
-    const opened = await openDevice();
-    device = opened.device;
-    adapter = adapterInfo(opened.adapter);
-    if (probeOnly) return { ok: true, adapter, timingsNs: [] };
-    const req = JSON.parse(readFileSync(join(dir, REQUEST_FILE), 'utf8')) as DawnRequest;
+    const req = probeOnly ? undefined : JSON.parse(readFileSync(join(dir, REQUEST_FILE), 'utf8')) as DawnRequest;
+    const gpuAdapter = await openAdapter();
+    adapter = adapterInfo(gpuAdapter);
+    // the probe opens a device too: an adapter that cannot make one does not run anything
+    device = await openDevice(gpuAdapter, req?.features ?? []);
+    if (!req) return { ok: true, adapter, timingsNs: [] };
     return { ok: true, adapter, timingsNs: await execute(req, dir, device) };
   } catch (e) {
     const failure = e instanceof ChildFailure ? e.failure : 'crash';

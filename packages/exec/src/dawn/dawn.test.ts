@@ -112,10 +112,54 @@ test('dawn: a WGSL compile error carries the compiler message', async () => {
     (e: unknown) => e instanceof ExecError && e.failure === 'compile' && /undefined_name/.test(e.message));
 });
 
+// one subgroupAdd per subgroup, written by its first lane at its first invocation's index
+const SUBGROUP_SUM = `
+enable subgroups;
+@group(0) @binding(0) var<storage, read> x: array<f32>;
+@group(0) @binding(1) var<storage, read_write> y: array<f32>;
+
+@compute @workgroup_size(64, 1, 1)
+fn sg_sum(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(subgroup_invocation_id) lane: u32, @builtin(subgroup_size) size: u32) {
+  let s = subgroupAdd(x[gid.x]);
+  y[gid.x] = select(0.0, s, lane == 0u);
+  if (gid.x == 0u) { y[64] = f32(size); }
+}
+`;
+
+test("dawn: an artifact listing 'subgroups' gets a device with it where the adapter offers it, 'unavailable' where not", async () => {
+  const x = ramp(64, (i) => i + 1);
+  const artifact: KernelArtifact = {
+    ...wgslArtifact(SUBGROUP_SUM, [{ name: 'x', elem: 'f32', bytes: 4 * 64, role: 'in' }, { name: 'y', elem: 'f32', bytes: 4 * 65, role: 'out' }], [],
+      [{ entry: 'sg_sum', args: ['x', 'y'], grid: [1, 1, 1], workgroup: [64, 1, 1] }]),
+    features: ['subgroups'],
+  };
+  const offered = (await dawnExecutor.probe()).versions.features?.split(' ') ?? [];
+  if (!offered.includes('subgroups')) {
+    await assert.rejects(dawnExecutor.run({ artifact, inputs: { x: f32Bytes(x) } }), (e: unknown) => e instanceof ExecError && e.failure === 'unavailable' && /'subgroups'/.test(e.message));
+    return;
+  }
+  const y = f32Values((await dawnExecutor.run({ artifact, inputs: { x: f32Bytes(x) } })).outputs.y!);
+  const size = y[64]!;
+  assert.ok(size >= 1 && 64 % size === 0, `subgroup size ${size}`);
+  for (let i = 0; i < 64; i++) {
+    const first = i - (i % size);
+    assert.equal(y[i], i === first ? x.slice(first, first + size).reduce((a, b) => a + b, 0) : 0, `y[${i}]`);
+  }
+});
+
+test('dawn: a feature the adapter lacks is unavailable (not a kernel failure) and the message names it', async () => {
+  const artifact = { ...wgslArtifact(AXPB, axpbBuffers, axpbScalars, [axpbDispatch]), features: ['kforge-no-such-feature'] };
+  await assert.rejects(dawnExecutor.run({ artifact, inputs: { x: f32Bytes(ramp(1000, (i) => i)) } }),
+    (e: unknown) => e instanceof ExecError && e.failure === 'unavailable'
+      && /needs the WebGPU feature 'kforge-no-such-feature', which the Dawn adapter \(.+\) does not offer/.test(e.message));
+});
+
 test('dawn: probe reports the lavapipe adapter', async () => {
   const availability = await dawnExecutor.probe();
   assert.equal(availability.ok, true, availability.reason);
   assert.equal(availability.mode, 'native');
   assert.match(availability.versions.adapter ?? '', /llvmpipe/);
   assert.match(availability.versions.webgpu ?? '', /^\d+\.\d+/);
+  // the optional features kernels may list: lavapipe (Mesa 25) offers both
+  assert.equal(availability.versions.features, 'shader-f16 subgroups');
 });

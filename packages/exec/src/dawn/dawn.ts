@@ -3,7 +3,9 @@
  * whatever adapter it finds; on the development machine that is lavapipe, Mesa's CPU Vulkan driver
  * (SPEC section 5: "Dawn (npm webgpu) on lavapipe"). Bindings are checked against the ABI with
  * wgsl_reflect first (bindings.ts); the WebGPU work happens in a child process (dawn-child.ts says why),
- * whose stderr (Dawn's warnings) is shown only when it fails.
+ * whose stderr (Dawn's warnings) is shown only when it fails. The device is created with the optional
+ * features the adapter has and those the artifact lists (`features`); a listed one the adapter lacks
+ * makes the run 'unavailable' (the adapter's limit, not a kernel failure).
  *
  * Mode: 'native' on lavapipe, as for the lavapipe executor: a conformant WebGPU implementation compiles
  * the WGSL (Tint -> SPIR-V -> llvmpipe) and runs it; nothing about the kernel is emulated. The detail
@@ -55,7 +57,9 @@ async function probeOnce(): Promise<Availability> {
   const dir = mkdtempSync(join(tmpdir(), 'kforge-dawn-probe-'));
   try {
     const reply = await runChild(['--probe'], dir, 'probe Dawn', PROBE_TIMEOUT_MS);
-    return { ok: true, mode: modeOf(reply.adapter), versions: { webgpu: WEBGPU_VERSION, adapter: reply.adapter.description || reply.adapter.device } };
+    // the optional features kernels may need (an artifact's `features`): doctor shows whether subgroups run here
+    const versions = { webgpu: WEBGPU_VERSION, adapter: reply.adapter.description || reply.adapter.device, features: reply.adapter.features.join(' ') || 'none' };
+    return { ok: true, mode: modeOf(reply.adapter), versions };
   } catch (e) {
     return { ok: false, mode: 'native', versions: { webgpu: WEBGPU_VERSION }, reason: (e as Error).message };
   } finally {
@@ -80,7 +84,7 @@ export const dawnExecutor: Executor = {
       const runDir = mkdtempSync(join(dir, 'run-'));
       try {
         const request: DawnRequest = {
-          dispatches, timedRepeats: Math.max(0, Math.floor(req.timedRepeats ?? 0)),
+          dispatches, timedRepeats: Math.max(0, Math.floor(req.timedRepeats ?? 0)), features: artifact.features ?? [],
           buffers: sizedBuffers(artifact).map((b) => ({ name: b.name, bytes: b.bytes, allocBytes: allocBytes(b.bytes), role: b.role })),
         };
         writeFileSync(join(runDir, REQUEST_FILE), JSON.stringify(request));

@@ -25,6 +25,8 @@ export interface DawnRequest {
   readonly buffers: readonly { readonly name: string; readonly bytes: number; readonly allocBytes: number; readonly role: 'in' | 'out' | 'scratch' }[];
   readonly dispatches: readonly DawnDispatch[];
   readonly timedRepeats: number;
+  /** WebGPU features the artifact needs (KernelArtifact.features): the device is created with them, an adapter without one is 'unavailable' */
+  readonly features: readonly string[];
 }
 
 export interface DawnAdapter {
@@ -33,7 +35,12 @@ export interface DawnAdapter {
   readonly device: string;
   readonly description: string;
   readonly isFallbackAdapter: boolean;
+  /** of the optional features the executor requests (OPTIONAL_FEATURES), those the adapter offers */
+  readonly features: readonly string[];
 }
+
+/** requested whenever the adapter offers them: kernels may use f16 and subgroups without listing them */
+export const OPTIONAL_FEATURES = ['shader-f16', 'subgroups'] as const;
 
 export type DawnResult =
   | { readonly ok: true; readonly adapter: DawnAdapter; readonly timingsNs: readonly number[] }
