@@ -30,7 +30,10 @@ import {
   type WeightFormatName,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
-import { XBLOCK, blockOffset, quantWeights, type QuantWeights } from './weights.ts';
+import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from './weights.ts';
+
+/** the weight gemv reads (the readers are shared with other ops' weights) */
+const W = GEMV_WEIGHT;
 
 export interface GemvSimdConfig {
   /** weight rows per block (and per thread work item) */
@@ -58,7 +61,7 @@ const i32 = (name: string): Expr => v(name, 'i32');
 export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdIsa): Kernel {
   const format = params.weight as WeightFormatName;
   const act = params.act as 'f32' | 'f16';
-  const q = quantWeights(format);
+  const q = quantWeights(format, W);
   if (config.dot_path === 'int8' && !q) throw new Error(`gemv: dot_path int8 needs a quantized weight format, not ${format}`);
   const int8 = config.dot_path === 'int8';
   const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
@@ -67,7 +70,7 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
 
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam('W', wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
+    bufferParam('x', act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     ...(int8
       ? [
@@ -326,7 +329,7 @@ function denseTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const format = ctx.format as 'f32' | 'f16' | 'bf16';
   const m0 = i32('m0');
   const wAt = (r: number, k: Expr, lanes: number): Expr => {
-    const raw = load('W', add(mul(rowIndex(ctx, r), K), k), lanes === 1 ? format : vec(format, lanes));
+    const raw = load(W.buffer, add(mul(rowIndex(ctx, r), W.K), k), lanes === 1 ? format : vec(format, lanes));
     return format === 'f32' ? raw : cast(raw, lanes === 1 ? 'f32' : vec('f32', lanes));
   };
   const xAt = (t: number, k: Expr, lanes: number): Expr => load('xf', add(mul(add(m0, t), K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
@@ -369,7 +372,7 @@ function prefetchRow(ctx: Ctx, r: number, b: Expr, blocks: number): Stmt[] {
   const pf = ctx.config.prefetch ?? 0;
   if (pf === 0 || ctx.isa.rules.rules[`call.${PREFETCH}:i32`] === undefined) return [];
   const ahead = min(add(q.codes(rowIndex(ctx, r), b), pf), sub(q.wBytes(N), 1));
-  return [let_(`pf_${r}`, 'i32', call(PREFETCH, [load('W', ahead, 'u8'), c.i32(blocks * q.blockStride)], 'i32'))];
+  return [let_(`pf_${r}`, 'i32', call(PREFETCH, [load(W.buffer, ahead, 'u8'), c.i32(blocks * q.blockStride)], 'i32'))];
 }
 
 /** the block loop shared by both quantized paths: U accumulator sets, then the blocks left over */
@@ -419,11 +422,11 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
       const at = add(q.codes(rowIndex(ctx, r), b), j);
       const bacc = (t: number): Expr => v(`bacc_${r}_${t}`, VT);
       if (q.bits === 8) {
-        chunk.push(let_(`w_${r}`, VT, cast(load('W', at, lanesOf('i8')), VT)));
+        chunk.push(let_(`w_${r}`, VT, cast(load(W.buffer, at, lanesOf('i8')), VT)));
         for (let t = 0; t < MT; t++) chunk.push(assign(`bacc_${r}_${t}`, fma(v(`w_${r}`, VT), xAt(t, b, j), bacc(t))));
       } else {
         const U8 = lanesOf('u8');
-        chunk.push(let_(`qs_${r}`, U8, load('W', at, U8)));
+        chunk.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8)));
         const fifteen = L === 1 ? c.u8(15) : broadcast(c.u8(15), vec('u8', L));
         const four = L === 1 ? c.u8(4) : c.i32(4);
         chunk.push(let_(`lo_${r}`, VT, cast(and(v(`qs_${r}`, U8), fifteen), VT)));
@@ -485,10 +488,10 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
       const inner: Stmt[] = [];
       const isum = (t: number): Expr => v(`isum_${r}_${t}`, 'i32');
       if (q.bits === 8) {
-        inner.push(let_('w', 'i32', cast(load('W', add(at, j), 'i8'), 'i32')));
+        inner.push(let_('w', 'i32', cast(load(W.buffer, add(at, j), 'i8'), 'i32')));
         for (let t = 0; t < MT; t++) inner.push(assign(`isum_${r}_${t}`, add(isum(t), mul(i32('w'), cast(xqAt(t, b, j, 1), 'i32')))));
       } else {
-        inner.push(let_('qs', 'i32', cast(load('W', add(at, j), 'u8'), 'i32')));
+        inner.push(let_('qs', 'i32', cast(load(W.buffer, add(at, j), 'u8'), 'i32')));
         for (let t = 0; t < MT; t++) {
           const lo = mul(and(i32('qs'), 15), cast(xqAt(t, b, j, 1), 'i32'));
           const hi = mul(shr(i32('qs'), 4), cast(xqAt(t, b, add(j, XBLOCK / 2), 1), 'i32'));
@@ -497,10 +500,10 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
       }
       s.push(forLoop('j', 0, q.bits === 8 ? XBLOCK : XBLOCK / 2, inner));
     } else if (q.bits === 8) {
-      for (let o = 0; o < XBLOCK; o += D) chunks.push(load('W', add(at, o), vec('i8', D)));
+      for (let o = 0; o < XBLOCK; o += D) chunks.push(load(W.buffer, add(at, o), vec('i8', D)));
     } else {
       const U8 = vec('u8', 16);
-      s.push(let_(`qs_${r}`, U8, load('W', at, U8)));
+      s.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8)));
       const lo = and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8));
       const hi = shr(v(`qs_${r}`, U8), c.i32(4));
       if (D === 32) chunks.push(ctx.isa.rules.rules[NIBBLE_SPLIT_RULE] ? call(NIBBLE_SPLIT, [v(`qs_${r}`, U8)], vec('u8', 32)) : concat(lo, hi));
@@ -569,7 +572,7 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
       const name = (part: string): string => `${part}_${r}_${j}`;
       if (q.bits === 4) {
         const U8x16 = vec('u8', 16);
-        const codes = (b: Expr): Expr => load('W', q.codes(n, b), U8x16);
+        const codes = (b: Expr): Expr => load(W.buffer, q.codes(n, b), U8x16);
         const CT = vec('u8', D);
         s.push(let_(name('q'), CT, ctx.pairs ? concat(codes(add(b0, j)), codes(add(b0, j + G / 2))) : codes(add(b0, j))));
         s.push(let_(name('lo'), CT, and(v(name('q'), CT), broadcast(c.u8(15), CT))));
@@ -578,7 +581,7 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
       } else {
         const CT = vec('i8', D);
         for (let o = 0; o < XBLOCK; o += D) {
-          s.push(let_(name(`w${o}`), CT, load('W', add(q.codes(n, add(b0, j)), o), CT)));
+          s.push(let_(name(`w${o}`), CT, load(W.buffer, add(q.codes(n, add(b0, j)), o), CT)));
           ops.push({ w: v(name(`w${o}`), CT), x: j * XBLOCK + o });
         }
       }

@@ -18,7 +18,10 @@ import {
   reduce, rem, scalarParam, shr, store, sub, v, vec, type WeightFormatName,
 } from '@kforge/ir';
 import { quantizeX } from '../gemv/simd.ts';
-import { XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
+import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
+
+/** the weight gemv reads (the readers are shared with other ops' weights) */
+const W = GEMV_WEIGHT;
 
 export interface GemvHvxConfig {
   /** weight rows per iteration (x blocks are loaded once for all of them) */
@@ -45,11 +48,11 @@ interface Ctx {
 export function lowerGemvHvxInt8(params: Params, config: GemvHvxConfig): Kernel {
   const format = params.weight as WeightFormatName;
   const act = params.act as 'f32' | 'f16';
-  const q = quantWeights(format);
+  const q = quantWeights(format, W);
   if (!q) throw new Error(`gemv hvx: the vrmpy path needs a quantized weight format, not ${format}`);
   const needOffset = q.zero !== 0 || q.hasMin;
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam('W', 'u8'), ...q.planes.map((p) => bufferParam(p, 'f16')),
+    bufferParam('x', act), bufferParam(W.buffer, 'u8'), ...q.planes.map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
   ];
@@ -70,9 +73,9 @@ export function lowerGemvHvxInt8(params: Params, config: GemvHvxConfig): Kernel 
 
 /** one block's codes as bytes in element order: i8 for q8_0, unpacked nibbles (u8) for 4-bit */
 function blockCodes(q: QuantWeights, n: Expr, b: Expr): Expr {
-  if (q.bits === 8) return load('W', q.codes(n, b), vec('i8', 32));
+  if (q.bits === 8) return load(W.buffer, q.codes(n, b), vec('i8', 32));
   const U8 = vec('u8', 16);
-  const packed = load('W', q.codes(n, b), U8);
+  const packed = load(W.buffer, q.codes(n, b), U8);
   return concat(and(packed, broadcast(c.u8(15), U8)), shr(packed, c.i32(4)));
 }
 

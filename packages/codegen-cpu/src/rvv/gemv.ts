@@ -21,7 +21,10 @@ import {
   reduce, reduceWiden, rem, scalarParam, setvl, shr, store, sub, v, vec, wmacc, withVl, type WeightFormatName,
 } from '@kforge/ir';
 import { quantizeX, stageX } from '../gemv/simd.ts';
-import { XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
+import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
+
+/** the weight gemv reads (the readers are shared with other ops' weights) */
+const W = GEMV_WEIGHT;
 
 export interface GemvRvvConfig {
   /** register-group size: of the f32 accumulators (float path) or of the i8 operands (int8 path) */
@@ -55,14 +58,14 @@ interface Ctx {
 export function lowerGemvRvv(params: Params, config: GemvRvvConfig): Kernel {
   const format = params.weight as WeightFormatName;
   const act = params.act as 'f32' | 'f16';
-  const q = quantWeights(format);
+  const q = quantWeights(format, W);
   const int8 = config.dot_path === 'int8';
   if (int8 && !q) throw new Error(`gemv rvv: dot_path int8 needs a quantized weight format, not ${format}`);
   // the float path folds the offset into the dequantized weight; the int8 path needs sum(x) per block
   const needOffset = int8 && (q!.zero !== 0 || q!.hasMin);
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam('W', wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
+    bufferParam('x', act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     ...(int8
       ? [bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]
@@ -118,10 +121,10 @@ function denseTile(ctx: Ctx, R: number): Stmt[] {
   const vl = i32('vl');
   const strip: Stmt[] = [let_('xv', F, load('xf', add(mul(i32('m'), K), k), F, { vl }))];
   for (let r = 0; r < R; r++) {
-    const at = add(mul(add(i32('n0'), r), K), k);
+    const at = add(mul(add(i32('n0'), r), W.K), k);
     const w = format === 'f32'
-      ? load('W', at, F, { vl })
-      : withVl(cast(load('W', at, vec(format, 'vl', L / 2), { vl }), F), vl);
+      ? load(W.buffer, at, F, { vl })
+      : withVl(cast(load(W.buffer, at, vec(format, 'vl', L / 2), { vl }), F), vl);
     strip.push(let_(`w_${r}`, F, w));
     strip.push(assign(accName(r), withVl(fma(v(`w_${r}`, F), v('xv', F), v(accName(r), F)), vl)));
   }
@@ -155,11 +158,11 @@ function floatQuantTile(ctx: Ctx, R: number): Stmt[] {
     const at = add(q.codes(add(i32('n0'), r), b), j);
     const acc = (w: Expr, x: string): Stmt => assign(accName(r), withVl(fma(w, v(x, F), v(accName(r), F)), vl));
     if (q.bits === 8) {
-      strip.push(let_(`w_${r}`, F, dequant(r, withVl(cast(load('W', at, vec('i8', 'vl', Q), { vl }), F), vl))));
+      strip.push(let_(`w_${r}`, F, dequant(r, withVl(cast(load(W.buffer, at, vec('i8', 'vl', Q), { vl }), F), vl))));
       strip.push(acc(v(`w_${r}`, F), 'xlo'));
     } else {
       const U8 = vec('u8', 'vl', Q);
-      strip.push(let_(`qs_${r}`, U8, load('W', at, U8, { vl })));
+      strip.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8, { vl })));
       const lo = withVl(and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8, vl)), vl);
       const hi = withVl(shr(v(`qs_${r}`, U8), c.i32(4)), vl);
       strip.push(let_(`wlo_${r}`, F, dequant(r, withVl(cast(lo, F), vl))));
@@ -199,9 +202,9 @@ function int8Tile(ctx: Ctx, R: number): Stmt[] {
     const at = add(q.codes(add(i32('n0'), r), b), j);
     let products: Expr;
     if (q.bits === 8) {
-      products = wmacc(zero, load('W', at, I8, { vl }), v('xlo', I8), vl);
+      products = wmacc(zero, load(W.buffer, at, I8, { vl }), v('xlo', I8), vl);
     } else {
-      strip.push(let_(`qs_${r}`, U8, load('W', at, U8, { vl })));
+      strip.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8, { vl })));
       // codes 0..15 are the same bytes as i8
       const lo = bitcast(withVl(and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8, vl)), vl), I8);
       const hi = bitcast(withVl(shr(v(`qs_${r}`, U8), c.i32(4)), vl), I8);
