@@ -23,7 +23,7 @@ import type {
  * How one operation is spelled. A template string substitutes `$a`, `$b`, `$c` (the operands in
  * order), `$p` (the address `&buf[index]` for loads and stores), `$n` (mask lane count or lane index),
  * `$T` (the result type's name) and `$vl` (the vector length of a scalable-vector operation); a
- * function gets the same pieces.
+ * load's fill value is `$b`. A function gets the same pieces.
  */
 export type Spelling = string | ((o: SpellOperands) => string);
 

@@ -88,6 +88,22 @@ int main(void) { float x[8] = {1,1,1,1,1,1,1,9}; float y[1]; vdot(x, y, 8); prin
   assert.throws(() => renderKernel(k, noFma), /dialect 'c\+toy' has no rule for fma:f32x4 \(kernel 'vdot'\)/);
 });
 
+test('a masked load with a fill has its own rule key, the fill as $b; without the rule it is an error', () => {
+  const F4 = vec('f32', 4);
+  const isa: IsaRules = {
+    name: 'toy', preamble: '',
+    rules: { 'type:f32x4': 'f32x4', 'load.mask:f32x4': 'kf_load_zero($p, $n)', 'load.mask.fill:f32x4': 'kf_load_fill($p, $n, $b)', 'reduce.max:f32x4': 'kf_hmax($a)' },
+  };
+  const k = (fill?: number): Kernel => ({
+    name: 'tail', model: 'cpu', params: [bufferParam('x', 'f32'), bufferParam('y', 'f32', 'write'), scalarParam('K')],
+    body: [store('y', 0, reduce('max', load('x', 0, F4, { mask: param('K'), ...(fill !== undefined ? { fill } : {}) })))],
+  });
+  assert.match(renderKernel(k(-Infinity), { ...C_DIALECT, isa }), /y\[0\] = kf_hmax\(kf_load_fill\(&x\[0\], K, \(-INFINITY\)\)\);/);
+  assert.match(renderKernel(k(), { ...C_DIALECT, isa }), /y\[0\] = kf_hmax\(kf_load_zero\(&x\[0\], K\)\);/);
+  const noFill: IsaRules = { ...isa, rules: { ...isa.rules, 'load.mask.fill:f32x4': undefined as never } };
+  assert.throws(() => renderKernel(k(0), { ...C_DIALECT, isa: noFill }), /has no rule for load\.mask\.fill:f32x4/);
+});
+
 test('literals', () => {
   const lit = C_DIALECT.literal;
   assert.equal(lit(1, 'f32'), '1.0f');

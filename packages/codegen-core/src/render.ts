@@ -14,7 +14,8 @@ const C_OPERATORS: Readonly<Record<string, string>> = {
 /**
  * The rule-table key of an operation (see dialect.ts): `<op>:<types>`.
  * binary/unary `add:f32x16`, `shr:u8x16` (scalar shift amount as $b); `fma:f32x16`; `select:f32x8`;
- * `cast:u8x16->f32x16`; `bitcast:...`; `load:f16x16` / `load.mask:f32x16`; `store:...` / `store.mask:...`;
+ * `cast:u8x16->f32x16`; `bitcast:...`; `load:f16x16` / `load.mask:f32x16`, with a fill `load.mask.fill:f32x16` /
+ * `load.fill:f32xvl` (the fill as $b); `store:...` / `store.mask:...`;
  * `broadcast:f32x16`; `lane:f32x4`; `reduce.add:f32x16`; `dot:i32x8,u8x32,i8x32`; `wmacc:i16xvl,i8xvl,i8xvl`;
  * `concat:u8x16->u8x32`; `setvl:f32m1`; `call.kf_hsum:i32x8` (a helper on vectors); vector type names `type:f32x16`.
  */
@@ -23,7 +24,7 @@ export function ruleKey(e: Expr): string | undefined {
     case 'binary': case 'unary': return `${e.fn}:${typeKey(typeOf(e.a))}`;
     case 'fma': case 'select': case 'broadcast': return `${e.op}:${typeKey(e.type)}`;
     case 'cast': case 'bitcast': return `${e.op}:${typeKey(typeOf(e.a))}->${typeKey(e.type)}`;
-    case 'load': return `${e.mask ? 'load.mask' : 'load'}:${typeKey(e.type)}`;
+    case 'load': return `load${e.mask ? '.mask' : ''}${e.fill ? '.fill' : ''}:${typeKey(e.type)}`;
     case 'lane': return `lane:${typeKey(typeOf(e.a))}`;
     case 'reduce': {
       const from = typeOf(e.a);
@@ -108,7 +109,10 @@ export class Printer {
     const T = this.typeName(typeOf(e));
     const vl = 'vl' in e && e.vl ? this.expr(e.vl) : '';
     switch (e.op) {
-      case 'load': return spell(rule, { p: this.address(e.buffer, e.index), n: e.mask ? this.expr(e.mask) : '', a: vl, vl, T });
+      case 'load': {
+        const fill = e.fill ? this.expr(e.fill) : '';
+        return spell(rule, { p: this.address(e.buffer, e.index), n: e.mask ? this.expr(e.mask) : '', a: vl, b: fill, vl, T });
+      }
       case 'lane': return spell(rule, { a: this.expr(e.a), n: String(e.lane), T });
       case 'setvl': return spell(rule, { a: this.expr(e.avl), T });
       case 'reduce': return spell(rule, { a: this.expr(e.a), b: vl, vl, T });

@@ -42,8 +42,9 @@ const I32X32_RULES: Record<string, Spelling> = {
   'reduce.min:i32x32': fold('Q6_Vw_vmin_VwVw'),
   'reduce.add:i32x32': fold('Q6_Vw_vadd_VwVw'),
   'store:i32x32': '*(HVX_UVector*)($p) = $a',
-  // tails (n < 32 lanes): the chunks holding the first n lanes, the rest 0; stores copy n lanes
+  // tails (n < 32 lanes): the chunks holding the first n lanes, the rest 0 or the fill ($b); stores copy n lanes
   'load.mask:i32x32': 'Q6_V_vmux_QVV(Q6_Q_vsetq2_R(4 * ($n)), kf_hvx_load($p, 4 * ($n)), Q6_V_vzero())',
+  'load.mask.fill:i32x32': 'Q6_V_vmux_QVV(Q6_Q_vsetq2_R(4 * ($n)), kf_hvx_load($p, 4 * ($n)), Q6_V_vsplat_R($b))',
   'store.mask:i32x32': '({ const HVX_Vector kf_t = $a; __builtin_memcpy($p, &kf_t, 4 * ($n)); })',
 };
 

@@ -38,8 +38,9 @@ const F32X16_RULES: Readonly<Record<string, Spelling>> = {
   'reduce.max:f32x16': '_mm512_reduce_max_ps($a)',
   'reduce.min:f32x16': '_mm512_reduce_min_ps($a)',
   'store:f32x16': '_mm512_storeu_ps($p, $a)',
-  // tails: masked-off lanes are not touched (no fault past the buffer) and read as 0
+  // tails: masked-off lanes are not touched (no fault past the buffer) and read as 0, or as the fill ($b)
   'load.mask:f32x16': `_mm512_maskz_loadu_ps(${LANES_BELOW_16}, $p)`,
+  'load.mask.fill:f32x16': `_mm512_mask_loadu_ps(_mm512_set1_ps($b), ${LANES_BELOW_16}, $p)`,
   'store.mask:f32x16': `_mm512_mask_storeu_ps($p, ${LANES_BELOW_16}, $a)`,
 };
 

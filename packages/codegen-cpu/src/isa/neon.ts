@@ -35,8 +35,9 @@ const F32X4_RULES: Readonly<Record<string, Spelling>> = {
   'reduce.max:f32x4': 'vmaxvq_f32($a)',
   'reduce.min:f32x4': 'vminvq_f32($a)',
   'store:f32x4': 'vst1q_f32($p, $a)',
-  // tails (no masked loads on NEON): only the first n lanes are copied, the rest read as 0
+  // tails (no masked loads on NEON): only the first n lanes are copied, the rest read as 0 or the fill ($b)
   'load.mask:f32x4': '({ float32x4_t kf_t = vdupq_n_f32(0.0f); memcpy(&kf_t, $p, 4 * (size_t)($n)); kf_t; })',
+  'load.mask.fill:f32x4': '({ float32x4_t kf_t = vdupq_n_f32($b); memcpy(&kf_t, $p, 4 * (size_t)($n)); kf_t; })',
   'store.mask:f32x4': '({ const float32x4_t kf_t = $a; memcpy($p, &kf_t, 4 * (size_t)($n)); })',
 };
 

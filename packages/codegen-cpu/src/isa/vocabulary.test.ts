@@ -1,6 +1,6 @@
 // The element-wise vocabulary of every CPU ISA table, executed: small kernels built with the IR
 // builder (sub, div, min, max, the six compares into select, neg, abs, sqrt, rsqrt, exp, horizontal
-// max/min, vector stores, masked or vl tails), rendered, compiled with the target's toolchain and run
+// max/min, vector stores, masked or vl tails, loads with a fill for the lanes not read), rendered, compiled with the target's toolchain and run
 // (natively for c/avx2/avx512 where this CPU has them, qemu-aarch64 for neon, qemu-riscv64 at VLEN
 // 128/256/512 for rvv, qemu-hexagon for hvx, freestanding), compared with float64 expectations; plus
 // the instructions the rules are meant to produce. The harness is private (codegen may not import exec).
@@ -30,9 +30,13 @@ const run = promisify(execFile);
 
 // ---- kernels ----
 
-/** a vector shape: fixed lanes (tails masked), scalable at an LMUL (tails by vl), or scalar */
+/**
+ * a vector shape: fixed lanes (tails masked), scalable at an LMUL (tails by vl), or scalar. A scalable
+ * max/min runs either as a reduction of each strip at its vl ('strips') or as vector accumulators at
+ * the first strip's length that the shorter last strip reaches through loads filled with -inf/+inf ('fill').
+ */
 type Shape = { readonly kind: 'fixed'; readonly elem: 'f32' | 'i32'; readonly lanes: number }
-  | { readonly kind: 'scalable'; readonly lmul: number }
+  | { readonly kind: 'scalable'; readonly lmul: number; readonly running: 'strips' | 'fill' }
   | { readonly kind: 'scalar'; readonly elem: 'f32' | 'i32' };
 
 const shapeType = (s: Shape): Type => (s.kind === 'fixed' ? vec(s.elem, s.lanes) : s.kind === 'scalable' ? vec('f32', 'vl', s.lmul) : s.elem);
@@ -44,6 +48,10 @@ const FLOAT_OUTPUTS = ['div', 'neg', 'abs', 'sqrt', 'rsqrt', 'exp'] as const;
 type Output = (typeof COMMON_OUTPUTS)[number] | (typeof FLOAT_OUTPUTS)[number];
 const outputsOf = (elem: 'f32' | 'i32'): readonly Output[] => (elem === 'f32' ? [...COMMON_OUTPUTS, ...FLOAT_OUTPUTS] : COMMON_OUTPUTS);
 
+/** the identities of max and min: what a tail's unread lanes must hold */
+const LOWEST = { f32: -Infinity, i32: -(2 ** 31) } as const;
+const HIGHEST = { f32: Infinity, i32: 2 ** 31 - 1 } as const;
+
 /**
  * vocab(x, y, out, red, n, n_full): out[k * n + i] = output k of (x[i], y[i]); red = [max y, min y].
  * Full vectors up to n_full, then one masked tail (fixed) or strips of vl (scalable).
@@ -53,14 +61,15 @@ function vocabularyKernel(shape: Shape, names: readonly Output[]): Kernel {
   const T = shapeType(shape);
   const n = param('n');
   const vl = shape.kind === 'scalable' ? v('vl', 'i32') : undefined;
-  // binary operations on scalable vectors take the strip's vl
+  // element-wise operations on scalable vectors take the strip's vl
   const bin = (e: Expr): Expr => (vl ? withVl(e, vl) : e);
   const splat = (value: number): Expr => (isVector(T) ? broadcast(c(elem, value), T as never, vl) : c(elem, value));
-  const flag = (cond: Expr): Expr => select(cond, splat(1), splat(0));
+  const flag = (cond: Expr): Expr => bin(select(cond, splat(1), splat(0)));
+  const un = (fn: Parameters<typeof unary>[0], a: Expr): Expr => bin(unary(fn, a));
   const outputs = (x: Expr, y: Expr): Record<Output, Expr> => ({
-    sub: bin(sub(x, y)), min: bin(min(x, y)), max: bin(max(x, y)), select_lt: select(bin(lt(x, y)), x, y),
+    sub: bin(sub(x, y)), min: bin(min(x, y)), max: bin(max(x, y)), select_lt: bin(select(bin(lt(x, y)), x, y)),
     lt: flag(bin(lt(x, y))), le: flag(bin(le(x, y))), gt: flag(bin(gt(x, y))), ge: flag(bin(ge(x, y))), eq: flag(bin(eq(x, y))), ne: flag(bin(ne(x, y))),
-    div: bin(div(x, y)), neg: unary('neg', x), abs: unary('abs', x), sqrt: unary('sqrt', unary('abs', x)), rsqrt: unary('rsqrt', unary('abs', x)), exp: unary('exp', x),
+    div: bin(div(x, y)), neg: un('neg', x), abs: un('abs', x), sqrt: un('sqrt', un('abs', x)), rsqrt: un('rsqrt', un('abs', x)), exp: un('exp', x),
   });
   const body = (at: Expr, mem: { mask?: Expr; vl?: Expr }): Stmt[] => {
     const x = v('xv', T);
@@ -81,16 +90,28 @@ function vocabularyKernel(shape: Shape, names: readonly Output[]): Kernel {
     stmts.push(letMut('vmax', T, broadcast(first, T as never)), letMut('vmin', T, broadcast(first, T as never)));
     stmts.push(forLoop('i', 0, param('n_full'), [...body(v('i', 'i32'), {}),
       assign('vmax', max(acc('vmax'), v('yv', T))), assign('vmin', min(acc('vmin'), v('yv', T)))], { step: shape.lanes }));
+    // the tail: masked vector operations, and the max/min still in vector form on loads whose masked
+    // lanes hold the identity (read as 0 they would win a max of negative numbers)
+    const mask = sub(n, param('n_full'));
+    stmts.push(if_(lt(param('n_full'), n), [...body(param('n_full'), { mask }),
+      assign('vmax', max(acc('vmax'), load('y', param('n_full'), T, { mask, fill: LOWEST[elem] }))),
+      assign('vmin', min(acc('vmin'), load('y', param('n_full'), T, { mask, fill: HIGHEST[elem] })))]));
     stmts.push(assign('rmax', reduce('max', acc('vmax'))), assign('rmin', reduce('min', acc('vmin'))));
-    // the tail: masked vector operations; its reduction in scalars (masked lanes read as 0)
-    stmts.push(if_(lt(param('n_full'), n), [...body(param('n_full'), { mask: sub(n, param('n_full')) }),
-      forLoop('j', param('n_full'), n, [assign('rmax', max(v('rmax', elem), load('y', v('j', 'i32'), elem))),
-        assign('rmin', min(v('rmin', elem), load('y', v('j', 'i32'), elem)))])]));
-  } else {
+  } else if (shape.running === 'strips') {
     stmts.push(letMut('vl', 'i32', c.i32(0)));
     stmts.push(forLoop('i', 0, n, [assign('vl', setvl(sub(n, v('i', 'i32')), 'f32', shape.lmul)), ...body(v('i', 'i32'), { vl }),
       assign('rmax', max(v('rmax', elem), reduce('max', v('yv', T), vl))),
       assign('rmin', min(v('rmin', elem), reduce('min', v('yv', T), vl)))], { step: v('vl', 'i32') }));
+  } else {
+    // accumulators at the first strip's length vl0; a shorter strip's loads fill the lanes past its vl
+    const vl0 = v('vl0', 'i32');
+    const acc = (name: string): Expr => v(name, T);
+    stmts.push(let_('vl0', 'i32', setvl(n, 'f32', shape.lmul)), letMut('vl', 'i32', c.i32(0)));
+    stmts.push(letMut('vmax', T, broadcast(first, T as never, vl0)), letMut('vmin', T, broadcast(first, T as never, vl0)));
+    stmts.push(forLoop('i', 0, n, [assign('vl', setvl(sub(n, v('i', 'i32')), 'f32', shape.lmul)), ...body(v('i', 'i32'), { vl }),
+      assign('vmax', withVl(max(acc('vmax'), load('y', v('i', 'i32'), T, { vl, fill: -Infinity })), vl0)),
+      assign('vmin', withVl(min(acc('vmin'), load('y', v('i', 'i32'), T, { vl, fill: Infinity })), vl0))], { step: v('vl', 'i32') }));
+    stmts.push(assign('rmax', reduce('max', acc('vmax'), vl0)), assign('rmin', reduce('min', acc('vmin'), vl0)));
   }
   stmts.push(store('red', 0, v('rmax', elem)), store('red', 1, v('rmin', elem)));
   return {
@@ -106,7 +127,10 @@ const N = 4099; // a tail of 3 lanes at 4, 8 and 16 lanes
 const word = new DataView(new ArrayBuffer(4));
 const floatOf = (u: number): number => { word.setUint32(0, u); return word.getFloat32(0); };
 
-/** x: exp's special values and boundaries, then a dense sweep of [-104, 89]; y: pseudo-random, equal to x at every 7th */
+/**
+ * x: exp's special values and boundaries, then a dense sweep of [-104, 89]; y: pseudo-random, equal to x
+ * at every 7th where x is negative. y < 0 everywhere, so a tail whose unread lanes held 0 would win the max.
+ */
 function floatInputs(): { x: Float32Array; y: Float32Array } {
   const special = [NaN, -Infinity, Infinity, 0, -0, 1, -1, 0.5, -87.33655, -87.5, -100, -103.97, -103.9, -104, -110, -1e30, 1e30,
     88.72, 88.7228, 88.73, 89, 2 ** -149, -(2 ** -149)];
@@ -116,11 +140,12 @@ function floatInputs(): { x: Float32Array; y: Float32Array } {
   for (let i = 0; i < N; i++) {
     x[i] = i < special.length ? special[i]! : -104 + (193 * (i - special.length)) / (N - special.length - 1);
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    y[i] = i % 7 === 3 && Number.isFinite(x[i]!) ? x[i]! : (s / 2 ** 31 - 1) * 3;
+    y[i] = i % 7 === 3 && Number.isFinite(x[i]!) && x[i]! < 0 ? x[i]! : -(s / 2 ** 32) * 3 - 2 ** -8;
   }
   return { x, y };
 }
 
+/** y > 0 everywhere, so a tail whose unread lanes held 0 would win the min (the float inputs test the max) */
 function intInputs(): { x: Int32Array; y: Int32Array } {
   const x = new Int32Array(N);
   const y = new Int32Array(N);
@@ -128,7 +153,7 @@ function intInputs(): { x: Int32Array; y: Int32Array } {
   for (let i = 0; i < N; i++) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     x[i] = (s >> 8) - (1 << 23);
-    y[i] = i % 5 === 0 ? x[i]! : ((s * 7) >> 4);
+    y[i] = i % 5 === 0 && x[i]! > 0 ? x[i]! : ((s * 7) >>> 5) + 1;
   }
   x[1] = -(2 ** 31); y[1] = 2 ** 31 - 1;
   return { x, y };
@@ -258,7 +283,8 @@ const TOOLCHAINS = {
   },
   rvv: {
     cc: 'clang-19', flags: ['--target=riscv64-linux-gnu', '-march=rv64gcv', '-O2', '-std=gnu11', '-fuse-ld=lld'], libs: ['-lm'], objdump: 'llvm-objdump-19', hosted: true,
-    launchers: [128, 256, 512].map((vlen) => ['qemu-riscv64', '-cpu', `rv64,v=true,vext_spec=v1.0,vlen=${vlen}`, '-L', '/usr/riscv64-linux-gnu']),
+    // tail-agnostic lanes written as all ones (NaN): a result that read lanes past vl would show it
+    launchers: [128, 256, 512].map((vlen) => ['qemu-riscv64', '-cpu', `rv64,v=true,vext_spec=v1.0,vlen=${vlen},rvv_ta_all_1s=true,rvv_ma_all_1s=true`, '-L', '/usr/riscv64-linux-gnu']),
   },
   hvx: {
     cc: 'clang-19', flags: ['--target=hexagon-unknown-linux-musl', '-mv67', '-mhvx', '-mhvx-length=128b', '-O2', '-std=gnu11', '-ffreestanding', '-nostdlib', '-static', '-fuse-ld=lld'],
@@ -268,6 +294,8 @@ const TOOLCHAINS = {
 
 interface Case {
   readonly label: string; readonly tool: Toolchain; readonly dialect: Dialect; readonly shape: Shape; readonly asm?: readonly RegExp[];
+  /** instructions the code must not contain */
+  readonly notAsm?: readonly RegExp[];
   /** outputs left out where the target cannot build them yet */
   readonly without?: readonly Output[];
 }
@@ -294,9 +322,10 @@ async function runCase(cs: Case, t: { diagnostic(message: string): void }): Prom
     const define = cs.tool.hosted ? [] : [`-DKF_N_FULL=${nFull}`];
     const object = cs.tool.hosted ? ['-c'] : ['-c', '-ffreestanding'];
     await run(cs.tool.cc, [...cs.tool.flags.filter((fl) => fl !== '-static' && fl !== '-nostdlib' && fl !== '-fuse-ld=lld'), ...object, join(dir, 'k.c'), '-o', join(dir, 'k.o')]);
-    if (cs.asm) {
+    if (cs.asm || cs.notAsm) {
       const asm = (await run(cs.tool.objdump, ['-d', join(dir, 'k.o')], { maxBuffer: 64 << 20 })).stdout;
-      for (const re of cs.asm) assert.match(asm, re, `${cs.label}: ${re}`);
+      for (const re of cs.asm ?? []) assert.match(asm, re, `${cs.label}: ${re}`);
+      for (const re of cs.notAsm ?? []) assert.doesNotMatch(asm, re, `${cs.label}: ${re}`);
     }
     if (!cs.tool.hosted) {
       const undefinedSymbols = (await run('llvm-nm-19', ['-u', join(dir, 'k.o')])).stdout.split('\n').map((l) => l.trim().split(/\s+/).pop()!).filter(Boolean);
@@ -359,10 +388,22 @@ test('neon: f32x4 vocabulary executed under qemu-aarch64; exp on fmla, fmax/fmin
 });
 
 for (const lmul of [1, 2, 4, 8]) {
-  test(`rvv: f32 LMUL ${lmul} vocabulary executed under qemu-riscv64 at VLEN 128, 256 and 512 (tails by vl); vfmax, vfmacc, vfredmax`, async (t) => {
+  test(`rvv: f32 LMUL ${lmul} vocabulary executed under qemu-riscv64 at VLEN 128, 256 and 512 (tails by vl, tail lanes all ones); vfmax, vfmacc, vfredmax; no VLMAX work`, async (t) => {
     const r = await runCase({
-      label: `rvv m${lmul}`, tool: TOOLCHAINS.rvv, dialect: hosted(RvvRules), shape: { kind: 'scalable', lmul },
+      label: `rvv m${lmul}`, tool: TOOLCHAINS.rvv, dialect: hosted(RvvRules), shape: { kind: 'scalable', lmul, running: 'strips' },
       asm: [new RegExp(`vsetvli\\b[^\\n]*e32,\\s*m${lmul}`), /\bvfmax\.vv\b/, /\bvfmin\.vv\b/, /\bvfmacc\.vv\b|\bvfmadd\.vv\b/, /\bvfredmax\.vs\b/, /\bvmflt\.vv\b/, /\bvmerge\.vvm\b/, /\bvfdiv\.vv\b/, /\bvse32\.v\b/],
+      // every operation at the strip's vl: no vsetvli with AVL x0 (VLMAX) into a register
+      notAsm: [/\bvsetvli\s+(?!zero\b)\w+,\s*zero\b/],
+    }, t);
+    assert.deepEqual(r, { runs: 3, checked: 3 * (16 * N) });
+  });
+}
+
+for (const lmul of [1, 4]) {
+  test(`rvv: f32 LMUL ${lmul} running max/min as vector accumulators, the last strip's loads filled with -inf/+inf past vl (vle32 tail undisturbed), VLEN 128, 256, 512`, async (t) => {
+    const r = await runCase({
+      label: `rvv m${lmul} fill`, tool: TOOLCHAINS.rvv, dialect: hosted(RvvRules), shape: { kind: 'scalable', lmul, running: 'fill' },
+      asm: [/\bvfmax\.vv\b/, /\bvfredmax\.vs\b/, /\bvle32\.v\b/],
     }, t);
     assert.deepEqual(r, { runs: 3, checked: 3 * (16 * N) });
   });

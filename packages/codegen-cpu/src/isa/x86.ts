@@ -119,5 +119,7 @@ export const X86_F32X8_RULES: Readonly<Record<string, Spelling>> = {
   'store:f32x8': '_mm256_storeu_ps($p, $a)',
   // tails: the lanes past n are neither read (they read as 0) nor written, so they may lie past the buffer
   'load.mask:f32x8': `_mm256_maskload_ps($p, ${LANES_BELOW_8})`,
+  // with a fill ($b) for the lanes not read (-inf under a max): blended in where the mask is clear
+  'load.mask.fill:f32x8': `({ const __m256i kf_m = ${LANES_BELOW_8}; _mm256_blendv_ps(_mm256_set1_ps($b), _mm256_maskload_ps($p, kf_m), _mm256_castsi256_ps(kf_m)); })`,
   'store.mask:f32x8': `_mm256_maskstore_ps($p, ${LANES_BELOW_8}, $a)`,
 };

@@ -12,11 +12,12 @@
  * - f16 -> f32 without Zvfhmin (rv64gcv has no f16 vector types): the exponent and mantissa bits
  *   shifted into f32 position, times 2^112 to rebias, exact for normal and subnormal halves.
  * - int8 dot products: `vwmacc` i8 x i8 -> i16, then `vwredsum` i16 -> i32 (widening reduction).
- * - The f32 element-wise vocabulary (vocabularyRules): binary operations and compares take the
- *   operation's vl and leave the lanes past it undefined (tail agnostic), so a running max over
- *   strips reduces each strip; a compare yields a mask register (`boolxvl` at the f32's LMUL as
- *   `vbool<32/LMUL>_t`). `select` and unary operations carry no vl in the IR: they run at VLMAX,
- *   which gives the same lanes below any vl.
+ * - The f32 element-wise vocabulary (vocabularyRules): every operation (binary, compares, unary,
+ *   select, exp's steps) takes the operation's vl and leaves the lanes past it undefined (tail
+ *   agnostic), so a short strip costs only its lanes and a running max over strips reduces each strip
+ *   at its vl (`vfredmax` with vl: no VLMAX work); a compare yields a mask register (`boolxvl` at the
+ *   f32's LMUL as `vbool<32/LMUL>_t`). A load with a fill is the tail-undisturbed load into a splat
+ *   of the fill at VLMAX, for a vector accumulator kept at the first strip's length.
  */
 import type { IsaRules, Spelling } from '@kforge/codegen-core';
 import { expSpelling } from '../math/exp.ts';
@@ -124,15 +125,16 @@ function vocabularyRules(L: number, out: Record<string, Spelling>): void {
     out[`${fn}:${k}`] = `__riscv_${insn}_vv_${F}($a, $b, $vl)`;
   }
   for (const fn of ['lt', 'le', 'gt', 'ge', 'eq', 'ne']) out[`${fn}:${k}`] = `__riscv_vmf${fn}_vv_${F}_${B}($a, $b, $vl)`;
-  out[`select:${k}`] = `__riscv_vmerge_vvm_${F}($c, $b, $a, ${vlmax})`;
-  out[`neg:${k}`] = `__riscv_vfneg_v_${F}($a, ${vlmax})`;
-  out[`abs:${k}`] = `__riscv_vfabs_v_${F}($a, ${vlmax})`;
-  out[`sqrt:${k}`] = `__riscv_vfsqrt_v_${F}($a, ${vlmax})`;
-  out[`rsqrt:${k}`] = `__riscv_vfrdiv_vf_${F}(__riscv_vfsqrt_v_${F}($a, ${vlmax}), 1.0f, ${vlmax})`;
+  out[`select:${k}`] = `__riscv_vmerge_vvm_${F}($c, $b, $a, $vl)`;
+  out[`neg:${k}`] = `__riscv_vfneg_v_${F}($a, $vl)`;
+  out[`abs:${k}`] = `__riscv_vfabs_v_${F}($a, $vl)`;
+  out[`sqrt:${k}`] = `__riscv_vfsqrt_v_${F}($a, $vl)`;
+  out[`rsqrt:${k}`] = `__riscv_vfrdiv_vf_${F}(__riscv_vfsqrt_v_${F}($a, $vl), 1.0f, $vl)`;
+  out[`load.fill:${k}`] = `__riscv_vle32_v_${F}_tu(__riscv_vfmv_v_f_${F}($b, ${vlmax}), $p, $vl)`;
   // vfmax/vfmin return the number of a NaN pair, so the clamps compare and merge to keep a NaN x
   const clamp = (cmp: string): string => `__riscv_vmerge_vvm_${F}($a, $b, __riscv_${cmp}_vv_${F}_${B}($a, $b, kf_evl), kf_evl)`;
   out[`exp:${k}`] = expSpelling({
-    F: cType('f32', L), I: cType('i32', L), prologue: `const size_t kf_evl = ${vlmax};`,
+    F: cType('f32', L), I: cType('i32', L), prologue: 'const size_t kf_evl = $vl;',
     f: `__riscv_vfmv_v_f_${F}($a, kf_evl)`, i: `__riscv_vmv_v_x_${I}($a, kf_evl)`,
     atLeast: clamp('vmflt'), atMost: clamp('vmfgt'),
     fma: `__riscv_vfmacc_vv_${F}($c, $a, $b, kf_evl)`, sub: `__riscv_vfsub_vv_${F}($a, $b, kf_evl)`, mul: `__riscv_vfmul_vv_${F}($a, $b, kf_evl)`,

@@ -147,11 +147,17 @@ export interface MemOptions {
   readonly vl?: Expr;
 }
 
-export function load(buffer: string, index: Operand, type: Type, opts: MemOptions = {}): Expr {
+export interface LoadOptions extends MemOptions {
+  /** with mask or vl: the value of the lanes not read (a number becomes a constant of the element type) */
+  readonly fill?: Operand;
+}
+
+export function load(buffer: string, index: Operand, type: Type, opts: LoadOptions = {}): Expr {
   return {
     op: 'load', buffer, index: toExpr(index), type,
     ...(opts.mask !== undefined ? { mask: toExpr(opts.mask) } : {}),
     ...(opts.vl ? { vl: opts.vl } : {}),
+    ...(opts.fill !== undefined ? { fill: toExpr(opts.fill, elemOf(type)) } : {}),
   };
 }
 
@@ -182,9 +188,11 @@ export function reduceWiden(a: Expr, vl?: Expr): Expr {
   return { op: 'reduce', fn: 'add', a, type, ...(vl ? { vl } : {}) };
 }
 
-/** the same element-wise operation on the first `vl` lanes of scalable vectors (binary, fma, cast) */
+/** the same element-wise operation on the first `vl` lanes of scalable vectors (binary, unary, fma, select, cast) */
 export function withVl(e: Expr, vl: Expr): Expr {
-  if (e.op !== 'binary' && e.op !== 'fma' && e.op !== 'cast') throw new Error(`withVl: ${e.op} takes its vl in its own builder`);
+  if (e.op !== 'binary' && e.op !== 'unary' && e.op !== 'fma' && e.op !== 'select' && e.op !== 'cast') {
+    throw new Error(`withVl: ${e.op} takes its vl in its own builder`);
+  }
   return { ...e, vl };
 }
 

@@ -6,9 +6,12 @@
  * Conventions
  * - Index expressions are i32 element indices into a buffer of `elem` type (not bytes).
  * - A vector load/store of `lanes` elements at `index` touches index .. index+lanes-1; with `mask`
- *   (a lane count, for tails) only the first `mask` lanes are touched and the rest read as 0.
+ *   (a lane count, for tails) only the first `mask` lanes are touched and the rest read as 0, or as
+ *   the load's `fill` (a scalar of the element type: -inf keeps a max over a tail in vector form).
  * - Scalable vectors (RVV) have `lanes: 'vl'`; their length is the `vl` expression given to the
- *   operation, produced by a `setvl` expression (strip-mining), never assumed.
+ *   operation, produced by a `setvl` expression (strip-mining), never assumed. Lanes at and past vl
+ *   are undefined after an operation (tail agnostic) unless it says otherwise: `fma` keeps the
+ *   accumulator's, a load with `fill` holds the fill there (up to the register group's VLMAX).
  * - A load from a byte buffer (elem u8 or i8) may read any other type: `index` is then a byte offset
  *   and the value is read unaligned from there (block-quantized rows: an f16 scale at byte 0, codes
  *   after it).
@@ -54,15 +57,19 @@ export type Expr =
   | { readonly op: 'var'; readonly name: string; readonly type: Type }
   | { readonly op: 'param'; readonly name: string; readonly type: ScalarType }
   | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: Expr; readonly b: Expr; readonly type: Type; readonly vl?: Expr }
-  | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: Expr; readonly type: Type }
+  | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: Expr; readonly type: Type; readonly vl?: Expr }
   /** with `vl` (scalable vectors), lanes at and beyond vl keep the accumulator `c`'s values */
   | { readonly op: 'fma'; readonly a: Expr; readonly b: Expr; readonly c: Expr; readonly type: Type; readonly vl?: Expr }
-  | { readonly op: 'select'; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly type: Type }
+  | { readonly op: 'select'; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly type: Type; readonly vl?: Expr }
   /** numeric conversion, lane-wise for vectors (widening/narrowing included) */
   | { readonly op: 'cast'; readonly a: Expr; readonly type: Type; readonly vl?: Expr }
   /** reinterpret bits (e.g. u16 -> f16) */
   | { readonly op: 'bitcast'; readonly a: Expr; readonly type: Type }
-  | { readonly op: 'load'; readonly buffer: string; readonly index: Expr; readonly type: Type; readonly mask?: Expr; readonly vl?: Expr }
+  /** `fill` (with `mask` or `vl`): what the lanes not read hold, instead of 0 (mask) or undefined (vl) */
+  | {
+      readonly op: 'load'; readonly buffer: string; readonly index: Expr; readonly type: Type; readonly mask?: Expr; readonly vl?: Expr;
+      readonly fill?: Expr;
+    }
   | { readonly op: 'broadcast'; readonly a: Expr; readonly type: VectorType; readonly vl?: Expr }
   | { readonly op: 'lane'; readonly a: Expr; readonly lane: number; readonly type: ScalarType }
   /**

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { Kernel, Stmt } from './ir.ts';
 import {
   add, allocDynamic, assign, atomicAdd, atomicCas, atomicMax, barrier, broadcast, bufferParam, c, call, cast, concat, dot, fma, forLoop, if_,
-  let_, letMut, load, lt, param, reduce, scalarParam, setvl, special, store, subgroupBroadcast, subgroupReduce, subgroupShuffle, v, vec,
+  let_, letMut, load, lt, max, param, reduce, scalarParam, select, setvl, special, store, subgroupBroadcast, subgroupReduce, subgroupShuffle, unary,
+  v, vec, withVl,
 } from './build.ts';
 import { verifyKernel } from './verify.ts';
 
@@ -72,6 +73,35 @@ test('vl only with scalable vectors', () => {
   verifyKernel(cpu([let_('n', 'i32', setvl(param('K'), 'f32')), let_('a', S, load('x', 0, S, { vl: v('n', 'i32') }))]));
   rejects(cpu([let_('a', S, load('x', 0, S))]), /scalable type f32xvl needs a vl/);
   rejects(cpu([let_('a', F16, load('x', 0, F16, { vl: c.i32(4) }))]), /vl given for the fixed type f32x16/);
+});
+
+test('unary and select on scalable vectors take the strip\'s vl', () => {
+  const S = vec('f32', 'vl');
+  const n = v('n', 'i32');
+  const setup = [let_('n', 'i32', setvl(param('K'), 'f32')), let_('a', S, load('x', 0, S, { vl: n }))];
+  const a = v('a', S);
+  verifyKernel(cpu([...setup,
+    let_('s', S, withVl(unary('sqrt', a), n)),
+    let_('m', S, withVl(select(withVl(lt(a, v('s', S)), n), a, v('s', S)), n)),
+    store('y', 0, v('m', S), { vl: n })]));
+  rejects(cpu([...setup, let_('s', S, unary('exp', a))]), /exp: scalable type f32xvl needs a vl/);
+  rejects(cpu([...setup, let_('s', S, select(withVl(lt(a, a), n), a, a))]), /select: scalable type f32xvl needs a vl/);
+  rejects(cpu([let_('s', F16, withVl(unary('abs', broadcast(0, F16)), c.i32(4)))]), /abs: vl given for the fixed type f32x16/);
+  assert.throws(() => withVl(reduce('max', broadcast(0, F16)), c.i32(4)), /reduce takes its vl in its own builder/);
+});
+
+test('a fill value goes with masked and vl loads, typed as the element', () => {
+  const S = vec('f32', 'vl');
+  verifyKernel(cpu([
+    letMut('m', F16, load('x', 0, F16, { mask: 3, fill: -Infinity })),
+    assign('m', max(v('m', F16), load('x', 16, F16, { mask: param('K'), fill: reduce('max', v('m', F16)) }))),
+    let_('n', 'i32', setvl(param('K'), 'f32')),
+    let_('s', S, load('x', 0, S, { vl: v('n', 'i32'), fill: Infinity })),
+  ]));
+  rejects(cpu([let_('m', F16, load('x', 0, F16, { fill: 0 }))]), /fill without a mask or vl/);
+  rejects(cpu([let_('m', F16, load('x', 0, F16, { mask: 3, fill: c.i32(0) }))]), /fill is i32, not the element type f32/);
+  rejects(cpu([let_('m', F16, load('x', 0, F16, { mask: 3, fill: broadcast(0, F16) }))]), /fill is f32x16/);
+  rejects(cpu([let_('m', F16, load('x', 0, F16, { mask: 3, fill: v('z', 'f32') }))]), /'z' used before its declaration/);
 });
 
 test('subgroup operations, calls and atomics are typed', () => {

@@ -124,6 +124,7 @@ export function verifyKernel(k: Kernel): void {
       case 'unary': {
         const t = check(e.a);
         if (!sameType(t, e.type)) fail(`${e.fn}: result ${typeKey(e.type)} differs from operand ${typeKey(t)}`);
+        checkVl(e.type, e.vl, e.fn);
         return e.type;
       }
       case 'fma': {
@@ -139,6 +140,7 @@ export function verifyKernel(k: Kernel): void {
         const ta = check(e.a);
         const tb = check(e.b);
         if (!sameType(ta, tb) || !sameType(ta, e.type)) fail(`select: branch types differ (${typeKey(ta)} vs ${typeKey(tb)})`);
+        checkVl(e.type, e.vl, 'select');
         return e.type;
       }
       case 'cast': case 'bitcast': {
@@ -154,6 +156,11 @@ export function verifyKernel(k: Kernel): void {
         if (e.mask) checkIndex(e.mask, `load ${e.buffer} mask`);
         if (e.mask && !isVector(e.type)) fail(`load ${e.buffer}: mask on a scalar load`);
         checkVl(e.type, e.vl, `load ${e.buffer}`);
+        if (e.fill) {
+          const tf = check(e.fill);
+          if (!e.mask && !e.vl) fail(`load ${e.buffer}: fill without a mask or vl (every lane is read)`);
+          if (isVector(tf) || tf !== elemOf(e.type)) fail(`load ${e.buffer}: fill is ${typeKey(tf)}, not the element type ${elemOf(e.type)}`);
+        }
         return e.type;
       }
       case 'broadcast': {
@@ -346,12 +353,13 @@ export function children(e: Expr): readonly Expr[] {
     case 'const': case 'var': case 'param': case 'special': return [];
     case 'binary': return e.vl ? [e.a, e.b, e.vl] : [e.a, e.b];
     case 'cast': return e.vl ? [e.a, e.vl] : [e.a];
-    case 'unary': case 'bitcast': case 'broadcast': case 'lane': case 'subgroup_reduce': return [e.a];
+    case 'unary': return e.vl ? [e.a, e.vl] : [e.a];
+    case 'bitcast': case 'broadcast': case 'lane': case 'subgroup_reduce': return [e.a];
     case 'subgroup_shuffle': return [e.a, e.lane];
     case 'reduce': return e.vl ? [e.a, e.vl] : [e.a];
     case 'fma': return e.vl ? [e.a, e.b, e.c, e.vl] : [e.a, e.b, e.c];
-    case 'select': return [e.cond, e.a, e.b];
-    case 'load': return [e.index, ...(e.mask ? [e.mask] : []), ...(e.vl ? [e.vl] : [])];
+    case 'select': return e.vl ? [e.cond, e.a, e.b, e.vl] : [e.cond, e.a, e.b];
+    case 'load': return [e.index, ...(e.mask ? [e.mask] : []), ...(e.vl ? [e.vl] : []), ...(e.fill ? [e.fill] : [])];
     case 'dot': return [e.acc, e.a, e.b];
     case 'wmacc': return [e.acc, e.a, e.b, ...(e.vl ? [e.vl] : [])];
     case 'setvl': return [e.avl];
