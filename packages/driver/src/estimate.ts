@@ -7,7 +7,7 @@
  * rank configs sensibly before anything is measured; absolute values are order-of-magnitude only.
  * Times are in milliseconds.
  */
-import { FORMATS, type KnobConfig, type Params, type WeightFormat, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, weightRowBytes, type KnobConfig, type Params, type WeightFormat, type WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 
 /** What the estimate may be told about the machine that will run the kernel (all optional). */
@@ -54,11 +54,7 @@ const PREFETCH_RAMP_BYTES = 768;
 
 const XBLOCK = 32;
 
-function rowBytes(f: WeightFormat, K: number): number {
-  if (f.kind === 'dense') return K * f.elemBytes;
-  if (f.kind === 'block') return (K / f.block) * f.bytes;
-  return K / 2 + (K / f.block) * 2 * f.planes.length;
-}
+const rowBytes = (f: WeightFormat, K: number): number => weightRowBytes(f.name, K);
 
 interface Shape {
   readonly M: number;

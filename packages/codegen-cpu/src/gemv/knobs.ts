@@ -1,6 +1,6 @@
 /** The knobs of the SIMD gemv lowering: domains, constraints and per-target defaults for the tuner. */
 import type { KnobConfig, KnobSpace, Params, WeightFormatName } from '@kforge/ir';
-import { FORMATS } from '@kforge/ir';
+import { FORMATS, weightRowBytes } from '@kforge/ir';
 import type { GemvSimdConfig } from './simd.ts';
 import { gemvRvvKnobSpace } from '../rvv/knobs.ts';
 import { gemvHvxKnobSpace } from '../hvx/knobs.ts';
@@ -38,14 +38,7 @@ function quantized(params: Params): boolean {
  */
 const SHORT_ROW_BYTES = 3 << 10;
 
-/** bytes of one weight row of K elements */
-function rowBytes(params: Params): number {
-  const f = FORMATS[params.weight as WeightFormatName];
-  const K = Number(params.K);
-  if (f.kind === 'dense') return K * f.elemBytes;
-  if (f.kind === 'block') return (K / f.block) * f.bytes;
-  return K / 2 + (K / f.block) * 2 * f.planes.length;
-}
+const rowBytes = (params: Params): number => weightRowBytes(params.weight as WeightFormatName, Number(params.K));
 
 export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpuConfig {
   const dotPath = params && quantized(params) && target !== 'c' ? 'int8' : 'float';

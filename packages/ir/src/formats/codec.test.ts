@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dequantizeWeight, quantizeWeight, storedWeightTensors } from './codec.ts';
+import { dequantizeWeight, quantizeWeight, storedWeightBytes, storedWeightTensors, weightRowBytes } from './codec.ts';
+import { evalSize } from '../dsl/size.ts';
 import { FORMATS, WEIGHT_FORMAT_NAMES, type WeightFormatName } from './format.ts';
 import { f16BitsToF32, roundTo } from '../tensor/dtype.ts';
 import { InputError } from '../errors.ts';
@@ -136,6 +137,21 @@ test('storedWeightTensors gives the stored tensors of every format', () => {
     { name: 'W_scale', dtype: 'f16', shape: [7, 4] },
     { name: 'W_min', dtype: 'f16', shape: [7, 4] },
   ]);
+});
+
+test('storedWeightBytes and weightRowBytes agree with the stored tensors, symbolic or not', () => {
+  assert.equal(weightRowBytes('f16', 10), 20);
+  assert.equal(weightRowBytes('q4_0', 64), 36);
+  assert.equal(weightRowBytes('w4g64', 256), 128 + 2 * 4 * 2, 'codes and both planes');
+  for (const format of WEIGHT_FORMAT_NAMES) {
+    const stored = storedWeightTensors(format, 'w_up', [5, 256]);
+    const bytes = storedWeightBytes(format, 'w_up', 'N', 'K');
+    assert.deepEqual(bytes.map((b) => b.name), stored.map((t) => t.name), format);
+    bytes.forEach((b, i) => {
+      const t = stored[i]!;
+      assert.equal(evalSize(b.bytes, { N: 5, K: 256 }), t.shape.reduce((a, d) => a * d, 1) * (t.dtype === 'u8' ? 1 : t.dtype === 'f32' ? 4 : 2), `${format} ${b.name}`);
+    });
+  }
 });
 
 test('K not a multiple of the block is an InputError naming the weight, format and K', () => {

@@ -10,7 +10,7 @@ import { FORMATS, type NibbleOrder, type Quantizer, type WeightFormat, type Weig
 import { type DType, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../tensor/dtype.ts';
 import { allocTensor, expectTensor, numel, toFloat64, type Tensor } from '../tensor/tensor.ts';
 import { InputError } from '../errors.ts';
-import { size, type SizeExpr } from '../dsl/size.ts';
+import { evalSize, size, type SizeExpr } from '../dsl/size.ts';
 
 export interface StoredTensor {
   name: string;
@@ -47,6 +47,11 @@ export function storedWeightBytes(format: WeightFormatName, name: string, rows: 
     { name, dtype: 'u8', bytes: size.mul(rows, size.div(size.mul(K, f.bits), 8)) },
     ...f.planes.map((plane) => ({ name: `${name}_${plane}`, dtype: 'f16' as const, bytes: size.mul(rows, blocks, 2) })),
   ];
+}
+
+/** Bytes of one stored row of K elements, every plane included (what a kernel streams per row). */
+export function weightRowBytes(format: WeightFormatName, K: number): number {
+  return storedWeightBytes(format, 'W', 1, K).reduce((sum, t) => sum + evalSize(t.bytes, {}), 0);
 }
 
 function splitLastAxis(f: WeightFormat & { block: number }, name: string, shape: readonly number[]): { lead: number[]; K: number } {
