@@ -9,11 +9,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng, encodeNpy, type Params } from '@kforge/ir';
-import { emitKernel, loweringFor } from '@kforge/driver';
+import { emitKernel, loweringFor, opHooks } from '@kforge/driver';
 import { sizedBuffers } from '@kforge/target';
 import { hashSources } from '@kforge/autotune';
-import { CUBLAS_FILLS, PLAN_FILE, gemvGeneratedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
-import { sampledReference } from './ingest.ts';
+import { CUBLAS_FILLS, PLAN_FILE, generatedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
 
 export const FIXTURE_DEVICE = 'FIXTURE (synthetic, not measured) NVIDIA H200 sm_90 / CUDA runtime 13.0 driver 13.0';
 const REPEATS = 20;
@@ -32,6 +31,12 @@ function timings(rng: Rng, medianNs: number): number[] {
 
 const f32Npy = (data: Float32Array): Uint8Array => encodeNpy({ dtype: 'f32', shape: [data.length], data });
 
+/** the whole y (M = 1) of a gemv on its generated inputs, rounded to f32: a sample of every row */
+function fullY(params: Params): Float32Array {
+  const hooks = opHooks('gemv', 'sampledReference');
+  return Float32Array.from(hooks.sampledReference(params, generatedInputs('gemv', params), hooks.sample(params, Number(params.N))));
+}
+
 /** Writes the fixture into `work` (created); returns its plan. */
 export function writeH200Fixture(work: string): H200Plan {
   const rng = new Rng(5, 'h200-fixture');
@@ -46,12 +51,12 @@ export function writeH200Fixture(work: string): H200Plan {
     const name = `${String(i).padStart(3, '0')}-perf-${weight}-${N}x${K}`;
     const moved = sizedBuffers(artifact).filter((b) => b.role !== 'scratch');
     const t: PlannedTimedCase = {
-      case: name, kind: 'perf', params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault: true,
+      case: name, kind: 'perf', op: 'gemv', params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault: true,
       bytes: moved.reduce((s, b) => s + b.bytes, 0), weightBytes: moved.filter((b) => b.name.startsWith('W')).reduce((s, b) => s + b.bytes, 0),
-      sourceHash: hashSources(artifact.files), generated: gemvGeneratedInputs(params),
+      sourceHash: hashSources(artifact.files), generated: generatedInputs('gemv', params),
     };
     timed.push(t);
-    const y = Float32Array.from(sampledReference(t, Array.from({ length: N }, (_, r) => r)));
+    const y = fullY(params);
     if (corrupt) y[N - 1] = y[N - 1]! + 1;
     mkdirSync(join(work, 'perf', name), { recursive: true });
     writeFileSync(join(work, 'perf', name, 'y.npy'), f32Npy(y));
@@ -73,7 +78,7 @@ export function writeH200Fixture(work: string): H200Plan {
   const shapes = [...new Map(timed.map((t) => [`${t.params.N}x${t.params.K}`, t])).values()];
   for (const t of shapes) {
     const [N, K] = [Number(t.params.N), Number(t.params.K)];
-    const ref = Float32Array.from(sampledReference({ params: { ...t.params, weight: 'f16' }, generated: gemvGeneratedInputs({ ...t.params, weight: 'f16' }) }, Array.from({ length: N }, (_, r) => r)));
+    const ref = fullY({ ...t.params, weight: 'f16' });
     for (const [out, ns] of [['f32', 4200], ['f16', 4100]] as const) {
       const ts = timings(rng, ns);
       lines.push({ device: FIXTURE_DEVICE, timings_ns: ts, median_ns: ts[0], probe: 'cublas-f16', out, N, K, copies: 8 });

@@ -1,8 +1,8 @@
 /**
  * Reads what `.gpu-bundle/run.sh OUT` brought back from the H200 and checks it here:
  *  - conformance cases against the float64 reference on their carried inputs (checkRun);
- *  - perf and sweep cases on rows sampled from the inputs the device generated (regenerated exactly
- *    by generatedBytes), against the reference on those rows (checkOutput);
+ *  - perf and sweep cases on a sample of their outputs (the op's sample hook: gemv's rows) against
+ *    the float64 reference on the inputs the device generated (regenerated exactly by generatedBytes);
  *  - every timed case appended to the tuning database as a TuningRecord with origin 'bundle:h200'.
  *
  * usage: node --import tsx tools/gpu/ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]
@@ -12,17 +12,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  checkOutput, getOp, randomInputs, tensorFromBytes, tensorSignature,
+  getOp, randomInputs, tensorFromBytes, tensorSignature, toFloat64,
   type KernelArithmetic, type OutputCheck, type Tensor,
 } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
-import { checkRun, emitKernel } from '@kforge/driver';
+import { checkRun, checkSampledOutput, emitKernel, opHooks } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
-import { kforgeVersion, sampledGemvReference, sampledRows as sampledGemvRows, summarize } from '@kforge/bench';
+import { kforgeVersion, summarize } from '@kforge/bench';
 import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
 
-const SAMPLED_ROWS = 64;
+/** output elements checked per timed case (the op's sample hook spreads them over the grid) */
+const SAMPLE_COUNT = 64;
 const ORIGIN = 'bundle:h200';
 
 /** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz.NN parts unpacked into a temporary folder. */
@@ -36,13 +37,6 @@ export function workDir(path: string): string {
   return join(into, 'work');
 }
 
-/** Rows spread over N (first and last included), so every block of the grid is sampled. */
-export const sampledRows = (N: number, count = SAMPLED_ROWS): number[] => sampledGemvRows(N, count);
-
-/** The reference y on `rows` of a generated case: the stored weight rows and x regenerated as the device made them. */
-export const sampledReference = (t: Pick<PlannedTimedCase, 'params' | 'generated'>, rows: readonly number[]): Float64Array =>
-  sampledGemvReference(t.params, t.generated, rows);
-
 export interface TimedCaseCheck {
   readonly status: TuningRecord['status'];
   readonly reason?: string;
@@ -54,13 +48,13 @@ export interface TimedCaseCheck {
 
 /**
  * A perf or sweep case's outcome: 'constraint' when this checkout generates other sources than the
- * bundle held, the device's failure when it did not run, else its output on the sampled rows
- * against the float64 reference ('wrong' past the bound).
+ * bundle held, the device's failure when it did not run, else its sampled outputs against the
+ * float64 reference ('wrong' past the bound).
  */
 export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): TimedCaseCheck {
   let artifact: KernelArtifact;
   try {
-    artifact = emitKernel('gemv', 'cuda', t.params, t.config);
+    artifact = emitKernel(t.op, 'cuda', t.params, t.config);
   } catch (e) {
     return { status: 'constraint', reason: `this kforge no longer accepts the config: ${(e as Error).message}` };
   }
@@ -68,15 +62,18 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): Tim
     return { status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held', artifact };
   }
   if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
-  const y = new Float32Array(r.result!.outputs.y!.slice().buffer);
-  const check = checkSampledRows(t, (n) => y[n]!, artifact.arithmetic ?? 'f32');
+  const check = checkSampled(t, (name) => {
+    const s = tensorSignature(getOp(t.op), t.params).find((x) => x.name === name)!;
+    return toFloat64(tensorFromBytes(r.result!.outputs[name]!, s.dtype, s.shape, name));
+  }, artifact.arithmetic ?? 'f32');
   return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
 }
 
-/** y (read through `at`) on the sampled rows against the reference on the inputs generated for `t`. */
-export function checkSampledRows(t: Pick<PlannedTimedCase, 'params' | 'generated'>, at: (row: number) => number, arithmetic: KernelArithmetic): OutputCheck {
-  const rows = sampledRows(Number(t.params.N));
-  return checkOutput('gemv', 'y', rows.map(at), { dtype: 'f64', shape: [rows.length], data: sampledReference(t, rows) } as never, arithmetic);
+/** A case's output (the whole of it, from `read`) on the op's sample against the reference on the inputs generated for `t`. */
+export function checkSampled(t: Pick<PlannedTimedCase, 'op' | 'params' | 'generated'>, read: (output: string) => ArrayLike<number>, arithmetic: KernelArithmetic): OutputCheck {
+  const hooks = opHooks(t.op, 'sampledReference');
+  const sample = hooks.sample(t.params, SAMPLE_COUNT);
+  return checkSampledOutput(t.op, hooks, t.params, sample, read(sample.output), hooks.sampledReference(t.params, t.generated, sample), arithmetic);
 }
 
 function deviceOf(work: string, detail: string): DeviceFingerprint {
@@ -91,7 +88,6 @@ function deviceOf(work: string, detail: string): DeviceFingerprint {
 export function ingest(path: string, dbPath: string | null): { failures: number } {
   const work = workDir(path);
   const plan = JSON.parse(readFileSync(join(work, PLAN_FILE), 'utf8')) as H200Plan;
-  const op = getOp('gemv');
   let failures = 0;
   const line = (status: string, name: string, text: string) => console.log(`${status.padEnd(6)} ${name.padEnd(40)} ${text}`);
 
@@ -103,11 +99,12 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     let text = r.error?.slice(0, 160) ?? '';
     let artifact: KernelArtifact | undefined;
     try {
-      artifact = emitKernel('gemv', c.target as never, c.params, c.config);
+      artifact = emitKernel(c.op, c.target as never, c.params, c.config);
     } catch (e) {
       [status, text] = ['STALE', `this kforge no longer accepts the config: ${(e as Error).message.slice(0, 140)}`];
     }
     if (r.status === 'ok' && artifact) {
+      const op = getOp(c.op);
       const inputs = randomInputs(op, c.params, c.seed);
       const outputs: Record<string, Tensor> = {};
       for (const s of tensorSignature(op, c.params).filter((x) => x.role === 'out')) outputs[s.name] = tensorFromBytes(r.result!.outputs[s.name]!, s.dtype, s.shape, s.name);
@@ -136,11 +133,11 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     } : undefined;
     if (status !== 'ok') failures++;
     line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
-      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${SAMPLED_ROWS} rows` : (reason ?? '').slice(0, 120)}` +
+      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${SAMPLE_COUNT} sampled outputs` : (reason ?? '').slice(0, 120)}` +
       `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` : ''}`);
     if (db && r.result) {
       db.append({
-        schema: SCHEMA_VERSION, op: 'gemv', params: t.params, target: 'cuda', device: deviceOf(work, r.result.detail), kforge: kforgeVersion(),
+        schema: SCHEMA_VERSION, op: t.op, params: t.params, target: 'cuda', device: deviceOf(work, r.result.detail), kforge: kforgeVersion(),
         config: t.config, sourceHash: t.sourceHash, status, ...(reason && status !== 'ok' ? { reason: reason.slice(0, 2000) } : {}),
         ...(nmse !== undefined && Number.isFinite(nmse) ? { nmse } : {}), ...(measurement ? { measurement } : {}),
         time: new Date().toISOString(), origin: ORIGIN,

@@ -4,7 +4,8 @@
  * the conformance cases with the seeds of their carried inputs, and the baselines to compare with.
  */
 import type { Params } from '@kforge/ir';
-import { GEMV_EXPONENTS, gemvGeneratedInputs as generatedInputsOf, type GeneratedInput } from '@kforge/exec';
+import { GEMV_EXPONENTS, type GeneratedInput } from '@kforge/exec';
+import { inputSeeds, opHooks } from '@kforge/driver';
 
 export const PLAN_FILE = 'plan.json';
 
@@ -15,22 +16,24 @@ export const COPY_PROBE_BYTES = 1 << 30;
 export const PERF_REPEATS = 100;
 export const PERF_WARMUP = 5;
 
-/** Seeds of the generated inputs (their scales: GEMV_EXPONENTS). */
-const X_SEED = 11;
-const W_SEED = 21;
+/** the seed of a case's i-th seeded input (gemv: x 11, W 21) */
+const stream = (i: number): number => 11 + 10 * i;
 
-/** Per input buffer of a gemv, how the device fills it; derived from the weight format description. */
-export function gemvGeneratedInputs(params: Params): Record<string, GeneratedInput> {
-  return generatedInputsOf(params, { x: X_SEED, W: W_SEED });
+/** Per input buffer of a case, how the device fills it: the op's generatedInputs hook. */
+export function generatedInputs(op: string, params: Params): Record<string, GeneratedInput> {
+  const hooks = opHooks(op, 'generatedInputs');
+  return hooks.generatedInputs(params, inputSeeds(hooks, stream));
 }
 
-/** The cuBLAS baseline generates f16 W and x with these, so its y matches the f16 case's. */
-export const CUBLAS_FILLS = { wSeed: W_SEED, wExponent: GEMV_EXPONENTS.W, xSeed: X_SEED, xExponent: GEMV_EXPONENTS.x } as const;
+const GEMV_SEEDS = inputSeeds(opHooks('gemv', 'generatedInputs'), stream);
+/** The cuBLAS baseline (a gemv) generates f16 W and x with these, so its y matches the f16 gemv case's. */
+export const CUBLAS_FILLS = { wSeed: GEMV_SEEDS.W!, wExponent: GEMV_EXPONENTS.W, xSeed: GEMV_SEEDS.x!, xExponent: GEMV_EXPONENTS.x } as const;
 
 export interface PlannedTimedCase {
   /** the case folder name in perf/cases and in the results */
   readonly case: string;
   readonly kind: 'perf' | 'sweep';
+  readonly op: string;
   readonly params: Params;
   readonly config: Record<string, string | number | boolean>;
   readonly isDefault: boolean;
@@ -43,6 +46,7 @@ export interface PlannedTimedCase {
 
 export interface PlannedConformanceCase {
   readonly case: string;
+  readonly op: string;
   readonly params: Params;
   readonly config: Record<string, string | number | boolean>;
   readonly target: string;

@@ -1,6 +1,6 @@
 /**
- * Prepares one folder for the H200 machine (default /work/main/.gpu-bundle): gemv conformance cases
- * for cuda, opencl and vulkan with their inputs carried; perf cases and a tuning sweep for cuda at
+ * Prepares one folder for the H200 machine (default /work/main/.gpu-bundle): the conformance matrix
+ * for cuda, opencl and vulkan with its inputs carried; gemv perf cases and a tuning sweep for cuda at
  * M = 1 with inputs generated on the device; the baseline program (copy bandwidth, cuBLAS f16); the
  * plan; and run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
  *
@@ -15,7 +15,7 @@ import { SearchSpace, hashSources } from '@kforge/autotune';
 import { gitInfo } from '@kforge/bench';
 import { sizedBuffers } from '@kforge/target';
 import {
-  COPY_PROBE_BYTES, CUBLAS_FILLS, PERF_REPEATS, PERF_WARMUP, PLAN_FILE, ROTATE_BYTES, gemvGeneratedInputs,
+  COPY_PROBE_BYTES, CUBLAS_FILLS, PERF_REPEATS, PERF_WARMUP, PLAN_FILE, ROTATE_BYTES, generatedInputs,
   type H200Plan, type PlannedConformanceCase, type PlannedTimedCase,
 } from './plan.ts';
 
@@ -42,6 +42,8 @@ const PERF_VARIANTS: readonly Readonly<Record<string, ParamValue>>[] = [
   { rows_per_block: 1, vector_width: 8, k_unroll: 4 }, { dependent_launch: false },
 ];
 
+/** the op the perf cases and sweeps time (their shapes, variants and sweep region are gemv's) */
+const PERF_OP = 'gemv';
 const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N, K, weight, act: 'f16', bias: false });
 
 /**
@@ -52,7 +54,7 @@ const gemvParams = (weight: string, N: number, K: number): Params => ({ M: 1, N,
  * loads, all slower); the region is widened to the whole space when it runs out.
  */
 export function sweepConfigs(params: Params, count: number): KnobConfig[] {
-  const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
+  const knobs = loweringFor(PERF_OP, 'cuda').knobs('cuda', params);
   const space = new SearchSpace(knobs);
   const first = space.indexOf(knobs.defaults)!;
   if (space.size <= count) return [knobs.defaults, ...space.configs.filter((_, i) => i !== first)];
@@ -74,11 +76,11 @@ export function sweepConfigs(params: Params, count: number): KnobConfig[] {
 }
 
 function timedCase(kind: 'perf' | 'sweep', name: string, params: Params, config: KnobConfig, isDefault: boolean) {
-  const artifact = emitKernel('gemv', 'cuda', params, config);
-  const generated = gemvGeneratedInputs(params);
+  const artifact = emitKernel(PERF_OP, 'cuda', params, config);
+  const generated = generatedInputs(PERF_OP, params);
   const moved = sizedBuffers(artifact).filter((b) => b.role === 'in' || b.role === 'out');
   const planned: PlannedTimedCase = {
-    case: name, kind, params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault,
+    case: name, kind, op: PERF_OP, params, config: { ...artifact.config } as PlannedTimedCase['config'], isDefault,
     bytes: moved.reduce((n, b) => n + b.bytes, 0),
     weightBytes: moved.filter((b) => b.name.startsWith('W')).reduce((n, b) => n + b.bytes, 0),
     sourceHash: hashSources(artifact.files), generated,
@@ -93,7 +95,7 @@ export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_S
   for (const weight of PERF_FORMATS) {
     for (const [N, K] of PERF_SHAPES) {
       const params = gemvParams(weight, N, K);
-      const knobs = loweringFor('gemv', 'cuda').knobs('cuda', params);
+      const knobs = loweringFor(PERF_OP, 'cuda').knobs('cuda', params);
       timed.push(timedCase('perf', `perf-${weight}-${N}x${K}`, params, knobs.defaults, true));
       // a variant may repeat the default or an earlier variant (the default may already have its rows)
       const timedConfigs = new Set([JSON.stringify(knobs.defaults)]);
@@ -115,17 +117,17 @@ export async function prepareH200Bundle(dir: string, sweepSize = DEFAULT_SWEEP_S
   const perfManifest = await writeGpuBundle(timed.map((t) => t.bundleCase), join(dir, 'perf'), { repeats: PERF_REPEATS, warmup: PERF_WARMUP });
   const plannedTimed = timed.map((t, i) => ({ ...t.planned, case: perfManifest.cases[i]!.name }));
 
-  const matrix = conformanceMatrix({ ops: ['gemv'], targets, level: 'ci', configs: 2 });
-  const op = getOp('gemv');
+  // every op with a lowering on the targets: the driver's conformance matrix, inputs carried
+  const matrix = conformanceMatrix({ targets, level: 'ci', configs: 2 });
   const conformanceCases: GpuBundleCase[] = matrix.map((c) => {
     const artifact = emitKernel(c.op, c.target, c.params, c.config);
-    const inputs = randomInputs(op, c.params, c.seed);
+    const inputs = randomInputs(getOp(c.op), c.params, c.seed);
     const bytes = Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, tensorBytes(inputs[b.name]!)]));
-    return { name: `${c.target}-${c.params.weight}-M${c.params.M}-K${c.params.K}`, artifact, inputs: bytes };
+    return { name: `${c.target}-${c.op}-${Object.entries(c.params).map(([k, v]) => `${k}${v}`).join('-')}`, artifact, inputs: bytes };
   });
   const conformanceManifest = await writeGpuBundle(conformanceCases, join(dir, 'conformance'), { repeats: 3, warmup: 1 });
   const conformance: PlannedConformanceCase[] = matrix.map((c, i) => ({
-    case: conformanceManifest.cases[i]!.name, params: c.params, config: { ...c.config } as PlannedConformanceCase['config'], target: c.target, seed: c.seed,
+    case: conformanceManifest.cases[i]!.name, op: c.op, params: c.params, config: { ...c.config } as PlannedConformanceCase['config'], target: c.target, seed: c.seed,
   }));
 
   writeCudaBaselines(join(dir, 'baselines'));

@@ -25,8 +25,8 @@ import {
   SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
   type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
 } from '@kforge/bench';
-import { checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
-import { PLAN_FILE, gemvGeneratedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { checkSampled, checkTimedCase, workDir } from './ingest.ts';
+import { PLAN_FILE, generatedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const RUN_COMMAND = 'bash .gpu-bundle/run.sh $OUT (device tool, carry .gpu-bundle)';
@@ -143,9 +143,10 @@ function fastest(lines: readonly BaselineLine[]): BaselineLine | undefined {
 function checkF16Baseline(ctx: Context, N: number, K: number, npyPath: string, arithmetic: KernelArithmetic): { nmse: number; bound: number; ok: boolean; why?: string } {
   if (!existsSync(npyPath)) return { nmse: NaN, bound: NaN, ok: false, why: `no output ${relative(ctx.work, npyPath)} to check` };
   const y = decodeNpy(new Uint8Array(readFileSync(npyPath)), npyPath).data as ArrayLike<number>;
+  // the baselines compute the f16 gemv of the same generated W and x
   const params = { M: 1, N, K, weight: 'f16', act: 'f16', bias: false };
-  const planned = ctx.plan.timed.find((t) => t.params.weight === 'f16' && t.params.N === N && t.params.K === K);
-  const check = checkSampledRows({ params, generated: planned?.generated ?? gemvGeneratedInputs(params) }, (n) => Number(y[n]), arithmetic);
+  const planned = ctx.plan.timed.find((t) => t.op === 'gemv' && t.params.weight === 'f16' && t.params.N === N && t.params.K === K);
+  const check = checkSampled({ op: 'gemv', params, generated: planned?.generated ?? generatedInputs('gemv', params) }, () => y, arithmetic);
   return { nmse: check.nmse, bound: check.bound, ok: check.ok, ...(check.ok ? {} : { why: check.message }) };
 }
 
@@ -160,13 +161,13 @@ function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, c
   const p = t.params;
   const [N, K] = [Number(p.N), Number(p.K)];
   const shape = `${N}x${K}`;
-  const base = { id: `gemv/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}${variantSuffix(t, defaults)}`, op: 'gemv', layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
+  const base = { id: `${t.op}/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}${variantSuffix(t, defaults)}`, op: t.op, layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
   const check = checkTimedCase(t, r);
   if (check.status !== 'ok') {
     const status = check.status === 'wrong' ? 'incorrect' : 'error';
     return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
   }
-  const flops = getOp('gemv').flops(p);
+  const flops = getOp(t.op).flops(p);
   const inputBytes = bytesOfRoles(check.artifact!, ['in']);
   const nvcc = ctx.nvcc ?? 'nvcc (version not recorded)';
   const measurements: Measurement[] = [measurement(ctx, {

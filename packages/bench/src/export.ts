@@ -10,8 +10,9 @@
  *    built with the target's flags and timed by the same harness as `kforge bench` here;
  *  - build.sh: the tuner bundle's BUILD_ALL_SCRIPT (parallel builds);
  *  - cases/generate-inputs/: a C program over the GPU bundle's generator (exec's generate.h), which
- *    writes every input there (weights of hundreds of MB do not travel); import.ts regenerates the
- *    sampled rows it checks with generatedBytes, byte for byte;
+ *    writes every input there (weights of hundreds of MB do not travel; the fills are the op's
+ *    generatedInputs hook, @kforge/driver ops/); import.ts regenerates the inputs of the outputs it
+ *    samples with generatedBytes, byte for byte;
  *  - run.sh: per case, `rounds` rounds each timing the probe and every contestant (the starting one
  *    rotating per round, as timeInterleaved of measure.ts), each a 3-repeat calibration then repeats
  *    sized to min_time_ms / rounds, inputs rotated through copies of at least twice the machine's L3;
@@ -24,8 +25,8 @@ import {
   type KernelArithmetic, type Params, type ParamValue,
 } from '@kforge/ir';
 import { bytesOfRoles, openmpEnv, sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
-import { CPU_TOOLCHAINS, fillInitializer, gemvGeneratedInputs, GEMV_EXPONENTS, GENERATE_HEADER_PATH, isCpuTarget, type GeneratedInput } from '@kforge/exec';
-import { emitKernel, resolveConfig } from '@kforge/driver';
+import { CPU_TOOLCHAINS, fillInitializer, GENERATE_HEADER_PATH, isCpuTarget, type GeneratedInput } from '@kforge/exec';
+import { emitKernel, inputSeeds, opHooks, resolveConfig } from '@kforge/driver';
 import { BUILD_ALL_SCRIPT, MACHINE_REPORT_COMMAND, writeJobFolder, type RemoteJob } from '@kforge/autotune';
 import { remoteJobOf } from './local-runner.ts';
 import { baselinesFor, withThreads, type ImplName } from './baselines.ts';
@@ -44,8 +45,8 @@ export const PROBE_JOB = 'probe';
 export const GENERATOR_JOB = 'generate-inputs';
 /** runSuite's probe size: 16 x a 32 MiB L3; run.sh raises it to the rotation size on larger caches */
 const DEFAULT_PROBE_BYTES = 512 * 2 ** 20;
-/** output rows import.ts checks against the reference (all of them when N is smaller) */
-export const SAMPLED_ROWS = 128;
+/** output elements along the op's sampled axis (its sample hook) import.ts checks against the reference */
+export const SAMPLE_COUNT = 128;
 
 export interface BundleJob {
   /** its folder under cases/ */
@@ -93,6 +94,7 @@ export interface BenchBundleProtocol {
   readonly rotateBytes: number | null;
   /** fixed at export (--probe-mib); null: the larger of 512 MiB and the rotation size */
   readonly probeBytes: number | null;
+  /** SAMPLE_COUNT (the name from when only gemv rows were sampled: bundles carry it) */
   readonly sampledRows: number;
 }
 
@@ -132,10 +134,14 @@ export interface BenchExportOptions {
   readonly command?: readonly string[];
 }
 
-/** The case's inputs, generated on the machine from seeds derived from the case seed. */
-export function generatedGemvInputs(params: Params, seed: number): Record<string, GeneratedInput> {
-  return gemvGeneratedInputs(params, { x: seed * 1000 + 1, W: seed * 1000 + 2 });
+/** The case's inputs, generated on the machine (the op's generatedInputs hook) from streams seed·1000 + 1, + 2, ... */
+function generatedInputs(op: string, params: Params, seed: number): Record<string, GeneratedInput> {
+  const hooks = opHooks(op, 'generatedInputs');
+  return hooks.generatedInputs(params, inputSeeds(hooks, (i) => seed * 1000 + 1 + i));
 }
+
+/** the read probe's buffer: any data (it is only read), from stream seed·1000 + 9 */
+const PROBE_FILL = { kind: 'normal', elem: 'f32', exponent: -7 } as const;
 
 interface Contestant {
   readonly impl: ImplName;
@@ -182,14 +188,13 @@ function bundleCase(c: SuiteCase, key: string, o: BenchExportOptions, seed: numb
   const artifacts = new Map<string, KernelArtifact>();
   const base = { key, id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params };
   if (!hasKernel(c.op, o.target)) return { bundleCase: { ...base, skipped: `no kernel yet for ${c.op} on ${o.target}`, generated: {}, jobs: [], notes: [] }, artifacts };
-  if (c.op !== 'gemv') throw new InputError(`bench --export: inputs of ${c.op} cannot be generated on the machine yet (gemv only)`);
   const params = resolveParams(getOp(c.op), c.params);
+  const generated = generatedInputs(c.op, params, seed);
   const notes: string[] = [];
   const contestants = kforgeContestants(c.op, o.target, params, o.configs ?? [], o.kind === 'single', notes);
   if (o.baselines !== false) {
     for (const b of baselinesFor(c.op, o.target, params, 0)) contestants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default' });
   }
-  const generated = generatedGemvInputs(params, seed);
   const jobs = contestants.map((x): BundleJob => {
     const job = `${key}-${x.impl}`;
     for (const b of x.artifact.buffers) {
@@ -468,9 +473,9 @@ export function exportBenchBundle(dir: string, cases: readonly SuiteCase[], o: B
       minTimeMs, rounds, discard: MEASURE_DEFAULTS.discard,
       round: { minTimeMs: minTimeMs / rounds, minRepeats: Math.ceil(MEASURE_DEFAULTS.minRepeats / rounds), maxRepeats: Math.ceil(MEASURE_DEFAULTS.maxRepeats / rounds) },
       probe: { chunkBytes: sizedBuffers(probe)[0]!.bytes, minTimeMs: PROBE_DEFAULTS.minTimeMs / rounds, maxPassesOverCopies: PROBE_DEFAULTS.maxPassesOverCopies },
-      rotateBytes: o.rotateBytes ?? null, probeBytes: o.probeBytes ?? null, sampledRows: SAMPLED_ROWS,
+      rotateBytes: o.rotateBytes ?? null, probeBytes: o.probeBytes ?? null, sampledRows: SAMPLE_COUNT,
     },
-    probe: { job: PROBE_JOB, sourceSha256: sourceSha256(probe), flags: jobOf(probe).flags, generated: { seed: seed * 1000 + 9, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } } },
+    probe: { job: PROBE_JOB, sourceSha256: sourceSha256(probe), flags: jobOf(probe).flags, generated: { seed: seed * 1000 + 9, fill: PROBE_FILL } },
     created: new Date().toISOString(), kforgeVersion: kforgeVersion(), buildCommit: git.revision, buildDirty: git.dirty,
     command: o.command ?? [], cases: built.map((b) => b.bundleCase),
   };

@@ -1,20 +1,18 @@
 /**
  * `kforge bench --import OUT`: what a bench bundle's run.sh (export.ts) left in OUT, turned into the
  * bench JSON (schema.ts). Every contestant's first output is checked here, before any of its times
- * count: the whole output for NaN, Inf and unwritten (poisoned) elements, and sampled rows against the
- * float64 reference on the inputs regenerated exactly as the machine generated them. A wrong or failed
- * contestant is reported, never timed. Fractions are taken per round against the read probe timed in
- * the same round of the same case, and against the run's highest probe (fraction_of_ceiling).
+ * count: the whole output for NaN, Inf and unwritten (poisoned) elements, and a sample of it (the op's
+ * sample hook: gemv's rows) against the float64 reference on the inputs regenerated exactly as the
+ * machine generated them. A wrong or failed contestant is reported, never timed. Fractions are taken
+ * per round against the read probe timed in the same round of the same case, and against the run's
+ * highest probe (fraction_of_ceiling).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  checkOutput, DTYPES, getOp, InputError, storedWeightTensors, tensorFromBytes,
-  type KernelArithmetic, type OutputCheck, type Params, type ParamValue, type Tensor, type WeightFormatName,
-} from '@kforge/ir';
-import { generatedBytes, type GeneratedInput } from '@kforge/exec';
+import { getOp, InputError, tensorFromBytes, tensorSignature, toFloat64, type KernelArithmetic, type OutputCheck } from '@kforge/ir';
+import { checkSampledOutput, opHooks, type OpHooks, type OutputSample } from '@kforge/driver';
 import { compilerFromBanner, parseCpuinfo } from '@kforge/autotune';
 import { summarize } from './stats.ts';
 import type { ImplName } from './baselines.ts';
@@ -34,31 +32,6 @@ interface TimingLine {
   readonly copies?: number;
   readonly calibration_ns?: readonly number[];
   readonly timings_ns?: readonly number[];
-}
-
-/** Rows spread over N, first and last included (all of them when N is small). */
-export function sampledRows(N: number, count: number): number[] {
-  if (N <= count) return Array.from({ length: N }, (_, i) => i);
-  return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (N - 1)) / (count - 1))))];
-}
-
-/** The float64 reference y [M, rows] of a gemv on `rows` of W, from the inputs as generated (export.ts). */
-export function sampledGemvReference(params: Readonly<Record<string, ParamValue>>, generated: Readonly<Record<string, GeneratedInput>>, rows: readonly number[]): Float64Array {
-  const [M, N, K] = [Number(params.M), Number(params.N), Number(params.K)];
-  const inputs: Record<string, Tensor> = {};
-  const act = params.act === 'f16' ? 'f16' : 'f32';
-  inputs.x = tensorFromBytes(generatedBytes(generated.x!, 0, M * K * DTYPES[act].bytes), act, [M, K], 'x');
-  for (const s of storedWeightTensors(params.weight as WeightFormatName, 'W', [N, K])) {
-    const rowBytes = s.shape[1]! * DTYPES[s.dtype].bytes;
-    const bytes = new Uint8Array(rows.length * rowBytes);
-    rows.forEach((r, i) => bytes.set(generatedBytes(generated[s.name]!, r * rowBytes, rowBytes), i * rowBytes));
-    inputs[s.name] = tensorFromBytes(bytes, s.dtype, [rows.length, s.shape[1]!], s.name);
-  }
-  if (params.bias === true) {
-    const all = tensorFromBytes(generatedBytes(generated.bias!, 0, N * 4), 'f32', [N], 'bias');
-    inputs.bias = { ...all, shape: [rows.length], data: Float32Array.from(rows, (r) => all.data[r] as number) } as Tensor;
-  }
-  return getOp('gemv').reference({ ...params, N: rows.length } as Params, inputs).y!.data;
 }
 
 /** The folder holding bench.json and timings.jsonl: OUT itself, OUT/results, or OUT's archive unpacked. */
@@ -190,25 +163,24 @@ function jobRounds(lines: readonly TimingLine[], caseKey: string, job: string, d
   return { rounds, copies };
 }
 
-/** The contestant's output against the reference: every element finite and written, the sampled rows within the bound. */
-function checkJob(dir: string, c: BundleCase, job: BundleJob, rows: readonly number[], reference: () => Float64Array): OutputCheck | string {
-  const out = job.outputs.find((o) => o.name === 'y');
-  if (!out) return `no output y in the manifest for ${job.job}`;
-  const path = join(dir, 'outputs', job.job, 'out_y.bin');
+/** The contestant's output against the reference: every element finite and written, the sampled ones within the bound. */
+function checkJob(dir: string, c: BundleCase, hooks: OpHooks, job: BundleJob, sample: OutputSample, reference: () => Float64Array): OutputCheck | string {
+  const name = sample.output;
+  const out = job.outputs.find((o) => o.name === name);
+  if (!out) return `no output ${name} in the manifest for ${job.job}`;
+  const path = join(dir, 'outputs', job.job, `out_${name}.bin`);
   if (!existsSync(path)) return `its output ${path} was not brought back`;
   const raw = readFileSync(path);
   if (raw.length !== out.bytes) return `its output has ${raw.length} bytes, expected ${out.bytes}`;
-  const y = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
-  const [M, N] = [Number(c.params.M), Number(c.params.N)];
-  const picked: number[] = [];
-  for (let m = 0; m < M; m++) for (const r of rows) picked.push(y[m * N + r]!);
-  const check = checkOutput(c.op, 'y', picked, { dtype: 'f64', shape: [M, rows.length], data: reference() } as never, job.arithmetic as KernelArithmetic);
-  const bad = y.findIndex((v) => !Number.isFinite(v));
+  const sig = tensorSignature(getOp(c.op), c.params).find((t) => t.name === name)!;
+  const values = toFloat64(tensorFromBytes(raw, sig.dtype, sig.shape, name));
+  const check = checkSampledOutput(c.op, hooks, c.params, sample, values, reference(), job.arithmetic as KernelArithmetic);
+  const bad = values.findIndex((v) => !Number.isFinite(v));
   if (bad >= 0) {
-    const count = y.reduce((n, v) => n + (Number.isFinite(v) ? 0 : 1), 0);
-    return { ...check, ok: false, message: `y: ${count} NaN/Inf or unwritten elements (first at flat index ${bad})` };
+    const count = values.reduce((n, v) => n + (Number.isFinite(v) ? 0 : 1), 0);
+    return { ...check, ok: false, message: `${name}: ${count} NaN/Inf or unwritten elements (first at flat index ${bad})` };
   }
-  return { ...check, message: `${check.message} on ${rows.length} sampled rows` };
+  return check;
 }
 
 export interface ImportOptions {
@@ -256,14 +228,15 @@ function importFrom(dir: string, origin: string, o: ImportOptions): BenchFile {
   const results: CaseResult[] = m.cases.map((c): CaseResult => {
     const base = { id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params };
     if (c.skipped) return { ...base, status: 'skipped', reason: c.skipped, measurements: [], speedup: {} };
-    const rows = sampledRows(Number(c.params.N), p.sampledRows);
+    const hooks = opHooks(c.op, 'sampledReference');
+    const sample = hooks.sample(c.params, p.sampledRows);
     let ref: Float64Array | undefined;
-    const reference = () => (ref ??= sampledGemvReference(c.params, c.generated, rows));
+    const reference = () => (ref ??= hooks.sampledReference(c.params, c.generated, sample));
     const measurements: Measurement[] = [];
     const notes = [...c.notes];
     for (const [i, job] of c.jobs.entries()) {
       const t = jobRounds(lines, c.key, job.job, p.discard, logOf);
-      const check = t.failure ? t.failure : checkJob(dir, c, job, rows, reference);
+      const check = t.failure ? t.failure : checkJob(dir, c, hooks, job, sample, reference);
       const failed = typeof check === 'string' ? check : !check.ok ? check.message : undefined;
       if (failed !== undefined) {
         if (i === 0) {
@@ -320,7 +293,7 @@ function importFrom(dir: string, origin: string, o: ImportOptions): BenchFile {
     protocol: {
       min_time_ms: p.minTimeMs, rounds: p.rounds, discard: p.discard, statistic: 'median', l3_bytes: machine.l3_bytes, interleaved: true,
       rotate_bytes: numberOr(host.rotate_bytes, 0) ?? 0,
-      inputs: `generated on the machine by exec's generate.h from seed ${m.seed} (export.ts generatedGemvInputs); checked here on ${p.sampledRows} sampled rows`,
+      inputs: `generated on the machine by exec's generate.h from seed ${m.seed} (the op's generatedInputs hook); checked here on ${p.sampledRows} sampled outputs`,
     },
     ceilings, ceiling_gbps: ceiling, provenance, results,
   };

@@ -1,14 +1,16 @@
 /**
  * The conformance matrix: every (op, target) lowering × weight formats × shapes with tails × several
  * configs × every executor variant, generated from the lowering registry and the op definitions, so
- * nothing can be forgotten. Each case is emitted, executed on random inputs with poisoned outputs,
- * and judged against the float64 reference with the SPEC section 4 bound.
+ * nothing can be forgotten (the shapes are each op's conformanceParams hook, ops/). Each case is
+ * emitted, executed on random inputs with poisoned outputs, and judged against the float64 reference
+ * with the SPEC section 4 bound.
  */
-import { FORMATS, getOp, randomInputs, resolveParams, Rng, WEIGHT_FORMAT_NAMES, type KnobConfig, type Params, type ParamValue, type WeightFormatName } from '@kforge/ir';
-import { TARGETS, type TargetName } from '@kforge/target';
+import { getOp, randomInputs, resolveParams, Rng, type KnobConfig, type Params, type ParamValue } from '@kforge/ir';
+import type { TargetName } from '@kforge/target';
 import type { Executor } from '@kforge/exec';
 import { LOWERINGS, loweringFor } from './lowerings.ts';
 import { checkRun, executorFor, runArtifact } from './run.ts';
+import { opHooks, type MatrixLevel } from './ops/index.ts';
 
 export interface ConformanceCase {
   readonly op: string;
@@ -32,36 +34,6 @@ export interface CaseResult {
   readonly message: string;
   readonly ms: number;
 }
-
-/** GPU-class targets must cover at least these formats (issue 3); CPU targets cover all. */
-const GPU_FORMATS = ['f32', 'f16', 'q8_0', 'q4_0', 'w4g64', 'w4g128'];
-
-export type MatrixLevel = 'ci' | 'full';
-
-/**
- * GEMV shapes: M = 1, 3 and 16; N = 37 (a tail for every tile); K of one block and of thousands.
- * 'ci' samples act/bias per shape; 'full' takes every combination.
- */
-function gemvParamSets(target: TargetName, level: MatrixLevel): Params[] {
-  const formats = TARGETS[target].class === 'simt' ? GPU_FORMATS : WEIGHT_FORMAT_NAMES;
-  const out: Params[] = [];
-  for (const weight of formats) {
-    const format = FORMATS[weight as WeightFormatName];
-    // dense K takes any size: odd ones leave a tail in every vector loop; block formats need whole blocks
-    const shapes: [number, number, number][] = format.kind === 'dense'
-      ? [[1, 37, 33], [3, 37, 2051], [16, 37, 259]]
-      : [[1, 37, format.block], [3, 37, 2048], [16, 37, 256]];
-    shapes.forEach(([M, N, K], i) => {
-      const combos = level === 'full'
-        ? [['f32', false], ['f32', true], ['f16', false], ['f16', true]] as const
-        : [[i % 2 ? 'f16' : 'f32', i !== 1]] as const;
-      for (const [act, bias] of combos) out.push({ M, N, K, weight, act, bias });
-    });
-  }
-  return out;
-}
-
-const PARAM_SETS: Readonly<Record<string, (target: TargetName, level: MatrixLevel) => Params[]>> = { gemv: gemvParamSets };
 
 /**
  * Configs per case: the default, and (from a seeded draw of the valid knob space) others that differ
@@ -104,7 +76,7 @@ export function conformanceMatrix(o: MatrixOptions = {}): ConformanceCase[] {
     for (const target of l.targets) {
       if (o.targets && !o.targets.includes(target)) continue;
       const variants = o.variants?.(target) ?? [{}];
-      const paramSets = PARAM_SETS[l.op]!(target, o.level ?? 'ci');
+      const paramSets = opHooks(l.op, 'conformanceParams').conformanceParams(target, o.level ?? 'ci');
       paramSets.forEach((raw, i) => {
         const params = resolveParams(getOp(l.op), raw);
         // configs rotate across param sets so that each shape sees a different non-default config

@@ -6,3 +6,4 @@ export * from './runtime/cpu.ts';
 export * from './runtime/tuned.ts';
 export * from './runtime/gpu.ts';
 export * from './runtime/check.ts';
+export * from './ops/index.ts';
