@@ -15,7 +15,7 @@ export const verifyCommand: Command = {
     options: {
       op: { kind: 'value', doc: 'comma-separated operators (default: all with kernels)' },
       target: { kind: 'value', doc: 'comma-separated targets (default: all)' },
-      full: { kind: 'flag', doc: 'every act x bias combination per shape (slower)' },
+      full: { kind: 'flag', doc: "each op's full conformance set (gemv: every act x bias per shape, every format on GPU targets; slower)" },
       configs: { kind: 'value', doc: 'configs per shape: the default plus N-1 drawn from the knob space (default 2)' },
       json: { kind: 'flag', doc: 'print the results as JSON' },
     },
