@@ -18,6 +18,7 @@ import {
 } from '@kforge/ir';
 import { C_DIALECT, renderKernel, type Dialect } from '@kforge/codegen-core';
 import { EXP_F32_MAX_REL_ERROR, withinExpBound } from '../math/exp.ts';
+import { RSQRT_F32_MAX_ULP, SQRT_F32_MAX_ULP, ulpError } from '../math/sqrt.ts';
 import { RvvRules } from '../rvv/rules.ts';
 import { HvxRules } from '../hvx/rules.ts';
 import { FREESTANDING_C_DIALECT } from '../hvx/dialect.ts';
@@ -183,15 +184,29 @@ function expected(name: Output, x: number, y: number, int: boolean): number {
 }
 
 /** every output of every element, and the reductions; returns the number of values checked (x[0] is NaN: its min and max are not) */
-function check(label: string, elem: 'f32' | 'i32', names: readonly Output[], x: ArrayLike<number>, y: ArrayLike<number>, out: ArrayLike<number>, red: ArrayLike<number>): { checked: number; expError: number } {
+/** outputs computed by a described approximation (math/sqrt.ts): the bound in ulps of the exact result */
+type UlpBounds = Partial<Record<'sqrt' | 'rsqrt', number>>;
+
+function check(label: string, elem: 'f32' | 'i32', names: readonly Output[], x: ArrayLike<number>, y: ArrayLike<number>, out: ArrayLike<number>, red: ArrayLike<number>,
+  ulps: UlpBounds = {}): { checked: number; expError: number; ulpErrors: UlpBounds } {
   let checked = 0;
   let expError = 0;
+  const ulpErrors: { sqrt?: number; rsqrt?: number } = {};
   names.forEach((name, k) => {
     for (let i = 0; i < N; i++) {
       const got = out[k * N + i]!;
       const want = expected(name, x[i]!, y[i]!, elem === 'i32');
       // min/max of a NaN is ISA-defined (x86 returns the second operand, NEON the NaN, RVV the number)
       if ((name === 'min' || name === 'max') && Number.isNaN(x[i]!)) continue;
+      const bound = name === 'sqrt' || name === 'rsqrt' ? ulps[name] : undefined;
+      if (bound !== undefined) {
+        const root = Math.sqrt(Math.abs(Math.fround(x[i]!)));
+        const err = ulpError(got, name === 'sqrt' ? root : 1 / root);
+        assert.ok(err <= bound, `${label} ${name}(|${x[i]}|) = ${got}: ${err} ulp, bound ${bound} (element ${i})`);
+        if (Number.isFinite(err)) ulpErrors[name as 'sqrt' | 'rsqrt'] = Math.max(ulpErrors[name as 'sqrt' | 'rsqrt'] ?? 0, err);
+        checked++;
+        continue;
+      }
       const ok = name === 'exp' ? withinExpBound(got, want) : Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)) || (got === 0 && want === 0 && name !== 'neg');
       assert.ok(ok, `${label} ${name}(${x[i]}, ${y[i]}) = ${got}, expected ${want} (element ${i})`);
       if (name === 'exp' && want >= 2 ** -126 && Number.isFinite(got)) expError = Math.max(expError, Math.abs(got - want) / want);
@@ -201,7 +216,7 @@ function check(label: string, elem: 'f32' | 'i32', names: readonly Output[], x: 
   const ys = Array.from(y);
   assert.equal(red[0], Math.max(...ys), `${label} reduce.max`);
   assert.equal(red[1], Math.min(...ys), `${label} reduce.min`);
-  return { checked: checked + 2, expError };
+  return { checked: checked + 2, expError, ulpErrors };
 }
 
 // ---- the harness: inputs compiled in, outputs as raw words on stdout ----
@@ -298,6 +313,8 @@ interface Case {
   readonly notAsm?: readonly RegExp[];
   /** outputs left out where the target cannot build them yet */
   readonly without?: readonly Output[];
+  /** outputs held to an ulp bound of the exact result instead of the bit-exact library value */
+  readonly ulps?: UlpBounds;
 }
 
 const hosted = (isa: Dialect['isa']): Dialect => ({ ...C_DIALECT, isa });
@@ -339,8 +356,9 @@ async function runCase(cs: Case, t: { diagnostic(message: string): void }): Prom
       const words = new Uint32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
       assert.equal(words.length, outputs * N + 2, `${cs.label}: output size`);
       const values = elem === 'f32' ? Array.from(words, floatOf) : Array.from(new Int32Array(words.buffer));
-      const r = check(`${cs.label} ${launcher.join(' ')}`, elem, names, inputs.x, inputs.y, values.slice(0, outputs * N), values.slice(outputs * N));
+      const r = check(`${cs.label} ${launcher.join(' ')}`, elem, names, inputs.x, inputs.y, values.slice(0, outputs * N), values.slice(outputs * N), cs.ulps);
       checked += r.checked;
+      for (const [name, err] of Object.entries(r.ulpErrors)) t.diagnostic(`${cs.label} ${launcher.join(' ')}: ${name} max error ${err.toFixed(3)} ulp of the exact result`);
       if (names.includes('exp')) {
         assert.ok(r.expError < EXP_F32_MAX_REL_ERROR, `${cs.label}: exp relative error ${r.expError}`);
         t.diagnostic(`${cs.label} ${launcher.join(' ')}: exp max relative error ${r.expError.toExponential(3)} (normal results)`);
@@ -409,12 +427,13 @@ for (const lmul of [1, 4]) {
   });
 }
 
-// sqrt and rsqrt are left out: clang calls compiler-rt's __hexagon_sqrtf for them, which a freestanding program lacks
-test('hvx: scalar f32 vocabulary on the Hexagon core, freestanding (exp is the polynomial, no libm; no sqrt yet), executed under qemu-hexagon', async (t) => {
+// sqrt and rsqrt are Newton iterations (math/sqrt.ts), not compiler-rt's __hexagon_sqrtf, which a freestanding program lacks
+test('hvx: scalar f32 vocabulary on the Hexagon core, freestanding (exp, sqrt and rsqrt described in math/, no libm), executed under qemu-hexagon', async (t) => {
   const r = await runCase({
-    label: 'hvx f32', tool: TOOLCHAINS.hvx, dialect: freestanding, shape: { kind: 'scalar', elem: 'f32' }, asm: [/\+= sfmpy\(/, /sfrecipa/], without: ['sqrt', 'rsqrt'],
+    label: 'hvx f32', tool: TOOLCHAINS.hvx, dialect: freestanding, shape: { kind: 'scalar', elem: 'f32' }, asm: [/\+= sfmpy\(/, /-= sfmpy\(/, /sfrecipa/],
+    notAsm: [/__hexagon_sqrtf|sfinvsqrta/], ulps: { sqrt: SQRT_F32_MAX_ULP, rsqrt: RSQRT_F32_MAX_ULP },
   }, t);
-  assert.equal(r.checked, 14 * N);
+  assert.equal(r.checked, 16 * N);
 });
 
 test('hvx: i32x32 vocabulary (vmax/vmin/vsub, compares to predicates, vmux, folds) executed under qemu-hexagon, masked tails', async (t) => {
