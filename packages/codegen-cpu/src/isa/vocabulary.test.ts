@@ -129,17 +129,22 @@ const word = new DataView(new ArrayBuffer(4));
 const floatOf = (u: number): number => { word.setUint32(0, u); return word.getFloat32(0); };
 
 /**
- * x: exp's special values and boundaries, then a dense sweep of [-104, 89]; y: pseudo-random, equal to x
- * at every 7th where x is negative. y < 0 everywhere, so a tail whose unread lanes held 0 would win the max.
+ * x: exp's special values and boundaries, then a dense sweep of [-104, 89] or ('binades') bit patterns
+ * spread evenly over every float of either sign, denormals to FLT_MAX (for the described sqrt/rsqrt);
+ * y: pseudo-random, equal to x at every 7th where x is negative. y < 0 everywhere, so a tail whose
+ * unread lanes held 0 would win the max.
  */
-function floatInputs(): { x: Float32Array; y: Float32Array } {
+function floatInputs(sweep: 'exp' | 'binades' = 'exp'): { x: Float32Array; y: Float32Array } {
   const special = [NaN, -Infinity, Infinity, 0, -0, 1, -1, 0.5, -87.33655, -87.5, -100, -103.97, -103.9, -104, -110, -1e30, 1e30,
     88.72, 88.7228, 88.73, 89, 2 ** -149, -(2 ** -149)];
   const x = new Float32Array(N);
   const y = new Float32Array(N);
+  // 'binades': each sign's half of the sweep steps through the bit patterns 1 .. 0x7f7fffff
+  const binadeStep = Math.floor(0x7f7fffff / Math.ceil((N - special.length) / 2));
   let s = 12345;
   for (let i = 0; i < N; i++) {
-    x[i] = i < special.length ? special[i]! : -104 + (193 * (i - special.length)) / (N - special.length - 1);
+    const k = i - special.length;
+    x[i] = i < special.length ? special[i]! : sweep === 'exp' ? -104 + (193 * k) / (N - special.length - 1) : floatOf((k % 2 ? 0x80000000 : 0) + 1 + Math.floor(k / 2) * binadeStep);
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     y[i] = i % 7 === 3 && Number.isFinite(x[i]!) && x[i]! < 0 ? x[i]! : -(s / 2 ** 32) * 3 - 2 ** -8;
   }
@@ -315,6 +320,8 @@ interface Case {
   readonly without?: readonly Output[];
   /** outputs held to an ulp bound of the exact result instead of the bit-exact library value */
   readonly ulps?: UlpBounds;
+  /** the float x sweep (floatInputs) */
+  readonly inputs?: 'exp' | 'binades';
 }
 
 const hosted = (isa: Dialect['isa']): Dialect => ({ ...C_DIALECT, isa });
@@ -326,7 +333,7 @@ async function runCase(cs: Case, t: { diagnostic(message: string): void }): Prom
   const elem = shapeElem(cs.shape);
   const lanes = cs.shape.kind === 'fixed' ? cs.shape.lanes : 1;
   const nFull = N - (N % lanes);
-  const inputs = elem === 'f32' ? floatInputs() : intInputs();
+  const inputs = elem === 'f32' ? floatInputs(cs.inputs) : intInputs();
   const xWords = new Uint32Array(inputs.x.buffer);
   const yWords = new Uint32Array(inputs.y.buffer);
   const names = outputsOf(elem).filter((o) => !cs.without?.includes(o));
@@ -432,6 +439,14 @@ test('hvx: scalar f32 vocabulary on the Hexagon core, freestanding (exp, sqrt an
   const r = await runCase({
     label: 'hvx f32', tool: TOOLCHAINS.hvx, dialect: freestanding, shape: { kind: 'scalar', elem: 'f32' }, asm: [/\+= sfmpy\(/, /-= sfmpy\(/, /sfrecipa/],
     notAsm: [/__hexagon_sqrtf|sfinvsqrta/], ulps: { sqrt: SQRT_F32_MAX_ULP, rsqrt: RSQRT_F32_MAX_ULP },
+  }, t);
+  assert.equal(r.checked, 16 * N);
+});
+
+test('hvx: the scalar f32 vocabulary again on x spread over every binade of either sign (sqrt/rsqrt scaling of tiny inputs, huge inputs), qemu-hexagon', async (t) => {
+  const r = await runCase({
+    label: 'hvx f32 binades', tool: TOOLCHAINS.hvx, dialect: freestanding, shape: { kind: 'scalar', elem: 'f32' }, inputs: 'binades',
+    ulps: { sqrt: SQRT_F32_MAX_ULP, rsqrt: RSQRT_F32_MAX_ULP },
   }, t);
   assert.equal(r.checked, 16 * N);
 });
