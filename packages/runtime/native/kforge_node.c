@@ -1,8 +1,8 @@
 /*
  * The Node binding of a kforge runtime library: a small N-API addon (Node's own headers, no npm
- * dependency) that dlopens a built libkforge.so and calls its gemv entry points with typed arrays.
- * Compiled on first use by src/node/binding.ts; it knows the two entry-point shapes of kforge.h
- * (block/dense formats, and planar formats with scale and min planes), not a particular library.
+ * dependency) that dlopens a built libkforge.so and calls any of its entry points by name through
+ * kf_call, with typed arrays as the tensors and 32-bit words as the scalars. Compiled on first use by
+ * src/node/binding.ts, which reads the entries (kf_entries_json) and checks the arguments.
  */
 #define NAPI_VERSION 8
 #include <node_api.h>
@@ -22,9 +22,12 @@ typedef struct kf_dispatch_info {
   const char* config;
 } kf_dispatch_info;
 
-typedef int (*kf_gemv_fn)(const void* x, const void* W, const float* bias, float* y, int M, int N, int K, kf_dispatch_info* info);
-typedef int (*kf_gemv_planar_fn)(const void* x, const void* W, const void* W_scale, const void* W_min, const float* bias, float* y,
-                                 int M, int N, int K, kf_dispatch_info* info);
+typedef union kf_value {
+  int32_t i;
+  float f;
+} kf_value;
+
+typedef int (*kf_call_fn)(const char* entry, void* const* tensors, const kf_value* scalars, kf_dispatch_info* info);
 typedef const char* (*kf_string_fn)(void);
 
 #define CHECK(call)                                            \
@@ -115,41 +118,60 @@ static napi_value call_string(napi_env env, napi_callback_info cb) {
   return result;
 }
 
+#define MAX_TENSORS 64
+
 /*
- * gemv(handle, symbol, planar, x, W, W_scale, W_min, bias, y, M, N, K, repeats)
+ * call(handle, entry, tensors, scalars, repeats)
  *   -> [status, kernel_id, tuned, tuned_M, tuned_N, tuned_K, kernel, config, seconds]
- * The call runs `repeats` times (at least once); seconds is the wall time of all of them.
+ * tensors: an array of typed arrays or null, in the entry's order; scalars: an Int32Array of the
+ * scalars' 32-bit words (float scalars as their bits). The call runs `repeats` times (at least
+ * once); seconds is the wall time of all of them.
  */
-static napi_value call_gemv(napi_env env, napi_callback_info cb) {
-  size_t argc = 13;
-  napi_value argv[13];
+static napi_value call_entry(napi_env env, napi_callback_info cb) {
+  size_t argc = 5;
+  napi_value argv[5];
   CHECK(napi_get_cb_info(env, cb, &argc, argv, NULL, NULL));
-  if (argc < 13) {
-    napi_throw_type_error(env, NULL, "gemv: expected 13 arguments");
+  if (argc < 5) {
+    napi_throw_type_error(env, NULL, "call: expected 5 arguments");
     return NULL;
   }
-  void* fn = symbol_arg(env, argv[0], argv[1]);
+  napi_value call_name;
+  CHECK(napi_create_string_utf8(env, "kf_call", NAPI_AUTO_LENGTH, &call_name));
+  kf_call_fn fn = (kf_call_fn)symbol_arg(env, argv[0], call_name);
   if (!fn) return NULL;
-  bool planar = false;
-  CHECK(napi_get_value_bool(env, argv[2], &planar));
-  void* ptr[6];
-  for (int i = 0; i < 6; i++) {
-    if (!pointer_arg(env, argv[3 + i], &ptr[i])) {
-      napi_throw_type_error(env, NULL, "gemv: buffers must be typed arrays or null");
+  char entry[256];
+  if (!string_arg(env, argv[1], entry, sizeof entry)) {
+    napi_throw_type_error(env, NULL, "call: the entry must be a string");
+    return NULL;
+  }
+  uint32_t count = 0;
+  CHECK(napi_get_array_length(env, argv[2], &count));
+  if (count > MAX_TENSORS) {
+    napi_throw_range_error(env, NULL, "call: too many tensors");
+    return NULL;
+  }
+  void* tensors[MAX_TENSORS];
+  for (uint32_t i = 0; i < count; i++) {
+    napi_value item;
+    CHECK(napi_get_element(env, argv[2], i, &item));
+    if (!pointer_arg(env, item, &tensors[i])) {
+      napi_throw_type_error(env, NULL, "call: tensors must be typed arrays or null");
       return NULL;
     }
   }
-  int32_t shape[4];
-  for (int i = 0; i < 4; i++) CHECK(napi_get_value_int32(env, argv[9 + i], &shape[i]));
-  const int repeats = shape[3] > 0 ? shape[3] : 1;
+  void* scalars = NULL;
+  if (!pointer_arg(env, argv[3], &scalars)) {
+    napi_throw_type_error(env, NULL, "call: scalars must be an Int32Array");
+    return NULL;
+  }
+  int32_t repeats = 1;
+  CHECK(napi_get_value_int32(env, argv[4], &repeats));
+  if (repeats < 1) repeats = 1;
   kf_dispatch_info info = {0};
   int status = 0;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (int r = 0; r < repeats; r++) {
-    status = planar ? ((kf_gemv_planar_fn)fn)(ptr[0], ptr[1], ptr[2], ptr[3], (const float*)ptr[4], (float*)ptr[5], shape[0], shape[1], shape[2], &info)
-                    : ((kf_gemv_fn)fn)(ptr[0], ptr[1], (const float*)ptr[4], (float*)ptr[5], shape[0], shape[1], shape[2], &info);
-  }
+  for (int r = 0; r < repeats; r++) status = fn(entry, tensors, (const kf_value*)scalars, &info);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   const double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
   napi_value result, item;
@@ -172,7 +194,7 @@ static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor methods[] = {
     {"open", NULL, open_library, NULL, NULL, NULL, napi_default, NULL},
     {"string", NULL, call_string, NULL, NULL, NULL, napi_default, NULL},
-    {"gemv", NULL, call_gemv, NULL, NULL, NULL, napi_default, NULL},
+    {"call", NULL, call_entry, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods) != napi_ok) return NULL;
   return exports;

@@ -4,16 +4,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { cStringLiteral, gpuRuntimeFiles } from './generate-gpu.ts';
-import { runtimeCheckSource } from './generate.ts';
+import { gpuRuntimeFiles } from './generate-gpu.ts';
+import { cStringLiteral } from './generate.ts';
+import { runtimeCheckSource } from './check.ts';
 import { size, splitGrid } from '@kforge/ir';
-import { bucketCount, bucketMax, bucketsText, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName } from './model.ts';
+import type { GpuRuntimeKernel, GpuRuntimeSpec, GpuTargetName } from './model.ts';
+import { bucketCount, bucketMax, bucketsText, gemvPolicy, type GemvVariant } from './policies/gemv.ts';
 
 /** a split-K kernel: the main launch writes partial sums (scratch), a second one reduces them with the bias */
 function kernel(target: GpuTargetName, id: number, rows: number): GpuRuntimeKernel {
   const entry = (name: string): string => (target === 'cuda' ? `kf_k${id}_${name}` : target === 'vulkan' ? 'main' : name);
   return {
-    id, symbol: `kf_k${id}_gemv`, config: { split_k: 2, workgroup_size: 64 }, rows, kMultiple: 1, subgroups: target === 'vulkan',
+    id, symbol: `kf_k${id}_gemv`, entry: 'kf_gemv_q4_0', compiledScalar: 'M', config: { split_k: 2, workgroup_size: 64 }, rows, kMultiple: 1, subgroups: target === 'vulkan',
     scratch: [{ name: 'partial', bytes: size.mul(8 * rows, 'N') }],
     launches: [
       {
@@ -35,17 +37,17 @@ function kernel(target: GpuTargetName, id: number, rows: number): GpuRuntimeKern
   };
 }
 
-function spec(target: GpuTargetName, maxM = 64): GpuRuntimeSpec {
-  const buckets = bucketCount(maxM);
-  const kernels = Array.from({ length: buckets }, (_, b) => kernel(target, b, bucketMax(b, maxM)));
-  const defaults = kernels.map((k) => [k.id]);
-  return {
-    target, version: '9.9.9', device: 'test gpu', kernels, maxM,
-    variants: [
-      { format: 'q4_0', act: 'f32', bias: false, defaults, tuned: [{ M: 1, N: 4096, K: 4096, kernels: [0], note: 'tuned */ here' }] },
-      { format: 'q4_0', act: 'f32', bias: true, defaults, tuned: [] },
-    ],
-  };
+function variants(maxM: number): GemvVariant[] {
+  const defaults = Array.from({ length: bucketCount(maxM) }, (_, b) => [b]);
+  return [
+    { format: 'q4_0', act: 'f32', bias: false, defaults, tuned: [{ M: 1, N: 4096, K: 4096, kernels: [0], note: 'tuned */ here' }] },
+    { format: 'q4_0', act: 'f32', bias: true, defaults, tuned: [] },
+  ];
+}
+
+function spec(target: GpuTargetName, maxM = 64, tables: readonly GemvVariant[] = variants(maxM)): GpuRuntimeSpec {
+  const kernels = Array.from({ length: bucketCount(maxM) }, (_, b) => kernel(target, b, bucketMax(b, maxM)));
+  return { target, version: '9.9.9', device: 'test gpu', kernels, policies: [gemvPolicy(tables, maxM)] };
 }
 
 test('buckets of a library that serves M up to maxM', () => {
@@ -64,19 +66,23 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   assert.match(header, /KF_ERR_NOT_INITIALIZED = 7/);
   assert.match(header, /Buffers are CUDA device pointers/);
   const dispatch = files['src/kforge_dispatch.c']!;
-  assert.match(dispatch, /const kf_gemv_args a = \{ \(kf_buf\)x, \(kf_buf\)W, KF_NULL_BUF, KF_NULL_BUF, \(kf_buf\)bias, \(kf_buf\)y, M, N, K, 4, 9, 16, 0 \};/);
-  assert.match(dispatch, /return kf_gpu_launch\(id, a\);/);
-  assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64, 1, 0 \}/);
+  assert.match(dispatch, /const kf_args kf_a = \{ \{ \(kf_buf\)x, \(kf_buf\)W, \(kf_buf\)bias, \(kf_buf\)y \}, \{ \{ .i = M \}, \{ .i = N \}, \{ .i = K \} \} \};/);
+  assert.match(dispatch, /return kf_gpu_launch\(e, id, a\);/);
+  assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64 \}/);
+  // the buffer checks' sizes, printed from the entry's tensors: q4_0's 18-byte blocks of 32
+  assert.ok(dispatch.includes('bytes[1] = ((18 * (int64_t)(a->scalar[1].i)) * ((int64_t)(a->scalar[2].i) / 32));'));
+  assert.match(dispatch, /\{ "kf_gemv_q4_0", 4, 3, kf_call_0, kf_tensor_names_0, 7u, kf_sizes_0 \}/, 'x, W and bias are inputs');
   assert.ok(!dispatch.includes('tuned */ here'));
   const gpu = files['src/kforge_gpu.c']!;
-  assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ KF_ROLE_X, KF_ROLE_W, KF_ROLE_SCRATCH \+ 0, KF_ROLE_M, KF_ROLE_N, KF_ROLE_K \};/);
+  assert.match(gpu, /static const signed char kf_args_2_0\[\] = \{ 0, 1, KF_ARG_SCRATCH \+ 0, KF_ARG_SCALAR \+ 0, KF_ARG_SCALAR \+ 1, KF_ARG_SCALAR \+ 2 \};/);
+  assert.match(gpu, /\{ 0, 7, 2, kf_launches_2, 1, kf_geometry_2 \},/, 'M (scalar 0) compiled in at 7 rows');
   assert.match(gpu, /\{ 6, kf_args_2_0, \{ 64u, 1u, 1u \}, 1 \}, \/\* kf_k2_gemv \*\//, 'a dependent launch');
   assert.match(gpu, /\{ 6, kf_args_2_1, \{ 64u, 1u, 1u \}, 0 \}, \/\* kf_k2_gemv_splitk_reduce \*\//);
   // the grids and the scratch, printed from the expressions with 64-bit ceiling division
-  assert.ok(gpu.includes('grids[0][1] = (((((int64_t)(a->N) + 2 - 1) / 2) + 65535 - 1) / 65535);'), 'split past 65535');
+  assert.ok(gpu.includes('grids[0][1] = (((((int64_t)(a->scalar[1].i) + 2 - 1) / 2) + 65535 - 1) / 65535);'), 'split past 65535');
   assert.ok(gpu.includes('grids[0][2] = 2;'));
-  assert.ok(gpu.includes('grids[1][0] = (((7 * (int64_t)(a->N)) + 64 - 1) / 64);'));
-  assert.ok(gpu.includes('scratch[0] = (56 * (int64_t)(a->N)) /* partial */'));
+  assert.ok(gpu.includes('grids[1][0] = (((7 * (int64_t)(a->scalar[1].i)) + 64 - 1) / 64);'));
+  assert.ok(gpu.includes('scratch[0] = (56 * (int64_t)(a->scalar[1].i)) /* partial */'));
   const host = files['src/kforge_cuda.c']!;
   assert.match(host, /void kf_k1_gemv_splitk_reduce\(const float\* partial, const float\* bias, float\* y, int32_t M, int32_t N, int32_t K\);/);
   assert.match(host, /\{ \(const void\*\)kf_k1_gemv, \(const void\*\)kf_k1_gemv_splitk_reduce \},/);
@@ -157,8 +163,9 @@ test('vulkan library: VkBuffer entry points, SPIR-V words per launch module, sub
 test('a kernel with a largest K: the dispatch skips it above that K, and a default chain may not end with it', () => {
   const bounded = spec('opencl', 4);
   const kernels = bounded.kernels.map((k) => (k.id === 0 ? { ...k, kMax: 4096 } : k));
-  const dispatch = gpuRuntimeFiles({ ...bounded, kernels, variants: bounded.variants.map((v) => ({ ...v, defaults: [[0, 1], ...v.defaults.slice(1)] })) })['src/kforge_dispatch.c']!;
-  assert.match(dispatch, /\{ "kf_k0_gemv", "[^\n]*", 1, 1, 4096 \}/);
+  const chained = variants(4).map((v) => ({ ...v, defaults: [[0, 1], ...v.defaults.slice(1)] }));
+  const dispatch = gpuRuntimeFiles({ ...spec('opencl', 4, chained), kernels })['src/kforge_dispatch.c']!;
+  assert.match(dispatch, /static const kf_gemv_fit kf_gemv_fits\[3\] = \{\n {2}\{ 1, 1, 4096 \},/);
   assert.match(dispatch, /K % k->k_multiple == 0 && \(k->k_max == 0 \|\| K <= k->k_max\)/);
   assert.throws(() => gpuRuntimeFiles({ ...bounded, kernels }), /the default chain of M bucket 0 does not end with a kernel for every M up to 1 and every K/);
 });
@@ -168,9 +175,11 @@ test('libraries that the dispatch could not serve are refused at generation', ()
   assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: bad.kernels.map((k) => ({ ...k, rows: 1 })) }),
     /the default chain of M bucket 1 does not end with a kernel for every M up to 3/);
   const stray = bad.kernels.map((k) => ({ ...k, scratch: [] }));
-  assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: stray }), /argument 'partial' is neither public nor scratch/);
-  assert.throws(() => gpuRuntimeFiles({ ...bad, variants: [{ ...bad.variants[0]!, tuned: [{ M: 8, N: 1, K: 32, kernels: [0], note: '' }] }, bad.variants[1]!] }),
+  assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: stray }), /argument 'partial' is neither a tensor or scalar of kf_gemv_q4_0 nor sized scratch/);
+  const [plain, withBias] = variants(4);
+  assert.throws(() => gpuRuntimeFiles(spec('opencl', 4, [{ ...plain!, tuned: [{ M: 8, N: 1, K: 32, kernels: [0], note: '' }] }, withBias!])),
     /tuned shape M=8 above the library's largest M 4/);
+  assert.throws(() => gpuRuntimeFiles({ ...bad, kernels: bad.kernels.map((k) => ({ ...k, compiledScalar: 'N' })) }), /tensor y is not led by the compiled-in N, so it cannot be padded/);
 });
 
 test('C string literals escape quotes, backslashes, question marks and non-ASCII bytes', () => {

@@ -4,11 +4,13 @@
  * host side (kforge_<api>.c) and the kernels: CUDA translation units compiled by nvcc, OpenCL program
  * sources embedded as strings, SPIR-V embedded as words.
  */
-import { sizeToC } from '@kforge/ir';
+import { sizeParams } from '@kforge/ir';
+import type { DispatchPolicy, GpuLaunch, GpuRuntimeKernel, GpuRuntimeSpec, GpuTargetName, RuntimeEntry } from './model.ts';
+import { entrySlot } from './entries.ts';
 import {
-  M_MAX, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName,
-} from './model.ts';
-import { ABI_VERSION, PUBLIC_ARGS, cmakeList, commonFiles, configJson, runtimeTemplate, type BufferStyle } from './generate.ts';
+  ABI_VERSION, argSource, cStringLiteral, cmakeList, commonFiles, entrySizeToC, kernelEntry, libraryEntries, type BufferStyle,
+} from './generate.ts';
+import { commentSafe, configJson, runtimeTemplate } from './templates.ts';
 
 interface GpuApi {
   readonly apiName: string;
@@ -108,39 +110,26 @@ int kf_init(VkPhysicalDevice physical_device, VkDevice device, VkQueue queue, ui
   },
 };
 
-/** C string literal lines of a text (any byte outside printable ASCII as an octal escape) */
-export function cStringLiteral(text: string): string {
-  const lines = text.split('\n');
-  return lines.map((line, i) => {
-    let out = '';
-    for (const byte of Buffer.from(line + (i < lines.length - 1 ? '\n' : ''), 'utf8')) {
-      if (byte === 0x5c) out += '\\\\';
-      else if (byte === 0x22) out += '\\"';
-      else if (byte === 0x3f) out += '\\?'; // no trigraphs
-      else if (byte === 0x0a) out += '\\n';
-      else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
-      else out += `\\${byte.toString(8).padStart(3, '0')}`;
-    }
-    return `"${out}"`;
-  }).join('\n  ');
-}
+/** the largest scalar and tensor counts the launch argument encoding takes (kforge_gpu.c: KF_ARG_SCALAR, KF_ARG_SCRATCH) */
+const ARG_KINDS = 32;
 
-const ROLE: Readonly<Record<string, string>> = {
-  x: 'KF_ROLE_X', W: 'KF_ROLE_W', W_scale: 'KF_ROLE_W_SCALE', W_min: 'KF_ROLE_W_MIN', bias: 'KF_ROLE_BIAS', y: 'KF_ROLE_Y',
-  M: 'KF_ROLE_M', N: 'KF_ROLE_N', K: 'KF_ROLE_K',
-};
-
-function checkKernel(target: GpuTargetName, k: GpuRuntimeKernel): void {
+function checkKernel(target: GpuTargetName, k: GpuRuntimeKernel, entry: RuntimeEntry): void {
   const where = `${target} kernel ${k.symbol}`;
-  if (k.rows < 1 || k.rows > M_MAX) throw new Error(`${where}: rows ${k.rows} outside 1..${M_MAX}`);
   if (k.launches.length === 0) throw new Error(`${where}: no launches`);
-  const scratch = new Set(k.scratch.map((s) => s.name));
-  for (const l of k.launches) {
-    for (const a of l.args) {
-      if (!PUBLIC_ARGS.has(a.name) && !scratch.has(a.name)) throw new Error(`${where}: launch ${l.entry} argument '${a.name}' is neither public nor scratch`);
+  if (k.compiledScalar !== undefined) {
+    const slot = entrySlot(entry, k.compiledScalar);
+    if (slot?.kind !== 'scalar') throw new Error(`${where}: compiled-in '${k.compiledScalar}' is not a scalar of ${entry.name}`);
+    const s = entry.scalars[slot.index]!;
+    if (k.rows < (s.min ?? 1) || (s.max !== undefined && k.rows > s.max)) throw new Error(`${where}: ${s.name} compiled in at ${k.rows}, outside ${s.min ?? 1}..${s.max ?? ''}`);
+    // padding copies a smaller call into the leading part of the kernel's buffers: only a leading dimension pads so
+    for (const t of entry.tensors) {
+      const names = t.shape.map((d) => sizeParams(d).includes(s.name));
+      if (names.some((n, i) => n && (i > 0 || t.shape[0] !== s.name))) throw new Error(`${where}: tensor ${t.name} is not led by the compiled-in ${s.name}, so it cannot be padded`);
     }
   }
+  const scratch = k.scratch.map((x) => x.name);
   for (const l of k.launches) {
+    for (const a of l.args) argSource(entry, k.symbol, a, scratch);
     const bytes = l.dynamicSharedBytes ?? 0;
     if (!Number.isInteger(bytes) || bytes < 0) throw new Error(`${where}: launch ${l.entry} has dynamicSharedBytes ${bytes}`);
     // OpenCL and Vulkan size workgroup arrays in the source: a launch has nowhere to pass them
@@ -157,11 +146,14 @@ function checkKernel(target: GpuTargetName, k: GpuRuntimeKernel): void {
   if (target === 'cuda' && !k.file) throw new Error(`${where}: no file name`);
 }
 
-function launchView(l: GpuLaunch, index: number, k: GpuRuntimeKernel): Record<string, unknown> {
+function launchView(l: GpuLaunch, index: number, k: GpuRuntimeKernel, entry: RuntimeEntry): Record<string, unknown> {
   const scratch = k.scratch.map((s) => s.name);
+  const roles = l.args.map((a) => {
+    const source = argSource(entry, k.symbol, a, scratch);
+    return source.kind === 'tensor' ? String(source.index) : `${source.kind === 'scalar' ? 'KF_ARG_SCALAR' : 'KF_ARG_SCRATCH'} + ${source.index}`;
+  });
   return {
-    index, entry: l.entry, argCount: l.args.length,
-    roles: l.args.map((a) => ROLE[a.name] ?? `KF_ROLE_SCRATCH + ${scratch.indexOf(a.name)}`).join(', '),
+    index, entry: l.entry, argCount: l.args.length, roles: roles.join(', '),
     local: l.workgroup.map((w) => `${w}u`).join(', '),
     dependent: l.dependentLaunch ? 1 : 0,
     parameters: l.args.map((a) => `${a.cType} ${a.name}`).join(', '),
@@ -169,46 +161,48 @@ function launchView(l: GpuLaunch, index: number, k: GpuRuntimeKernel): Record<st
 }
 
 /** the body of a kernel's geometry function: each launch's grid and each scratch buffer's bytes, printed from the artifact's expressions */
-function geometryStatements(k: GpuRuntimeKernel): string[] {
-  // M is compiled into a GPU kernel (its rows): its expressions name only N and K
-  const param = (name: string): string => {
-    if (name !== 'N' && name !== 'K') throw new Error(`kernel ${k.symbol}: a launch size names '${name}'; the runtime passes N and K`);
-    return `a->${name}`;
-  };
+function geometryStatements(k: GpuRuntimeKernel, entry: RuntimeEntry): string[] {
+  const where = `kernel ${k.symbol}`;
   return [
-    ...k.launches.flatMap((l, i) => l.grid.map((g, d) => `grids[${i}][${d}] = ${sizeToC(g, param)}`)),
-    ...k.scratch.map((s, i) => `scratch[${i}] = ${sizeToC(s.bytes, param)} /* ${s.name} */`),
+    ...k.launches.flatMap((l, i) => l.grid.map((g, d) => `grids[${i}][${d}] = ${entrySizeToC(entry, g, where)}`)),
+    ...k.scratch.map((s, i) => `scratch[${i}] = ${entrySizeToC(entry, s.bytes, where)} /* ${s.name} */`),
   ];
 }
 
 /** file path (relative to the library folder) -> contents */
 export function gpuRuntimeFiles(spec: GpuRuntimeSpec): Record<string, string> {
   const api = GPU_APIS[spec.target];
-  for (const k of spec.kernels) checkKernel(spec.target, k);
+  const entries = libraryEntries(spec.policies as readonly DispatchPolicy<never>[]).map((e) => e.entry);
+  const entryOf = (k: GpuRuntimeKernel): RuntimeEntry => kernelEntry(entries, k);
+  for (const k of spec.kernels) checkKernel(spec.target, k, entryOf(k));
+  const maxTensors = Math.max(1, ...entries.map((e) => e.tensors.length));
+  if (maxTensors > ARG_KINDS || entries.some((e) => e.scalars.length > ARG_KINDS)) throw new Error(`an entry point has more than ${ARG_KINDS} tensors or scalars`);
   const files = commonFiles({
-    target: spec.target, version: spec.version, device: spec.device, variants: spec.variants as readonly GemvVariant[],
-    kernels: spec.kernels, style: api.style, maxM: spec.maxM,
-    gpu: { api: spec.target, ...api },
+    target: spec.target, version: spec.version, device: spec.device, policies: spec.policies,
+    kernels: spec.kernels, style: api.style, gpu: { api: spec.target, ...api },
   });
   const maxLaunches = Math.max(...spec.kernels.map((k) => k.launches.length));
   const maxScratch = Math.max(1, ...spec.kernels.map((k) => k.scratch.length));
   const maxArgs = Math.max(...spec.kernels.flatMap((k) => k.launches.map((l) => l.args.length)));
-  const maxBuffers = Math.max(1, ...spec.kernels.flatMap((k) => k.launches.map((l) => l.args.filter((a) => !['M', 'N', 'K'].includes(a.name)).length)));
+  const scalarArgs = (k: GpuRuntimeKernel, l: GpuLaunch): number => l.args.filter((a) => entrySlot(entryOf(k), a.name)?.kind === 'scalar').length;
+  const maxBuffers = Math.max(1, ...spec.kernels.flatMap((k) => k.launches.map((l) => l.args.length - scalarArgs(k, l))));
   let moduleBase = 0;
   const kernels = spec.kernels.map((k) => {
-    const launches = k.launches.map((l, i) => launchView(l, i, k));
+    const entry = entryOf(k);
+    const launches = k.launches.map((l, i) => launchView(l, i, k, entry));
     const base = moduleBase;
     moduleBase += k.spirv?.length ?? 0;
     const vkLaunches = Array.from({ length: maxLaunches }, (_, i) => {
       const l = k.launches[i];
       if (!l) return '{ -1, 0, 0 }';
-      const scalars = l.args.filter((a) => ['M', 'N', 'K'].includes(a.name)).length;
+      const scalars = scalarArgs(k, l);
       return `{ ${base + l.module}, ${l.args.length - scalars}, ${scalars} }`;
     }).join(', ');
     return {
-      id: k.id, symbol: k.symbol, rows: k.rows, configText: configJson(k.config).replace(/\*\//g, '* /'),
+      id: k.id, symbol: k.symbol, rows: k.rows, configText: commentSafe(configJson(k.config)),
+      compiledScalar: k.compiledScalar === undefined ? -1 : entrySlot(entry, k.compiledScalar)!.index,
       launches, launchCount: k.launches.length, scratchCount: k.scratch.length,
-      geometry: geometryStatements(k),
+      geometry: geometryStatements(k, entry),
       functions: k.launches.map((l) => `(const void*)${l.entry}`).join(', '),
       dynamicShared: k.launches.map((l) => `${l.dynamicSharedBytes ?? 0}u`).join(', '),
       entries: k.launches.map((l) => JSON.stringify(l.entry)).join(', '),
@@ -217,7 +211,7 @@ export function gpuRuntimeFiles(spec: GpuRuntimeSpec): Record<string, string> {
   });
   const view = {
     target: spec.target, version: spec.version, api: spec.target, apiName: api.apiName, kernels, kernelCount: spec.kernels.length,
-    maxLaunches, maxScratch, maxArgs, maxBuffers, slots: 2 + maxScratch,
+    maxLaunches, maxScratch, maxArgs, maxBuffers, slots: maxTensors + maxScratch,
     subgroupFlags: spec.kernels.map((k) => (k.subgroups ? 1 : 0)).join(', '),
   };
   files['src/kforge_gpu.c'] = runtimeTemplate('kforge_gpu.c.hbs')(view);

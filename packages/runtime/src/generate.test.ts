@@ -2,10 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { size } from '@kforge/ir';
 import { cpuRuntimeFiles } from './generate.ts';
-import { M_BUCKETS, mBucket, type CpuRuntimeSpec, type RuntimeKernel } from './model.ts';
+import type { CpuRuntimeSpec, RuntimeKernel } from './model.ts';
+import { M_BUCKETS, gemvPolicy, mBucket, type GemvVariant } from './policies/gemv.ts';
 
 const kernel = (id: number): RuntimeKernel => ({
-  id, symbol: `kf_k${id}_gemv`, file: `kf_k${id}_gemv.c`, source: `void kf_k${id}_gemv(void) {}\n`, threads: id,
+  id, symbol: `kf_k${id}_gemv`, entry: 'kf_gemv_w4g64', rows: 64, file: `kf_k${id}_gemv.c`, source: `void kf_k${id}_gemv(void) {}\n`, threads: id,
   config: { rows: id, note: 'a "quoted" */ value' },
   args: [
     { name: 'x', cType: 'const float*' }, { name: 'W', cType: 'const uint8_t*' }, { name: 'W_scale', cType: 'const uint16_t*' },
@@ -14,8 +15,8 @@ const kernel = (id: number): RuntimeKernel => ({
   ],
 });
 
-const spec = (variants: CpuRuntimeSpec['variants']): CpuRuntimeSpec => ({
-  target: 'neon', version: '9.9.9', device: 'test device', kernels: [kernel(0), kernel(1)], variants,
+const spec = (variants: readonly GemvVariant[]): CpuRuntimeSpec => ({
+  target: 'neon', version: '9.9.9', device: 'test device', kernels: [kernel(0), kernel(1)], policies: [gemvPolicy(variants)],
   toolchain: { compiler: 'aarch64-linux-gnu-gcc', flags: ['-O3', '-march=armv8.2-a+dotprod+fp16'], libs: ['-lm'], openmp: true,
     cross: { processor: 'aarch64', emulator: ['qemu-aarch64', '-cpu', 'max'] } },
 });
@@ -35,15 +36,22 @@ test('header, dispatch and CMake files of a planar-format library', () => {
   assert.match(header, /int kf_gemv_w4g64\(const float\* x, const uint8_t\* W, const uint16_t\* W_scale, const uint16_t\* W_min, const float\* bias, float\* y, int M, int N, int K, kf_dispatch_info\* info\);/);
   assert.match(header, /KF_ERR_K_NOT_MULTIPLE_OF_BLOCK = 3/);
   const dispatch = files['src/kforge_dispatch.c']!;
-  assert.match(dispatch, /if \(!x \|\| !W \|\| !W_scale \|\| !W_min \|\| !y\) return KF_ERR_NULL_POINTER;/);
-  assert.match(dispatch, /kf_gemv_run\(bias \? &kf_gemv_w4g64_f32_bias : &kf_gemv_w4g64_f32, &a, 64, info\)/);
+  // the checks printed from the entry's tensors and scalars, over the argument block
+  assert.match(dispatch, /if \(!a->tensor\[0\] \|\| !a->tensor\[1\] \|\| !a->tensor\[2\] \|\| !a->tensor\[3\] \|\| !a->tensor\[5\]\) return KF_ERR_NULL_POINTER;/);
+  assert.match(dispatch, /if \(a->scalar\[0\].i < 1 \|\| a->scalar\[0\].i > 64\) return KF_ERR_M_OUT_OF_RANGE; \/\* M \*\//);
+  assert.match(dispatch, /if \(\(int64_t\)\(a->scalar\[2\].i\) % 64 != 0\) return KF_ERR_K_NOT_MULTIPLE_OF_BLOCK;/);
+  assert.match(dispatch, /const int variant = \(a->tensor\[4\] != KF_NULL_BUF \? 1 : 0\);/);
+  assert.match(dispatch, /case 1: id = kf_gemv_pick\(&kf_gemv_w4g64_f32_bias, a->scalar\[0\].i, a->scalar\[1\].i, a->scalar\[2\].i, info\); break;/);
+  assert.match(dispatch, /const kf_args kf_a = \{ \{ \(kf_buf\)x, \(kf_buf\)W, \(kf_buf\)W_scale, \(kf_buf\)W_min, \(kf_buf\)bias, \(kf_buf\)y \}, \{ \{ .i = M \}, \{ .i = N \}, \{ .i = K \} \} \};/);
   // tuned shapes sorted by M, N, K; comments cannot be closed by a note
   assert.ok(dispatch.indexOf('{ 1, 64, 128, { 1 } }') < dispatch.indexOf('{ 4, 512, 256, { 1 } }'));
   assert.ok(!dispatch.includes('slow */'));
   assert.match(dispatch, /static const kf_variant kf_gemv_w4g64_f32_bias = \{ NULL, 0, \{ \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \}, \{ 0 \} \} \};/);
   // configs as JSON with sorted keys; CPU kernels take every M (rows 64) and K (multiple 1)
-  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\",\\"rows\\":1\}", 64, 1, 0, 1, kf_launch_1 \}/);
-  assert.match(dispatch, /kf_k0_gemv\(\(const float\*\)a->x, \(const uint8_t\*\)a->W, \(const uint16_t\*\)a->W_scale, \(const uint16_t\*\)a->W_min, a->y, \(float\*\)ws\[0\], a->M, a->N, a->K\);/);
+  assert.match(dispatch, /\{ "kf_k1_gemv", "\{\\"note\\":\\"a \\\\\\"quoted\\\\\\" \*\/ value\\",\\"rows\\":1\}", 64, 1, kf_launch_1 \}/);
+  assert.match(dispatch, /\{ 64, 1, 0 \},\n/, 'the gemv policy: every M up to 64 and every K');
+  assert.match(dispatch, /kf_k0_gemv\(\(const float\*\)a->tensor\[0\], \(const uint8_t\*\)a->tensor\[1\], \(const uint16_t\*\)a->tensor\[2\], \(const uint16_t\*\)a->tensor\[3\], \(float\*\)a->tensor\[5\], \(float\*\)ws\[0\], a->scalar\[0\].i, a->scalar\[1\].i, a->scalar\[2\].i\);/);
+  assert.ok(dispatch.includes('(size_t)((4 * (int64_t)(a->scalar[0].i)) * (int64_t)(a->scalar[2].i))'), 'scratch sized over the scalar slots');
   assert.match(files['CMakeLists.txt']!, /set\(KFORGE_TARGET_FLAGS -O3 -march=armv8.2-a\+dotprod\+fp16\)/);
   assert.match(files['CMakeLists.txt']!, /src\/kernels\/kf_k1_gemv.c/);
   assert.match(files['cmake/kforge-toolchain.cmake']!, /set\(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -cpu max\)/);
@@ -53,5 +61,9 @@ test('header, dispatch and CMake files of a planar-format library', () => {
 
 test('an entry point needs both bias variants, and kernel ids must be positions', () => {
   assert.throws(() => cpuRuntimeFiles(spec([{ format: 'q4_0', act: 'f16', bias: false, defaults, tuned: [] }])), /kf_gemv_q4_0_xf16: the variant with bias is missing/);
-  assert.throws(() => cpuRuntimeFiles({ ...spec([]), kernels: [kernel(1)] }), /has id 1 at position 0/);
+  const planar = [{ format: 'w4g64', act: 'f32', bias: false, defaults, tuned: [] }, { format: 'w4g64', act: 'f32', bias: true, defaults, tuned: [] }] as const;
+  assert.throws(() => cpuRuntimeFiles({ ...spec(planar), kernels: [kernel(1)] }), /has id 1 at position 0/);
+  assert.throws(() => cpuRuntimeFiles({ ...spec(planar), kernels: [{ ...kernel(0), entry: 'kf_gemv_q4_0' }, kernel(1)] }), /serves kf_gemv_q4_0, which the library has no entry point of/);
+  assert.throws(() => cpuRuntimeFiles({ ...spec(planar), kernels: [{ ...kernel(0), args: [{ name: 'z', cType: 'float*' }] }, kernel(1)] }),
+    /argument 'z' is neither a tensor or scalar of kf_gemv_w4g64 nor sized scratch/);
 });

@@ -1,108 +1,109 @@
 /**
- * What a runtime library contains, as plain data: the public gemv entry points (one per weight
- * format and activation type), the kernels the dispatch can reach with their C prototypes, and the
- * per-shape dispatch tables. The driver fills it from the tuning database and the code generators;
+ * What a runtime library contains, as plain data: its entry points (model.ts `RuntimeEntry`, derived
+ * from the op definitions by entries.ts), the kernels the dispatch can reach with their C arguments
+ * mapped onto an entry's tensors, scalars and scratch, and one dispatch policy per op (which kernel
+ * serves a call: policies/). The driver fills it from the tuning database and the code generators;
  * this package only turns it into files (header, dispatch, CMake) and loads the built library.
  *
- * Dispatch rule ("nearest tuned shape bucket"), implemented once, in the generated C of every target
- * (`kf_gemv_run` in kforge_dispatch.c):
- * 1. the table of the entry point's (weight format, act, bias != NULL) variant is used;
- * 2. M is bucketed by floor(log2 M): {1}, {2,3}, {4..7}, {8..15}, {16..31}, {32..64};
- * 3. among tuned shapes of the same M bucket that have a kernel able to serve (M, K), the one with the
- *    smallest |ln(N/Nt)| + |ln(K/Kt)| wins (ties: the first in the table, sorted by M, N, K), provided
- *    that distance is at most ln 4 (`KF_MAX_SHAPE_DISTANCE`): a shape four times away is not "near";
- * 4. otherwise the target's default config for the M bucket (defaults depend on M, e.g. m_tile).
- *
- * A table entry names a chain of kernels of one config (or, for defaults, of the bucket's default
- * configs), narrowest first; the first that can serve (M, K) runs. CPU kernels take any M and K, so
- * their chains have one kernel. GPU kernels are compiled for a fixed row count (`rows`: the code
- * generators unroll over M) and serve any M up to it by padding x and y in library-owned scratch;
- * dense GPU kernels with wide loads need K to be a multiple of their load width (`kMultiple`), so a
- * dense default chain ends with a narrow-load kernel that takes any K; a kernel whose workgroup memory
- * is sized for a K serves K up to it (`kMax`), so a chain holding one ends with a kernel for every K.
+ * The generic part of a library knows no op: an entry point checks its arguments as its entry says
+ * (required tensors non-NULL, scalars in range, every tensor's elements within 32-bit indexing, a
+ * weight's blocked axis a multiple of its block), packs them into one argument block (`kf_args`: the
+ * tensors and the scalars in the entry's order), asks the op's policy for a kernel (the variant of
+ * the compiled params selected by which optional tensors are given) and runs it. gemv's rule (M
+ * buckets, nearest tuned shape, chains of kernels) is policies/gemv.ts.
  */
-import type { ParamValue, SizeExpr, WeightFormatName } from '@kforge/ir';
+import type { ParamValue, Params, SizeExpr } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 
-/** M is bucketed by floor(log2 M); M ranges over 1..KF_M_MAX (SPEC: gemv M is 1..64) */
-export const M_MAX = 64;
-export const M_BUCKETS = Math.floor(Math.log2(M_MAX)); // 6 buckets: M = 64 falls into the last one
-export const MAX_SHAPE_DISTANCE = Math.log(4);
-
-/** the M bucket of a row count, as the generated C computes it */
-export function mBucket(M: number): number {
-  return Math.min(M_BUCKETS - 1, Math.floor(Math.log2(M)));
+/** One tensor argument of an entry point, in the op's tensor order (weights expanded to their stored tensors). */
+export interface RuntimeTensor {
+  readonly name: string;
+  readonly role: 'in' | 'out';
+  /** C type of one element as the entry point declares it: `float`, `uint16_t`, `void` (block-format bytes) */
+  readonly elem: string;
+  /** may be NULL: its `when` is a bool param that the call selects by passing the tensor or not */
+  readonly optional: boolean;
+  /** the logical dimensions over the entry's scalars (a weight's, for each of its stored tensors) */
+  readonly shape: readonly SizeExpr[];
+  /** bytes over the entry's scalars */
+  readonly bytes: SizeExpr;
+  /** logical elements over the entry's scalars: they must fit 32-bit indexing */
+  readonly elements: SizeExpr;
+  /** a weight of a block or group format: this axis must be a multiple of `block` */
+  readonly blocked?: { readonly axis: SizeExpr; readonly block: number };
 }
 
-/** a row count that represents bucket b (its smallest M), used to ask for the bucket's default config */
-export function bucketRepresentative(b: number): number {
-  return 2 ** b;
+/** The kf_status an entry point returns for a scalar outside its range. */
+export type RangeStatus = 'KF_ERR_BAD_SIZE' | 'KF_ERR_M_OUT_OF_RANGE';
+
+/** One run-time scalar of an entry point, after its tensors, in the op's param order. */
+export interface RuntimeScalar {
+  readonly name: string;
+  readonly cType: 'int' | 'float';
+  readonly min?: number;
+  readonly max?: number;
+  /** default KF_ERR_BAD_SIZE */
+  readonly rangeStatus?: RangeStatus;
+}
+
+/** One public entry point: an op with some params compiled in, the rest passed at run time. */
+export interface RuntimeEntry {
+  readonly op: string;
+  readonly name: string;
+  readonly doc: string;
+  /** the params the entry's kernels are specialised on (e.g. gemv's weight and act) */
+  readonly compiled: Params;
+  readonly tensors: readonly RuntimeTensor[];
+  readonly scalars: readonly RuntimeScalar[];
+  /** the full compiled params of each variant, indexed by which optional tensors are given (bit i: the i-th optional one) */
+  readonly variants: readonly Params[];
+}
+
+/** A kernel as the shared dispatch table describes it. */
+export interface DispatchKernel {
+  readonly id: number;
+  readonly symbol: string;
+  readonly config: Readonly<Record<string, ParamValue>>;
+  /** what kf_kernel_rows reports: the value its compiled-in scalar is compiled for, or the largest value of it the library takes */
+  readonly rows: number;
 }
 
 /**
- * A library may serve M up to a smaller `maxM` (build-runtime --max-m): a decode-only GPU library then
- * holds no kernels compiled for 64 rows. Its buckets are the first ones, the last ending at maxM.
+ * Which kernel serves a call of one op: its tables and pick function in C. The generic part calls
+ * `pick` with the argument block `a` (a `const kf_args*`) and `info` in scope, after every check of
+ * the entry passed and the tuned fields of `info` were zeroed.
  */
-export function bucketCount(maxM: number = M_MAX): number {
-  return Math.min(M_BUCKETS, Math.floor(Math.log2(maxM)) + 1);
+export interface DispatchPolicy<Kernel extends DispatchKernel = DispatchKernel> {
+  readonly op: string;
+  /** the op's entry points (runtimeEntries of its definition) */
+  entries(): readonly RuntimeEntry[];
+  /** kforge.h: what the op's entry points compute and how a call picks its kernel (comment lines starting with " *"), and any macros */
+  header(target: { readonly gpu: boolean }): { readonly doc: string; readonly defines: readonly string[] };
+  /** kforge_dispatch.c, after the kernel table: the op's tables and pick function (checked against `kernels`) */
+  source(kernels: readonly Kernel[]): string;
+  /** C expression: the kernel for `entry`'s variant `variant`, or a negated kf_status */
+  pick(entry: RuntimeEntry, variant: number): string;
 }
 
-/** the largest M of bucket b: the row count a GPU kernel serving the whole bucket is compiled for */
-export function bucketMax(b: number, maxM: number = M_MAX): number {
-  return b === bucketCount(maxM) - 1 ? maxM : 2 ** (b + 1) - 1;
-}
-
-/** "{1}, {2,3}, {4..7}, ..." for the header's comment */
-export function bucketsText(maxM: number = M_MAX): string {
-  return Array.from({ length: bucketCount(maxM) }, (_, b) => {
-    const lo = 2 ** b;
-    const hi = bucketMax(b, maxM);
-    return hi === lo ? `{${lo}}` : hi === lo + 1 ? `{${lo},${hi}}` : `{${lo}..${hi}}`;
-  }).join(', ');
-}
-
-export type Activation = 'f32' | 'f16';
-
-/** One argument of a generated kernel, in its C ABI order. */
+/** One argument of a generated kernel, in its C ABI order, mapped by name onto its entry's tensors and scalars, else scratch. */
 export interface KernelArg {
   readonly name: string;
   /** C type of the argument: `float*`, `const uint8_t*`, `int32_t` */
   readonly cType: string;
-  /** scratch buffers: their byte size over the call's M, N and K (the artifact's expression), allocated by the dispatch */
+  /** scratch buffers: their byte size over the entry's scalars (the artifact's expression), allocated by the dispatch */
   readonly scratch?: SizeExpr;
 }
 
-/** One kernel the dispatch can reach: one config of one variant, with its own symbol. */
-export interface RuntimeKernel {
-  readonly id: number;
-  readonly symbol: string;
+/** One CPU kernel the dispatch can reach: one config of one variant of an entry, with its own symbol. */
+export interface RuntimeKernel extends DispatchKernel {
+  /** the entry point whose calls it serves */
+  readonly entry: string;
   /** file name under src/kernels/ and its source (the symbol already renamed) */
   readonly file: string;
   readonly source: string;
   readonly args: readonly KernelArg[];
-  readonly config: Readonly<Record<string, ParamValue>>;
   /** OpenMP threads to run with; 0 keeps the caller's setting */
   readonly threads: number;
-}
-
-export interface TunedShape {
-  readonly M: number;
-  readonly N: number;
-  readonly K: number;
-  /** the kernels of the tuned config, narrowest first (dispatch takes the first that serves M and K) */
-  readonly kernels: readonly number[];
-  /** where the config came from, for the generated table's comment (e.g. record time and median) */
-  readonly note: string;
-}
-
-/** One (weight format, act, bias) combination: its tuned shapes and its default per M bucket. */
-export interface GemvVariant {
-  readonly format: WeightFormatName;
-  readonly act: Activation;
-  readonly bias: boolean;
-  readonly tuned: readonly TunedShape[];
-  /** per M bucket (length bucketCount(maxM)), the chain of default kernels; its last kernel serves every M of the bucket and every K */
-  readonly defaults: readonly (readonly number[])[];
 }
 
 export interface CpuToolchainSpec {
@@ -122,9 +123,8 @@ export interface CpuRuntimeSpec {
   readonly device: string;
   readonly toolchain: CpuToolchainSpec;
   readonly kernels: readonly RuntimeKernel[];
-  readonly variants: readonly GemvVariant[];
-  /** largest M the library accepts (default M_MAX) */
-  readonly maxM?: number;
+  /** one per op, each with its entry points */
+  readonly policies: readonly DispatchPolicy<RuntimeKernel>[];
 }
 
 export type GpuTargetName = 'cuda' | 'opencl' | 'vulkan';
@@ -135,9 +135,9 @@ export interface GpuLaunch {
   readonly entry: string;
   /** Vulkan: index of the SPIR-V module in GpuRuntimeKernel.spirv; 0 for CUDA and OpenCL (one translation unit) */
   readonly module: number;
-  /** in the kernel's argument order: public buffers (x, W, W_scale, W_min, bias, y), scratch buffers, M, N, K */
+  /** in the kernel's argument order: the entry's tensors and scalars by name, else the kernel's scratch */
   readonly args: readonly KernelArg[];
-  /** workgroups per dimension over the call's N and K (a GPU kernel's M is compiled in: its `rows`), as the artifact states them */
+  /** workgroups per dimension over the entry's scalars (a compiled-in scalar at the kernel's value), as the artifact states them */
   readonly grid: readonly [SizeExpr, SizeExpr, SizeExpr];
   readonly workgroup: readonly [number, number, number];
   /** CUDA: launched with programmatic stream serialization (the artifact's `Dispatch.dependentLaunch`) */
@@ -150,16 +150,18 @@ export interface GpuLaunch {
   readonly dynamicSharedBytes?: number;
 }
 
-/** One GPU kernel the dispatch can reach: one config of one variant compiled for `rows` rows. */
-export interface GpuRuntimeKernel {
-  readonly id: number;
-  readonly symbol: string;
-  readonly config: Readonly<Record<string, ParamValue>>;
-  /** the M it is compiled for; a call with fewer rows is padded */
-  readonly rows: number;
-  /** K must be a multiple of this (dense formats with wide loads), else 1 */
+/** One GPU kernel the dispatch can reach: one config of one variant of an entry. */
+export interface GpuRuntimeKernel extends DispatchKernel {
+  /** the entry point whose calls it serves */
+  readonly entry: string;
+  /**
+   * the scalar compiled into the kernel at `rows` (gemv: M, the generators unroll over it); a call
+   * with a smaller value is padded: the tensors it leads are copied through library-owned scratch
+   */
+  readonly compiledScalar?: string;
+  /** gemv policy: K must be a multiple of this (dense formats with wide loads), else 1 */
   readonly kMultiple: number;
-  /** K must be at most this (workgroup memory sized for it: int8 x quantized per workgroup); 0 or absent: any K */
+  /** gemv policy: K must be at most this (workgroup memory sized for it); 0 or absent: any K */
   readonly kMax?: number;
   readonly launches: readonly GpuLaunch[];
   /** device-only buffers (e.g. split-K partial sums), in first-use order */
@@ -180,17 +182,6 @@ export interface GpuRuntimeSpec {
   /** the device the tuned configs were measured on ('' when none were) */
   readonly device: string;
   readonly kernels: readonly GpuRuntimeKernel[];
-  readonly variants: readonly GemvVariant[];
-  /** largest M the library accepts (default M_MAX) */
-  readonly maxM?: number;
-}
-
-/** Public entry point name: kf_gemv_<format> for f32 activations, kf_gemv_<format>_xf16 for f16. */
-export function gemvEntryName(format: WeightFormatName, act: Activation): string {
-  return `kf_gemv_${format}${act === 'f16' ? '_xf16' : ''}`;
-}
-
-/** Symbol of a variant's dispatch table in the generated C. */
-export function variantSymbol(v: Pick<GemvVariant, 'format' | 'act' | 'bias'>): string {
-  return `kf_gemv_${v.format}_${v.act}${v.bias ? '_bias' : ''}`;
+  /** one per op, each with its entry points */
+  readonly policies: readonly DispatchPolicy<GpuRuntimeKernel>[];
 }

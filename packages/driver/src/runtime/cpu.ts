@@ -13,10 +13,10 @@ import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  M_MAX, bucketCount, bucketRepresentative,
+  M_MAX, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy,
   type Activation, type CpuRuntimeSpec, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
-import { emitKernel, resolveConfig } from '../lowerings.ts';
+import { LOWERINGS, emitKernel, resolveConfig } from '../lowerings.ts';
 
 /** A tuned config for one gemv shape (the best record of the database for it). */
 export interface TunedGemv {
@@ -39,6 +39,17 @@ export interface RuntimeRequest<Target extends string> {
 }
 
 export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
+
+/** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here */
+const RUNTIME_OPS: readonly string[] = ['gemv'];
+
+/** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy; empty when it can be built */
+export function runtimeGaps(op: string, target: string): string[] {
+  return [
+    ...(LOWERINGS.some((l) => l.op === op && (l.targets as readonly string[]).includes(target)) ? [] : [`no kernels on ${target} (no lowering in packages/driver/src/lowerings.ts)`]),
+    ...(RUNTIME_OPS.includes(op) ? [] : ['no runtime dispatch policy (packages/runtime/src/policies/)']),
+  ];
+}
 
 /** Cross targets: CMake's processor name and the emulator (an executor's launcher) that runs their programs. */
 const CROSS: Partial<Record<CpuTargetName, { processor: string; executor: CpuExecutor }>> = {
@@ -73,8 +84,8 @@ function kernelArgs(a: KernelArtifact): KernelArg[] {
   });
 }
 
-/** The kernel of one (format, act, bias, config): one C function whose sizes the artifact states over M, N and K. */
-function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): RuntimeKernel {
+/** The kernel of one (format, act, bias, config): one C function whose sizes the artifact states over M, N and K; it takes every M up to `maxM`. */
+function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig, maxM: number): RuntimeKernel {
   const artifact = emitKernel('gemv', target, { ...EMIT_SHAPE, weight: format, act, bias }, config);
   const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} config ${JSON.stringify(config)} on ${target}`;
   if (artifact.language !== 'c' || artifact.dispatches.length !== 1)
@@ -88,7 +99,7 @@ function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightForm
   const definition = new RegExp(`\\b${entry}\\b`, 'g');
   if (!definition.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
   return {
-    id, symbol, file: `${symbol}.c`, source: source.replace(definition, symbol), args: kernelArgs(artifact),
+    id, symbol, entry: gemvEntryName(format, act), rows: maxM, file: `${symbol}.c`, source: source.replace(definition, symbol), args: kernelArgs(artifact),
     config: artifact.config, threads: Number(artifact.config.threads ?? 0),
   };
 }
@@ -102,7 +113,7 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
     let id = ids.get(key);
     if (id === undefined) {
       id = kernels.length;
-      kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config));
+      kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
       ids.set(key, id);
     }
     return id;
@@ -130,8 +141,8 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
     }
   }
   return {
-    target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, variants,
-    ...(req.maxM !== undefined ? { maxM: req.maxM } : {}),
+    target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels,
+    policies: [gemvPolicy(variants, req.maxM)],
   };
 }
 

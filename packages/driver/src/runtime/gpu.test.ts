@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evalSize, sizeParams, type SizeExpr } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches, type KernelArtifact } from '@kforge/target';
-import type { GpuLaunch } from '@kforge/runtime';
+import { gemvPolicyOf, type GpuLaunch } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime, unboundedConfig } from './gpu.ts';
 
@@ -50,8 +50,9 @@ test('dense formats: wide loads need K to be a multiple of their width, so defau
   assert.equal(kMultipleOf('opencl', 'f32', 'f32', false, 1, wide), Number(wide.vector_width) / 4);
   assert.equal(kMultipleOf('opencl', 'q4_0', 'f32', false, 1, gpuDefaultConfig('opencl', 'q4_0', 'f32', false, 1)), 1);
   const spec = await planGpuRuntime({ target: 'opencl', formats: ['f32'], acts: ['f32'], tuned: [], device: '', version: '0', maxM: 2 });
-  assert.equal(spec.maxM, 2);
-  for (const v of spec.variants) {
+  const gemv = gemvPolicyOf(spec.policies);
+  assert.equal(gemv.maxM, 2);
+  for (const v of gemv.variants) {
     assert.equal(v.defaults.length, 2, 'buckets {1} and {2}');
     v.defaults.forEach((chain, b) => {
       const [first, last] = chain.map((id) => spec.kernels[id]!);
@@ -71,7 +72,7 @@ test('a tuned config serves its own M, then (padded) the rest of its bucket', as
     target: 'opencl', formats: ['q4_0'], acts: ['f32'], device: 'test', version: '0', maxM: 7,
     tuned: [{ params, config, note: 'test' }, { params: { ...params, M: 8 }, config, note: 'above the largest M: left out' }],
   });
-  const variant = spec.variants.find((v) => v.bias)!;
+  const variant = gemvPolicyOf(spec.policies).variants.find((v) => v.bias)!;
   assert.equal(variant.tuned.length, 1);
   assert.deepEqual(variant.tuned[0]!.kernels.map((id) => spec.kernels[id]!.rows), [4, 7]);
   assert.deepEqual(spec.kernels[variant.tuned[0]!.kernels[0]!]!.config, config);
@@ -112,7 +113,7 @@ test("quantize_x 'workgroup': one kernel per K it is compiled at, serving K up t
   }
   assert.deepEqual(unboundedConfig('opencl', 'q4_1', 'f32', true, 3, config), { ...config, quantize_x: 'dispatch' });
   const spec = await planGpuRuntime({ target: 'opencl', formats: ['q4_1'], acts: ['f32'], device: 'test', version: '0', maxM: 3, tuned: [{ params, config, note: 'test' }] });
-  const tuned = spec.variants.find((v) => v.bias)!.tuned[0]!;
+  const tuned = gemvPolicyOf(spec.policies).variants.find((v) => v.bias)!.tuned[0]!;
   assert.deepEqual(tuned.kernels.map((id) => [spec.kernels[id]!.rows, spec.kernels[id]!.kMax]), [[3, 416]]);
   assert.ok(spec.kernels.filter((x) => !tuned.kernels.includes(x.id)).every((x) => x.kMax === undefined), 'the defaults take every K');
 });

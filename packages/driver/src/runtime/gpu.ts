@@ -16,7 +16,7 @@ import { geometryProblems, type KernelArtifact } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import { compileGlsl, glslFileFor, spvFileFor } from '@kforge/exec';
 import {
-  M_MAX, bucketCount, bucketMax, mBucket,
+  M_MAX, bucketCount, bucketMax, gemvEntryName, gemvPolicy, mBucket,
   type Activation, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type KernelArg,
   type TunedShape,
 } from '@kforge/runtime';
@@ -157,7 +157,7 @@ export async function describeGpuKernel(
   const firstEntry = artifact.dispatches[0]!.entry;
   const symbol = `kf_k${id}_${firstEntry}`;
   const base = {
-    id, symbol, config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch,
+    id, symbol, entry: gemvEntryName(format, act), compiledScalar: 'M', config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch,
     ...(maxK !== undefined ? { kMax: maxK } : {}),
   };
   const sources = Object.values(artifact.files);
@@ -244,7 +244,7 @@ export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntime
       }
     }
   }
-  return { target: req.target, version: req.version, device: req.device, kernels, variants, ...(req.maxM !== undefined ? { maxM } : {}) };
+  return { target: req.target, version: req.version, device: req.device, kernels, policies: [gemvPolicy(variants, maxM)] };
 }
 
 export interface GpuBuildOptions {

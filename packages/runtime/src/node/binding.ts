@@ -1,5 +1,6 @@
 /**
- * Calling a built kforge runtime library (libkforge.so) from Node with typed arrays.
+ * Calling a built kforge runtime library (libkforge.so) from Node with typed arrays: any entry point
+ * by name (`call`), as the library describes its entries (kf_entries_json), and gemv by format.
  *
  * Mechanism: a tiny N-API addon (native/kforge_node.c) compiled on first use with the host C
  * compiler against the headers Node ships (<node prefix>/include/node), cached by content hash in
@@ -15,16 +16,15 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMATS, InputError, type WeightFormatName } from '@kforge/ir';
-import { gemvEntryName, type Activation } from '../model.ts';
+import { InputError, evalSize, type Params, type SizeExpr, type WeightFormatName } from '@kforge/ir';
+import { gemvEntryName, type Activation } from '../policies/gemv.ts';
 
 const ADDON_SOURCE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'native', 'kforge_node.c');
 
 interface Addon {
   open(path: string): unknown;
   string(handle: unknown, symbol: string): string;
-  gemv(handle: unknown, symbol: string, planar: boolean, x: ArrayBufferView, W: ArrayBufferView, scale: ArrayBufferView | null,
-    min: ArrayBufferView | null, bias: Float32Array | null, y: Float32Array, M: number, N: number, K: number, repeats: number,
+  call(handle: unknown, entry: string, tensors: readonly (ArrayBufferView | null)[], scalars: Int32Array, repeats: number,
   ): [number, number, number, number, number, number, string, string, number];
 }
 
@@ -55,6 +55,23 @@ function loadAddon(): Addon {
   return addon;
 }
 
+/** An entry point as the library describes it (kforge.h: kf_entries_json). */
+export interface EntryDescription {
+  readonly name: string;
+  readonly op: string;
+  readonly doc: string;
+  readonly compiled: Params;
+  readonly tensors: readonly {
+    readonly name: string;
+    readonly role: 'in' | 'out';
+    readonly elem: string;
+    readonly optional: boolean;
+    readonly bytes: SizeExpr;
+    readonly elements: SizeExpr;
+  }[];
+  readonly scalars: readonly { readonly name: string; readonly cType: 'int' | 'float'; readonly min?: number; readonly max?: number }[];
+}
+
 export interface GemvBuffers {
   /** f32 activations (act 'f32') or f16 bits (act 'f16'), [M, K] */
   readonly x: Float32Array | Uint16Array;
@@ -77,7 +94,7 @@ export interface DispatchInfo {
   readonly config: Record<string, unknown>;
 }
 
-export interface GemvCall {
+export interface EntryCall {
   /** kf_status: 0 ok, else the error code of kforge.h */
   readonly status: number;
   readonly info?: DispatchInfo;
@@ -85,12 +102,12 @@ export interface GemvCall {
   readonly seconds: number;
 }
 
-function expectBytes(what: string, view: ArrayBufferView | undefined, bytes: number): void {
-  if (view && view.byteLength < bytes) throw new InputError(`gemv: ${what} has ${view.byteLength} bytes, the shape needs ${bytes}`);
-}
+export type GemvCall = EntryCall;
 
 /** A loaded runtime library. Buffer sizes are checked here (C cannot), everything else by the library. */
 export class KforgeLibrary {
+  private described?: readonly EntryDescription[];
+
   private constructor(private readonly addon: Addon, private readonly handle: unknown, readonly path: string) {}
 
   static open(libraryPath: string): KforgeLibrary {
@@ -106,28 +123,50 @@ export class KforgeLibrary {
     return this.addon.string(this.handle, 'kf_version');
   }
 
-  /** one call (or `repeats` calls, for timing) of kf_gemv_<format>[_xf16] */
-  gemv(format: WeightFormatName, act: Activation, M: number, N: number, K: number, b: GemvBuffers, repeats = 1): GemvCall {
-    const f = FORMATS[format];
-    const planar = f.kind === 'planar';
-    if (M > 0 && N > 0 && K > 0) {
-      expectBytes('x', b.x, M * K * (act === 'f32' ? 4 : 2));
-      expectBytes('y', b.y, M * N * 4);
-      expectBytes('bias', b.bias, N * 4);
-      const blocks = f.kind === 'dense' ? 0 : Math.floor(K / f.block);
-      expectBytes('W', b.W, f.kind === 'dense' ? N * K * f.elemBytes : f.kind === 'block' ? N * blocks * f.bytes : N * Math.floor(K / 2));
-      if (planar) {
-        expectBytes('W_scale', b.W_scale, N * blocks * 2);
-        expectBytes('W_min', b.W_min, N * blocks * 2);
+  /** the library's entry points */
+  entries(): readonly EntryDescription[] {
+    this.described ??= (JSON.parse(this.addon.string(this.handle, 'kf_entries_json')) as { entries: EntryDescription[] }).entries;
+    return this.described;
+  }
+
+  /**
+   * One call (or `repeats` calls, for timing) of entry point `entry`: tensors by name (an optional one
+   * left out passes NULL), scalars by name. With every scalar in its range, each tensor must hold the
+   * bytes the shape needs; outside it the library returns its status.
+   */
+  call(entry: string, tensors: Readonly<Record<string, ArrayBufferView | undefined>>, scalars: Readonly<Record<string, number>>, repeats = 1): EntryCall {
+    const e = this.entries().find((x) => x.name === entry);
+    if (!e) throw new InputError(`${this.path} has no entry point ${entry} (it has ${this.entries().map((x) => x.name).join(', ')})`);
+    for (const [name, view] of Object.entries(tensors)) if (view && !e.tensors.some((t) => t.name === name)) throw new InputError(`${entry}: no tensor '${name}' (it takes ${e.tensors.map((t) => t.name).join(', ')})`);
+    const words = new Int32Array(e.scalars.length);
+    const floats = new Float32Array(words.buffer);
+    const values: Record<string, number> = {};
+    let inRange = true;
+    e.scalars.forEach((s, i) => {
+      const v = scalars[s.name];
+      if (typeof v !== 'number') throw new InputError(`${entry}: scalar '${s.name}' is missing`);
+      if (s.cType === 'int') words[i] = v;
+      else floats[i] = v;
+      values[s.name] = v;
+      inRange &&= (s.cType === 'float' || Number.isInteger(v)) && !(v < (s.min ?? -Infinity)) && !(v > (s.max ?? Infinity));
+    });
+    if (inRange) {
+      for (const t of e.tensors) {
+        const view = tensors[t.name];
+        const bytes = evalSize(t.bytes, values);
+        if (view && view.byteLength < bytes) throw new InputError(`${entry}: ${t.name} has ${view.byteLength} bytes, the shape needs ${bytes}`);
       }
     }
-    const r = this.addon.gemv(this.handle, gemvEntryName(format, act), planar, b.x, b.W, b.W_scale ?? null, b.W_min ?? null,
-      b.bias ?? null, b.y, M, N, K, repeats);
-    const [status, kernelId, tuned, tM, tN, tK, kernel, config, seconds] = r;
+    const [status, kernelId, tuned, tM, tN, tK, kernel, config, seconds] = this.addon.call(this.handle, entry, e.tensors.map((t) => tensors[t.name] ?? null), words, repeats);
     if (status !== 0) return { status, seconds };
     return {
       status, seconds,
       info: { kernelId, tuned: tuned === 1, ...(tuned === 1 ? { tunedShape: { M: tM, N: tN, K: tK } } : {}), kernel, config: JSON.parse(config) as Record<string, unknown> },
     };
+  }
+
+  /** one call (or `repeats` calls, for timing) of kf_gemv_<format>[_xf16] */
+  gemv(format: WeightFormatName, act: Activation, M: number, N: number, K: number, b: GemvBuffers, repeats = 1): GemvCall {
+    return this.call(gemvEntryName(format, act), { ...b }, { M, N, K }, repeats);
   }
 }
