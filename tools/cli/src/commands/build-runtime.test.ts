@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
-  checkOutput, getOp, randomInputs, tensorBytes, toFloat64, type KnobConfig, type Params, type WeightFormatName,
+  InputError, checkOutput, getOp, randomInputs, tensorBytes, toFloat64, type KnobConfig, type Params, type WeightFormatName,
 } from '@kforge/ir';
 import { CPU_TOOLCHAINS, processFailure, runProcess, type CpuTargetName } from '@kforge/exec';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
@@ -332,4 +332,15 @@ test('the database selection ignores failed records and other targets', () => {
   assert.equal(device, 'test avx2 device');
   assert.deepEqual(tuned.map((x) => x.config), [tunedConfig('avx2', DECODE), tunedConfig('avx2', BATCH)]);
   assert.deepEqual(tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), 'gemv', 'neon').tuned, []);
+});
+
+test('build-runtime --ops takes the ops that have kernels on the target and a dispatch policy, and names what the others lack', async () => {
+  const root = scratchFolder();
+  const dbPath = join(root, 'tuning.jsonl');
+  writeDatabase(dbPath, 'avx2');
+  const build = async (ops: string): Promise<void> => buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', 'avx2', '--db', dbPath, '--ops', ops, '--out', join(root, 'lib')], buildRuntimeCommand.args));
+  await assert.rejects(build('gemv,attention'), (e: unknown) => e instanceof InputError
+    && /attention cannot go into a avx2 runtime: no kernels on avx2 \(no lowering in packages\/driver\/src\/lowerings.ts\); no runtime dispatch policy/.test(e.message));
+  await assert.rejects(build('moe'), /moe cannot go into a avx2 runtime/);
+  await assert.rejects(build('softmax'), /--ops: unknown 'softmax' \(known: gemv, attention/);
 });

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS, InputError, WEIGHT_FORMAT_NAMES, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, InputError, OPS, WEIGHT_FORMAT_NAMES, type WeightFormatName } from '@kforge/ir';
 import { parseTarget } from '../args.ts';
 import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
@@ -34,7 +34,7 @@ export const buildRuntimeCommand: Command = {
     options: {
       target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
-      ops: { kind: 'value', doc: 'operator families to include (default: gemv, the only one so far)' },
+      ops: { kind: 'value', doc: 'ops to include (default gemv); each needs kernels on the target and a runtime dispatch policy (only gemv has both so far)' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
       acts: { kind: 'value', doc: 'activation types to include (default: f32,f16)' },
       device: { kind: 'value', doc: 'use the records of the device whose name contains this (needed when the db holds several)' },
@@ -47,7 +47,7 @@ export const buildRuntimeCommand: Command = {
     const target = parseTarget(args.required('target'));
     const dbPath = args.required('db');
     const out = args.required('out');
-    const ops = parseList('ops', args.optional('ops') ?? 'gemv', ['gemv'] as const);
+    const ops = parseList('ops', args.optional('ops') ?? 'gemv', Object.keys(OPS));
     const formats = parseList('formats', args.optional('formats') ?? WEIGHT_FORMAT_NAMES.join(','), WEIGHT_FORMAT_NAMES) as WeightFormatName[];
     const acts = parseList('acts', args.optional('acts') ?? ACTS.join(','), ACTS) as Act[];
     const maxM = parseMaxM(args.optional('max-m'));
@@ -55,7 +55,11 @@ export const buildRuntimeCommand: Command = {
     if (!existsSync(dbPath)) throw new InputError(`--db '${dbPath}' does not exist`);
     checkOutputFolder(out, [dbPath]);
     const { isCpuTarget } = await import('@kforge/exec');
-    const { buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, tunedFromRecords } = await import('@kforge/driver');
+    const { buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
+    for (const op of ops) {
+      const gaps = runtimeGaps(op, target);
+      if (gaps.length) throw new InputError(`build-runtime --ops: ${op} cannot go into a ${target} runtime: ${gaps.join('; ')}`);
+    }
     if (!isCpuTarget(target) && !isGpuRuntimeTarget(target))
       throw new InputError(`build-runtime: target '${target}' has no runtime library yet (CPU targets, cuda, opencl and vulkan have)`);
     if (cudaArch !== undefined && target !== 'cuda') throw new InputError('--cuda-arch applies to --target cuda only');
@@ -65,7 +69,8 @@ export const buildRuntimeCommand: Command = {
     const { JsonlTuningDatabase } = await import('@kforge/autotune');
     const { cpuRuntimeFiles, gpuRuntimeFiles } = await import('@kforge/runtime');
 
-    const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), ops[0]!, target, args.optional('device'));
+    // the ops runtimeGaps lets through are gemv's so far: its tables come from the database, its planners below
+    const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), 'gemv', target, args.optional('device'));
     const included = tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
       && Number(t.params.M) <= (maxM ?? 64));
     const request = { formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}) };
