@@ -7,7 +7,7 @@
  */
 import { getOp, randomInputs, resolveParams, Rng, type KnobConfig, type Params, type ParamValue } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
-import type { Executor } from '@kforge/exec';
+import { ExecError, type Executor } from '@kforge/exec';
 import { LOWERINGS, loweringFor } from './lowerings.ts';
 import { checkRun, executorFor, runArtifact } from './run.ts';
 import { opHooks, type MatrixLevel } from './ops/index.ts';
@@ -107,7 +107,9 @@ export async function runCase(c: ConformanceCase, executor: Executor): Promise<C
       message: checks.map((x) => x.message).join('; '), ms: Date.now() - start,
     };
   } catch (e) {
-    return { ...base, status: 'error', message: e instanceof Error ? e.message : String(e), ms: Date.now() - start };
+    // a kernel that needs what this device lacks (a WebGPU feature, say) is unavailable here, not wrong
+    const status = e instanceof ExecError && e.failure === 'unavailable' ? 'unavailable' : 'error';
+    return { ...base, status, message: e instanceof Error ? e.message : String(e), ms: Date.now() - start };
   }
 }
 

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getOp, randomInputs, resolveParams, type KnobConfig, type Params } from '@kforge/ir';
-import { dawnExecutor, ExecError } from '@kforge/exec';
+import { dawnExecutor, ExecError, type Executor } from '@kforge/exec';
+import { runCase } from './conformance.ts';
 import { emitKernel } from './lowerings.ts';
 import { checkRun, runArtifact } from './run.ts';
 
@@ -42,4 +43,14 @@ test("a feature the Dawn adapter lacks makes the run 'unavailable', naming the f
   const artifact = { ...emitted, features: [...emitted.features ?? [], 'kforge-no-such-feature'] };
   await assert.rejects(runArtifact(artifact, randomInputs(gemv, params, 1), { executor: dawnExecutor }),
     (e: unknown) => e instanceof ExecError && e.failure === 'unavailable' && /'kforge-no-such-feature'/.test(e.message) && !/'subgroups'/.test(e.message));
+});
+
+test("the conformance matrix counts a case its device cannot run as 'unavailable', not as an error", async () => {
+  const lacking: Executor = Object.assign(Object.create(dawnExecutor) as Executor, {
+    run: async () => { throw new ExecError('unavailable', "the kernel needs the WebGPU feature 'subgroups', which the adapter does not offer"); },
+  });
+  const params = resolveParams(gemv, { M: 1, N: 37, K: 256, weight: 'q4_0' });
+  const r = await runCase({ op: 'gemv', target: 'wgsl', params, config: { subgroup_reduce: true }, variant: {}, seed: 1 }, lacking);
+  assert.equal(r.status, 'unavailable', r.message);
+  assert.match(r.message, /'subgroups'/);
 });

@@ -56,7 +56,7 @@ void main() {
   memoryBarrierShared(); barrier();
   for (int o = tid; o < 1; o += 64) {
     float total = 0.0f;
-    for (int sg = 0; sg < (64 / sg_size); sg++) {
+    for (int sg = 0; sg < ((64 + (sg_size - 1)) / sg_size); sg++) {
       total = (total + red[((o * 64) + sg)]);
     }
     const int n = (n0 + (o % 1));

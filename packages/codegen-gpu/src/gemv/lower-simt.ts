@@ -356,7 +356,11 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
     stmts.push(barrier());
     const totalOf = (s: Expr): Stmt[] => [
       letMut('total', F32, c.f32(0)),
-      forLoop('sg', 0, div(T, v('sg_size', I32)), [assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32)))]),
+      // subgroups in the workgroup; where the size is the device's, rounded up: a workgroup narrower than the
+      // subgroup (32 threads on a 64-wide AMD wave) is one partial subgroup, whose sum lane 0 wrote
+      forLoop('sg', 0, div(fixed !== null ? c.i32(T) : add(c.i32(T), sub(v('sg_size', I32), 1)), v('sg_size', I32)), [
+        assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32))),
+      ]),
     ];
     return { stmts, totalOf };
   }
