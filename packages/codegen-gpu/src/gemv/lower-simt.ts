@@ -54,6 +54,9 @@ export function gemvShape(params: Params): GemvShape {
   };
 }
 
+/** the weight buffer gemv reads (the chunk readers take it, so other ops read theirs with the same code) */
+const WEIGHT = 'W';
+
 export const GEMV_ENTRY = 'gemv';
 export const SPLITK_REDUCE_ENTRY = 'gemv_splitk_reduce';
 export const QUANTIZE_X_ENTRY = 'gemv_quantize_x';
@@ -70,8 +73,8 @@ export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelP
   const out: KernelParam[] = cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch'
     ? [bufferParam(XQ_BUFFER, U32), bufferParam(XS_BUFFER, F32)]
     : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
-  out.push(bufferParam('W', format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
-  if (format.kind === 'planar') out.push(bufferParam('W_scale', U32), bufferParam('W_min', U32));
+  out.push(bufferParam(WEIGHT, format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
+  if (format.kind === 'planar') out.push(bufferParam(`${WEIGHT}_scale`, U32), bufferParam(`${WEIGHT}_min`, U32));
   if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
   else {
     if (shape.bias) out.push(bufferParam('bias', F32));
@@ -424,7 +427,7 @@ function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[
 /** The main kernel: partial dot products, workgroup reduction, store of y (or of split-K partials). */
 export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): Kernel {
   const format = FORMATS[shape.weight];
-  const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads);
+  const layout = chunkLayout(format, cfg.vector_width, caps.vectorLoads, WEIGHT);
   const R = cfg.rows_per_block;
   const N = param('N');
   const where = { dispatch: ' (xq, xs)', workgroup: ' in workgroup memory (xq, xs)', registers: ' per chunk in registers' }[cfg.quantize_x];

@@ -194,7 +194,7 @@ function splitChunk(chunk: Expr, per: number): { block: Expr; sub: Expr } {
  * Element values of a dense (f32/f16/bf16) row. `chunkBytes` below the 4-byte word (an f16 row with
  * odd K) reads single elements; otherwise K must be a multiple of the chunk's element count.
  */
-function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
+function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: number, vectorLoads: boolean, weight: string): ChunkLayout {
   const eb = format.elemBytes;
   const elems = chunkBytes / eb;
   const wordElem = format.name === 'f32' ? F32 : U32;
@@ -211,10 +211,10 @@ function denseLayout(format: WeightFormat & { kind: 'dense' }, chunkBytes: numbe
       const stmts: Stmt[] = [];
       const index = add(mul(row, K), elems === 1 ? chunk : mul(chunk, elems));
       let values: Expr[];
-      if (eb === 4) values = loadWords('W', index, elems, F32, tag, stmts, vectorLoads);
-      else if (elems === 1) values = [widen(u16At('W', index), false)];
+      if (eb === 4) values = loadWords(weight, index, elems, F32, tag, stmts, vectorLoads);
+      else if (elems === 1) values = [widen(u16At(weight, index), false)];
       else {
-        const words = loadWords('W', shr(index, 1), (elems * eb) / 4, U32, tag, stmts, vectorLoads);
+        const words = loadWords(weight, shr(index, 1), (elems * eb) / 4, U32, tag, stmts, vectorLoads);
         values = words.flatMap((w) => [widen(w, false), widen(w, true)]);
       }
       return { stmts, values, shifts: values.map(() => 0), scale: null, min: null, codeWords: [] };
@@ -233,7 +233,7 @@ function wholeBlockWords(format: WeightFormat): format is WeightFormat & { kind:
 }
 
 /** Block formats (array of structs, header then codes) and planar groups (codes plane + f16 planes). */
-function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
+function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkBytes: number, vectorLoads: boolean, weight: string): ChunkLayout {
   const B = format.block;
   const codeBytesPerBlock = (B * format.bits) / 8;
   const chunksPerBlock = codeBytesPerBlock / chunkBytes;
@@ -301,23 +301,23 @@ function quantLayout(format: WeightFormat & { kind: 'block' | 'planar' }, chunkB
         const aligned4 = format.bytes % 4 === 0 && format.codesOffset % 4 === 0;
         // one chunk per 2-aligned block: header and codes from the same words (q4_0: 5 loads, not 6)
         if (chunksPerBlock === 1 && wholeBlockWords(format)) {
-          const block2 = blockWords2('W', v(blockByte, 'i32'), format, chunkBytes / 4, tag, stmts);
+          const block2 = blockWords2(weight, v(blockByte, 'i32'), format, chunkBytes / 4, tag, stmts);
           words = block2.codes;
           scale = f16ToF32(block2.half(format.scaleOffset));
           if (format.minOffset !== null) min = f16ToF32(block2.half(format.minOffset));
         } else {
           words = aligned4
-            ? loadWords('W', shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads, codesAlign / 4)
-            : wordsAt2('W', at, chunkBytes / 4, tag, stmts);
-          scale = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.scaleOffset)));
-          if (format.minOffset !== null) min = f16ToF32(u16AtByte('W', add(v(blockByte, 'i32'), format.minOffset)));
+            ? loadWords(weight, shr(at, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads, codesAlign / 4)
+            : wordsAt2(weight, at, chunkBytes / 4, tag, stmts);
+          scale = f16ToF32(u16AtByte(weight, add(v(blockByte, 'i32'), format.scaleOffset)));
+          if (format.minOffset !== null) min = f16ToF32(u16AtByte(weight, add(v(blockByte, 'i32'), format.minOffset)));
         }
       } else {
         const codeByte = add(add(mul(row, div(K, 2)), mul(v(block, 'i32'), codeBytesPerBlock)), sub);
-        words = loadWords('W', shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads);
+        words = loadWords(weight, shr(codeByte, 2), chunkBytes / 4, U32, tag, stmts, vectorLoads);
         const group = add(mul(row, div(K, B)), v(block, 'i32'));
-        scale = f16ToF32(u16At('W_scale', group));
-        min = f16ToF32(u16At('W_min', group));
+        scale = f16ToF32(u16At(`${weight}_scale`, group));
+        min = f16ToF32(u16At(`${weight}_min`, group));
       }
       stmts.push(let_(`${tag}_d`, F32, scale));
       if (min) stmts.push(let_(`${tag}_m`, F32, min));
@@ -378,9 +378,14 @@ export function int8Capable(format: WeightFormat): boolean {
   return format.kind !== 'dense' && format.block % X_BLOCK === 0;
 }
 
-/** The chunk layout of a format at `chunkBytes` weight bytes per lane load (`vectorLoads`: one access). */
-export function chunkLayout(format: WeightFormat, chunkBytes: number, vectorLoads: boolean): ChunkLayout {
-  return format.kind === 'dense' ? denseLayout(format, chunkBytes, vectorLoads) : quantLayout(format, chunkBytes, vectorLoads);
+/**
+ * The chunk layout of a format at `chunkBytes` weight bytes per lane load (`vectorLoads`: one access),
+ * reading the weight buffer `weight` (planar formats: its planes `<weight>_scale` and `<weight>_min`):
+ * the row and K of a read are expressions, so another op reads its weights with the same code (MoE's
+ * expert e of w_gate as rows e*I + n of `w_gate`).
+ */
+export function chunkLayout(format: WeightFormat, chunkBytes: number, vectorLoads: boolean, weight: string): ChunkLayout {
+  return format.kind === 'dense' ? denseLayout(format, chunkBytes, vectorLoads, weight) : quantLayout(format, chunkBytes, vectorLoads, weight);
 }
 
 /**
