@@ -26,7 +26,7 @@ import type { Language, TargetName } from './targets.ts';
 export interface ArtifactBuffer {
   readonly name: string;
   readonly elem: ScalarType;
-  /** byte size over the run-time params (the artifact's scalars); `bufferBytes` gives it at the artifact's own */
+  /** byte size over the run-time params (the artifact's scalars); `sizedBuffers` evaluates it at the artifact's own */
   readonly bytes: SizeExpr;
   /** 'in': uploaded from an input tensor; 'out': read back; 'scratch': device-only workspace */
   readonly role: 'in' | 'out' | 'scratch';
@@ -42,7 +42,11 @@ export interface ArtifactScalar {
 export interface Dispatch {
   readonly entry: string;
   readonly args: readonly string[];
-  /** SIMT: number of workgroups per dimension, over the run-time params; `dispatchGrid` gives it at the artifact's own */
+  /**
+   * SIMT: number of workgroups per dimension, over the run-time params (`sizedDispatches` evaluates it at the
+   * artifact's own). A grid that depends on the data (MoE's tokens per expert) is stated as its worst case,
+   * and the kernel returns early where the data leaves a workgroup nothing to do.
+   */
   readonly grid?: readonly [SizeExpr, SizeExpr, SizeExpr];
   readonly workgroup?: readonly [number, number, number];
   /**
