@@ -142,8 +142,8 @@ function maxKOf(target: GpuTargetName, format: WeightFormatName, act: Activation
 }
 
 /**
- * One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches read off
- * the probes; `at` is the shape the config was chosen at, where the kernel is compiled if it has a largest K.
+ * One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches the artifact's;
+ * `at` is the shape the config was chosen at, where the kernel is compiled if it has a largest K.
  */
 export async function describeGpuKernel(
   target: GpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig,
