@@ -2,9 +2,10 @@
  * gemv for the fixed-width SIMD class (c as width 1, avx2, avx512, neon): y[M,N] = x[M,K] W[N,K]^T (+ bias).
  *
  * Shape of the kernel:
- * 1. Stage x once (serial, M*K is small): to f32 for the float path (f16 converted, 4-bit planar
- *    formats permuted even/odd inside each block), or quantized to int8 per 32-block as ggml's q8_0
- *    (scale d = amax/127) for the int8 path, keeping d and d * sum(q) for the zero/min terms.
+ * 1. Stage x once (serial, M*K is small; common/activations.ts): to f32 for the float path (f16
+ *    converted, 4-bit planar formats permuted even/odd inside each block), or quantized to int8 per
+ *    32-block as ggml's q8_0 (scale d = amax/127) for the int8 path, keeping d and d * sum(q) for the
+ *    zero/min terms.
  * 2. Rows are split over OpenMP threads in blocks of `rows`; each thread streams its rows once.
  *    Inside a row block, `m_tile` rows of x share every loaded weight vector (small-batch decode),
  *    and `k_unroll` independent accumulator sets hide FMA latency. Each (row, x-row) is reduced once.
@@ -30,10 +31,12 @@ import {
   type WeightFormatName,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
+import { GEMV_ACTIVATION, plainLayout, quantizeX, stageX, type ActivationRef, type XqLayout } from '../common/activations.ts';
 import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from './weights.ts';
 
-/** the weight gemv reads (the readers are shared with other ops' weights) */
+/** the weight gemv reads and the activation it stages (the readers and the staging are shared with other ops) */
 const W = GEMV_WEIGHT;
+const X = GEMV_ACTIVATION;
 
 export interface GemvSimdConfig {
   /** weight rows per block (and per thread work item) */
@@ -70,13 +73,13 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
 
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
+    bufferParam(X.buffer, act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     ...(int8
       ? [
-        bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
+        bufferParam(X.codes, 'i8', 'readwrite'), bufferParam(X.scales, 'f32', 'readwrite'), ...(needOffset ? [bufferParam(X.sums, 'f32', 'readwrite')] : []),
       ]
-      : [bufferParam('xf', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]),
+      : [bufferParam(X.staged, 'f32', 'readwrite'), ...(needOffset ? [bufferParam(X.sums, 'f32', 'readwrite')] : [])]),
   ];
 
   const spread = config.row_order === 'spread' && config.rows > 1;
@@ -90,7 +93,7 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
     ...(MT > 1 ? [forLoop('m0', sub(M, rem(M, MT)), M, tileAt(R_, 1))] : []),
   ];
   const body: Stmt[] = [
-    ...(int8 ? stageXq(q!, needOffset, act, pairs ? pairedLayout(L, isa.dotBytes) : undefined, isa) : stageX(q, needOffset, act)),
+    ...(int8 ? stageXq(X, q!, needOffset, act, pairs ? pairedLayout(X, L, isa.dotBytes) : undefined, isa) : stageX(X, q, needOffset, act)),
     forLoop('rb', 0, div(N, R), [let_('n0', 'i32', ctx.spread ? i32('rb') : mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, rowTiles(1))] : []),
   ];
@@ -134,100 +137,23 @@ function rowIndex(ctx: Ctx, r: number): Expr {
   return r === 0 ? n0 : add(n0, mul(div(N, ctx.config.rows), r));
 }
 
-/** position of element j of a block after staging (even/odd split for adjacent-pair nibbles) */
-function stagedIndex(q: QuantWeights | undefined, k: Expr): Expr {
-  if (!q?.evenOddX) return k;
-  const j = rem(k, XBLOCK);
-  return add(sub(k, j), add(div(j, 2), mul(rem(j, 2), XBLOCK / 2)));
-}
-
-function loadX(act: 'f32' | 'f16', index: Expr): Expr {
-  const raw = load('x', index, act);
-  return act === 'f32' ? raw : cast(raw, 'f32');
-}
-
-export function stageX(q: QuantWeights | undefined, needOffset: boolean, act: 'f32' | 'f16'): Stmt[] {
-  const m = i32('m');
-  const k = i32('k');
-  const b = i32('b');
-  const stage = forLoop('m', 0, M, [
-    forLoop('k', 0, K, [store('xf', add(mul(m, K), stagedIndex(q, k)), loadX(act, add(mul(m, K), k)))]),
-  ]);
-  if (!needOffset) return [stage];
-  const sums = forLoop('m', 0, M, [
-    forLoop('b', 0, div(K, XBLOCK), [
-      letMut('s', 'f32', c.f32(0)),
-      forLoop('j', 0, XBLOCK, [assign('s', add(v('s', 'f32'), load('xf', add(mul(m, K), add(mul(b, XBLOCK), i32('j'))), 'f32')))]),
-      store('xs', add(mul(m, div(K, XBLOCK)), b), v('s', 'f32')),
-    ]),
-  ]);
-  return [stage, sums];
-}
-
-/**
- * Where x code (block b, plane h, position e) goes in a row of `xq`: plane 0 holds the elements that
- * meet low nibbles, plane 1 the others (element 16h + e, or 2e + h for 4-bit planar formats).
- */
-export type XqLayout = (b: Expr, h: number, e: Expr) => Expr;
-
-/** element order (4-bit planar formats: even elements, then odd ones) */
-const plainLayout: XqLayout = (b, h, e) => add(mul(b, XBLOCK), add(e, h * (XBLOCK / 2)));
-
 /**
  * The x86 4-bit group order: in each group of G blocks, dot vector j (< G/2) reads D bytes of plane 0
  * (block j, then block j + G/2) and then D bytes of plane 1. Blocks after the last whole group keep
  * the element order. (Per element, not per plane: gcc vectorizes this staging loop, not a per-plane
  * base plus 16 stores, which it unrolls into scalar code.)
  */
-function pairedLayout(G: number, D: number): XqLayout {
+function pairedLayout(x: ActivationRef, G: number, D: number): XqLayout {
   return (b, h, e) => {
     const i = rem(b, G);
     const paired = add(mul(sub(b, i), XBLOCK), add(add(mul(rem(i, G / 2), 2 * D), h * D), add(mul(div(i, G / 2), XBLOCK / 2), e)));
-    return select(lt(b, mul(div(div(K, XBLOCK), G), G)), paired, plainLayout(b, h, e));
+    return select(lt(b, mul(div(div(x.K, XBLOCK), G), G)), paired, plainLayout(b, h, e));
   };
 }
 
 /** x86 pairs two 4-bit blocks per dot vector: one 32-byte operand covers two 16-byte planes */
 function pairedBlocks(q: QuantWeights, isa: SimdIsa): boolean {
   return q.bits === 4 && isa.dotBytes === 32;
-}
-
-/**
- * ggml q8_0 quantization of x per 32-block: d = amax/127, q = round(x/d); keeps d and d*sum(q).
- * Codes are stored in element order (4-bit planar formats even/odd, as `stageX`), or by `layout`.
- */
-export function quantizeX(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout?: XqLayout): Stmt[] {
-  const m = i32('m');
-  const b = i32('b');
-  const j = i32('j');
-  const e = i32('e');
-  const f = (n: string): Expr => v(n, 'f32');
-  const xAt = (k: Expr): Expr => loadX(act, add(mul(m, K), add(mul(b, XBLOCK), k)));
-  const blockIndex = add(mul(m, div(K, XBLOCK)), b);
-  const quantize = (k: Expr, at: Expr): Stmt[] => [
-    let_('s', 'f32', mul(xAt(k), f('id'))),
-    // round half away from zero without libm
-    let_('qv', 'i32', cast(add(f('s'), select(ge(f('s'), c.f32(0)), c.f32(0.5), c.f32(-0.5))), 'i32')),
-    store('xq', add(mul(m, K), at), cast(i32('qv'), 'i8')),
-    assign('isum', add(i32('isum'), i32('qv'))),
-  ];
-  // element of plane h at position e
-  const element = (h: number): Expr => (q.evenOddX ? add(mul(e, 2), h) : add(e, h * (XBLOCK / 2)));
-  const codes = layout
-    ? [0, 1].map((h) => forLoop('e', 0, XBLOCK / 2, quantize(element(h), layout(b, h, e))))
-    : [forLoop('j', 0, XBLOCK, quantize(j, stagedIndex(q, add(mul(b, XBLOCK), j))))];
-  return [forLoop('m', 0, M, [
-    forLoop('b', 0, div(K, XBLOCK), [
-      letMut('amax', 'f32', c.f32(0)),
-      forLoop('j', 0, XBLOCK, [assign('amax', max(f('amax'), unary('abs', xAt(j))))]),
-      let_('d', 'f32', div(f('amax'), c.f32(127))),
-      let_('id', 'f32', select(ne(f('d'), c.f32(0)), div(c.f32(1), f('d')), c.f32(0))),
-      letMut('isum', 'i32', c.i32(0)),
-      ...codes,
-      store('xd', blockIndex, f('d')),
-      ...(needOffset ? [store('xs', blockIndex, mul(f('d'), cast(i32('isum'), 'f32')))] : []),
-    ]),
-  ])];
 }
 
 /** the rule keys the vector x staging needs (x86 tables): without all of them, the scalar loop */
@@ -241,11 +167,12 @@ const VECTOR_STAGING_RULES = [
  * the ISA has the rules (x86; split-halves codes, where each plane is 16 consecutive elements). The
  * serial staging is otherwise a few percent of a short decode call (K = 3072: about 4 us of 100).
  */
-function stageXq(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout: XqLayout | undefined, isa: SimdIsa): Stmt[] {
+function stageXq(x: ActivationRef, q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout: XqLayout | undefined, isa: SimdIsa): Stmt[] {
   const rules = isa.rules.rules;
   const vector = isa.f32Lanes >= 8 && !q.evenOddX && VECTOR_STAGING_RULES.every((k) => rules[k] !== undefined)
     && (act === 'f32' || (rules['load:f16x8'] !== undefined && rules['cast:f16x8->f32x8'] !== undefined));
-  if (!vector) return quantizeX(q, needOffset, act, layout);
+  if (!vector) return quantizeX(x, q, needOffset, act, layout);
+  const { rows, K } = x;
   const F = vec('f32', 8);
   const I = vec('i32', 8);
   const m = i32('m');
@@ -253,11 +180,11 @@ function stageXq(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layou
   const f = (n: string): Expr => v(n, 'f32');
   const xAt = (k: number): Expr => {
     const at = add(mul(m, K), add(mul(b, XBLOCK), k * 8));
-    return act === 'f32' ? load('x', at, F) : cast(load('x', at, vec('f16', 8)), F);
+    return act === 'f32' ? load(x.buffer, at, F) : cast(load(x.buffer, at, vec('f16', 8)), F);
   };
   const xv = (k: number): Expr => v(`xv${k}`, F);
   const qv = (k: number): Expr => v(`qv${k}`, I);
-  const splat8 = (x: Expr | number): Expr => broadcast(typeof x === 'number' ? c.f32(x) : x, F);
+  const splat8 = (s: Expr | number): Expr => broadcast(typeof s === 'number' ? c.f32(s) : s, F);
   const at = (h: number): Expr => add(mul(m, K), (layout ?? plainLayout)(b, h, c.i32(0)));
   const body: Stmt[] = [];
   for (let k = 0; k < 4; k++) body.push(let_(`xv${k}`, F, xAt(k)));
@@ -276,12 +203,12 @@ function stageXq(q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layou
   const codes = (k: number): Expr => cast(qv(k), vec('i8', 8));
   const blockIndex = add(mul(m, div(K, XBLOCK)), b);
   body.push(
-    store('xq', at(0), concat(codes(0), codes(1))),
-    store('xq', at(1), concat(codes(2), codes(3))),
-    store('xd', blockIndex, f('d')),
-    ...(needOffset ? [store('xs', blockIndex, mul(f('d'), cast(reduce('add', add(add(qv(0), qv(1)), add(qv(2), qv(3)))), 'f32')))] : []),
+    store(x.codes, at(0), concat(codes(0), codes(1))),
+    store(x.codes, at(1), concat(codes(2), codes(3))),
+    store(x.scales, blockIndex, f('d')),
+    ...(needOffset ? [store(x.sums, blockIndex, mul(f('d'), cast(reduce('add', add(add(qv(0), qv(1)), add(qv(2), qv(3)))), 'f32')))] : []),
   );
-  return [forLoop('m', 0, M, [forLoop('b', 0, div(K, XBLOCK), body)])];
+  return [forLoop('m', 0, rows, [forLoop('b', 0, div(K, XBLOCK), body)])];
 }
 
 const accName = (r: number, t: number, u: number): string => `acc_${r}_${t}_${u}`;
@@ -332,7 +259,7 @@ function denseTile(ctx: Ctx, R: number, MT: number): Stmt[] {
     const raw = load(W.buffer, add(mul(rowIndex(ctx, r), W.K), k), lanes === 1 ? format : vec(format, lanes));
     return format === 'f32' ? raw : cast(raw, lanes === 1 ? 'f32' : vec('f32', lanes));
   };
-  const xAt = (t: number, k: Expr, lanes: number): Expr => load('xf', add(mul(add(m0, t), K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
+  const xAt = (t: number, k: Expr, lanes: number): Expr => load(X.staged, add(mul(add(m0, t), X.K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
   const step = (k: Expr, u: number): Stmt[] => {
     const s: Stmt[] = [];
     for (let t = 0; t < MT; t++) s.push(let_(`x_${t}`, VT, xAt(t, k, L)));
@@ -398,7 +325,7 @@ function blockScales(ctx: Ctx, r: number, b: Expr): Stmt[] {
 
 function addOffsetTerm(ctx: Ctx, r: number, t: number, b: Expr): Stmt[] {
   if (!ctx.needOffset) return [];
-  const xsAt = load('xs', add(mul(add(i32('m0'), t), div(K, XBLOCK)), b), 'f32');
+  const xsAt = load(X.sums, add(mul(add(i32('m0'), t), div(X.K, XBLOCK)), b), 'f32');
   return [assign(`corr_${r}_${t}`, fma(v(`off_${r}`, 'f32'), xsAt, v(`corr_${r}_${t}`, 'f32')))];
 }
 
@@ -408,7 +335,7 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const lanesOf = (e: 'u8' | 'i8' | 'f32'): Type => (L === 1 ? e : vec(e, L));
   const m0 = i32('m0');
   const j = i32('j');
-  const xAt = (t: number, b: Expr, offset: Expr): Expr => load('xf', add(mul(add(m0, t), K), add(mul(b, XBLOCK), offset)), VT);
+  const xAt = (t: number, b: Expr, offset: Expr): Expr => load(X.staged, add(mul(add(m0, t), X.K), add(mul(b, XBLOCK), offset)), VT);
   const block = (b: Expr, u: number): Stmt[] => {
     const s: Stmt[] = [];
     for (let r = 0; r < R; r++) {
@@ -465,7 +392,7 @@ function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
 }
 
 const xqAt = (t: number, b: Expr, offset: number | Expr, lanes: number): Expr =>
-  load('xq', add(mul(add(i32('m0'), t), K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
+  load(X.codes, add(mul(add(i32('m0'), t), X.K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
 
 /** one block of every row of the tile: integer dot, scale broadcast per block, scalar offset term */
 function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] {
@@ -517,7 +444,7 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
         isum = broadcast(c.i32(0), I32);
         for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(t, b, i * D, D));
       }
-      const xd = load('xd', add(mul(add(m0, t), div(K, XBLOCK)), b), 'f32');
+      const xd = load(X.scales, add(mul(add(m0, t), div(X.K, XBLOCK)), b), 'f32');
       s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
       s.push(...addOffsetTerm(ctx, r, t, b));
     }
@@ -560,10 +487,10 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
     }
     for (let t = 0; t < MT; t++) {
       const xBlocks = add(mul(add(m0, t), KB), b0);
-      s.push(let_(`s_${r}_${t}`, VT, mul(dw, load('xd', xBlocks, VT))));
+      s.push(let_(`s_${r}_${t}`, VT, mul(dw, load(X.scales, xBlocks, VT))));
       if (ctx.needOffset) {
         const acc = accName(r, t, 0);
-        s.push(assign(acc, fma(v(`off_${r}`, VT), load('xs', xBlocks, VT), v(acc, VT))));
+        s.push(assign(acc, fma(v(`off_${r}`, VT), load(X.sums, xBlocks, VT), v(acc, VT))));
       }
     }
     for (let j = 0; j < dots; j++) {

@@ -1,8 +1,8 @@
 /**
  * gemv for the HVX vector DSP class (Hexagon v67, 128-byte vectors, integer HVX only).
  *
- * Quantized weights, dot path int8: x is quantized to int8 per 32-block in scalar code (gemv/simd.ts
- * `quantizeX`, ggml q8_0). Four 32-element blocks fill one vector: byte lane 32g + j holds element j
+ * Quantized weights, dot path int8: x is quantized to int8 per 32-block in scalar code
+ * (common/activations.ts `quantizeX`, ggml q8_0). Four 32-element blocks fill one vector: byte lane 32g + j holds element j
  * of block g, for the weight codes (4-bit codes unpacked with byte and/shift into low-nibble half,
  * high-nibble half, as ggml's split-halves order; planar formats have x permuted instead) and for x.
  * `vrmpy` sums 4 adjacent byte products per 32-bit lane, so block g's dot product is the sum of
@@ -17,11 +17,12 @@ import {
   add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, lane, let_, letMut, load, mul, param,
   reduce, rem, scalarParam, shr, store, sub, v, vec, type WeightFormatName,
 } from '@kforge/ir';
-import { quantizeX } from '../gemv/simd.ts';
+import { GEMV_ACTIVATION, quantizeX } from '../common/activations.ts';
 import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
 
-/** the weight gemv reads (the readers are shared with other ops' weights) */
+/** the weight gemv reads and the activation it stages (the readers and the staging are shared with other ops) */
 const W = GEMV_WEIGHT;
+const X = GEMV_ACTIVATION;
 
 export interface GemvHvxConfig {
   /** weight rows per iteration (x blocks are loaded once for all of them) */
@@ -52,14 +53,14 @@ export function lowerGemvHvxInt8(params: Params, config: GemvHvxConfig): Kernel 
   if (!q) throw new Error(`gemv hvx: the vrmpy path needs a quantized weight format, not ${format}`);
   const needOffset = q.zero !== 0 || q.hasMin;
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam(W.buffer, 'u8'), ...q.planes.map((p) => bufferParam(p, 'f16')),
+    bufferParam(X.buffer, act), bufferParam(W.buffer, 'u8'), ...q.planes.map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
-    bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : []),
+    bufferParam(X.codes, 'i8', 'readwrite'), bufferParam(X.scales, 'f32', 'readwrite'), ...(needOffset ? [bufferParam(X.sums, 'f32', 'readwrite')] : []),
   ];
   const ctx: Ctx = { q, bias: !!params.bias, needOffset };
   const R = config.rows;
   const body: Stmt[] = [
-    ...quantizeX(q, needOffset, act),
+    ...quantizeX(X, q, needOffset, act),
     forLoop('rb', 0, div(N, R), [let_('n0', 'i32', mul(i32('rb'), R)), forLoop('m', 0, M, tile(ctx, R))]),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, [forLoop('m', 0, M, tile(ctx, 1))])] : []),
   ];
@@ -85,16 +86,16 @@ function tile(ctx: Ctx, R: number): Stmt[] {
   const b = i32('b');
   const KB = div(K, XBLOCK);
   const groupEnd = sub(KB, rem(KB, BLOCKS_PER_VECTOR));
-  const xqAt = (lanes: number): Expr => load('xq', add(mul(m, K), mul(b, XBLOCK)), vec('i8', lanes));
+  const xqAt = (lanes: number): Expr => load(X.codes, add(mul(m, X.K), mul(b, XBLOCK)), vec('i8', lanes));
 
   /** acc_r += isum * scale_w * d_x (+ offset_w * d_x * sum(q_x)) for block `blk` */
   const scaleBlock = (r: number, blk: Expr, isum: Expr): Stmt[] => {
     const n = add(i32('n0'), r);
     const at = add(mul(m, KB), blk);
     const sc = q.scale(n, blk);
-    const s: Stmt[] = [assign(`acc_${r}`, fma(cast(isum, 'f32'), mul(sc, load('xd', at, 'f32')), f32(`acc_${r}`)))];
+    const s: Stmt[] = [assign(`acc_${r}`, fma(cast(isum, 'f32'), mul(sc, load(X.scales, at, 'f32')), f32(`acc_${r}`)))];
     const off = blockOffset(q, q.scale(n, blk), n, blk);
-    if (off) s.push(assign(`acc_${r}`, fma(off, load('xs', at, 'f32'), f32(`acc_${r}`))));
+    if (off) s.push(assign(`acc_${r}`, fma(off, load(X.sums, at, 'f32'), f32(`acc_${r}`))));
     return s;
   };
 

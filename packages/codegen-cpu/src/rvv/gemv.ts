@@ -4,7 +4,7 @@
  * loop strip-mines with `vl = setvl(remaining)` and advances by the vl it got, so the same binary
  * is right at any VLEN.
  *
- * 1. x is staged as the SIMD lowering does (gemv/simd.ts `stageX`/`quantizeX`): to f32 for the
+ * 1. x is staged as the SIMD lowering does (common/activations.ts `stageX`/`quantizeX`): to f32 for the
  *    float path, or quantized to int8 per 32-block (ggml q8_0) for the int8 path.
  * 2. `rows` weight rows share each strip of x; each x row is processed in turn (weights stay in cache).
  * 3. Float path: dense weights widen to f32 (`vfwcvt` for codes, bit tricks for f16/bf16) and
@@ -20,11 +20,12 @@ import {
   FORMATS, add, and, assign, bitcast, broadcast, bufferParam, c, cast, div, fma, forLoop, let_, letMut, load, mul, param,
   reduce, reduceWiden, rem, scalarParam, setvl, shr, store, sub, v, vec, wmacc, withVl, type WeightFormatName,
 } from '@kforge/ir';
-import { quantizeX, stageX } from '../gemv/simd.ts';
+import { GEMV_ACTIVATION, quantizeX, stageX } from '../common/activations.ts';
 import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
 
-/** the weight gemv reads (the readers are shared with other ops' weights) */
+/** the weight gemv reads and the activation it stages (the readers and the staging are shared with other ops) */
 const W = GEMV_WEIGHT;
+const X = GEMV_ACTIVATION;
 
 export interface GemvRvvConfig {
   /** register-group size: of the f32 accumulators (float path) or of the i8 operands (int8 path) */
@@ -65,18 +66,18 @@ export function lowerGemvRvv(params: Params, config: GemvRvvConfig): Kernel {
   const needOffset = int8 && (q!.zero !== 0 || q!.hasMin);
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
-    bufferParam('x', act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
+    bufferParam(X.buffer, act), bufferParam(W.buffer, wElem), ...(q?.planes ?? []).map((p) => bufferParam(p, 'f16')),
     ...(params.bias ? [bufferParam('bias', 'f32')] : []), bufferParam('y', 'f32', 'write'),
     ...(int8
-      ? [bufferParam('xq', 'i8', 'readwrite'), bufferParam('xd', 'f32', 'readwrite'), ...(needOffset ? [bufferParam('xs', 'f32', 'readwrite')] : [])]
-      : [bufferParam('xf', 'f32', 'readwrite')]),
+      ? [bufferParam(X.codes, 'i8', 'readwrite'), bufferParam(X.scales, 'f32', 'readwrite'), ...(needOffset ? [bufferParam(X.sums, 'f32', 'readwrite')] : [])]
+      : [bufferParam(X.staged, 'f32', 'readwrite')]),
   ];
   const ctx: Ctx = { q, format, L: config.lmul, F: vec('f32', 'vl', config.lmul), bias: !!params.bias, needOffset };
   const tile = (R: number): Stmt[] => (int8 ? int8Tile : q ? floatQuantTile : denseTile)(ctx, R);
 
   const R = config.rows;
   const body: Stmt[] = [
-    ...(int8 ? quantizeX(q!, needOffset, act) : [...stageX(q, false, act), let_('vlmax', 'i32', setvl(VLMAX_AVL, 'f32', config.lmul))]),
+    ...(int8 ? quantizeX(X, q!, needOffset, act) : [...stageX(X, q, false, act), let_('vlmax', 'i32', setvl(VLMAX_AVL, 'f32', config.lmul))]),
     forLoop('rb', 0, div(N, R), [let_('n0', 'i32', mul(i32('rb'), R)), forLoop('m', 0, M, tile(R))]),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, [forLoop('m', 0, M, tile(1))])] : []),
   ];
@@ -119,7 +120,7 @@ function denseTile(ctx: Ctx, R: number): Stmt[] {
   const format = ctx.format as 'f32' | 'f16' | 'bf16';
   const k = i32('k');
   const vl = i32('vl');
-  const strip: Stmt[] = [let_('xv', F, load('xf', add(mul(i32('m'), K), k), F, { vl }))];
+  const strip: Stmt[] = [let_('xv', F, load(X.staged, add(mul(i32('m'), X.K), k), F, { vl }))];
   for (let r = 0; r < R; r++) {
     const at = add(mul(add(i32('n0'), r), W.K), k);
     const w = format === 'f32'
@@ -139,7 +140,7 @@ function floatQuantTile(ctx: Ctx, R: number): Stmt[] {
   const vl = i32('vl');
   const vlmax = i32('vlmax');
   const codeBytes = q.bits === 8 ? XBLOCK : XBLOCK / 2;
-  const xAt = (offset: Expr): Expr => load('xf', add(mul(i32('m'), K), add(mul(b, XBLOCK), offset)), F, { vl });
+  const xAt = (offset: Expr): Expr => load(X.staged, add(mul(i32('m'), X.K), add(mul(b, XBLOCK), offset)), F, { vl });
   const perBlock: Stmt[] = [];
   for (let r = 0; r < R; r++) {
     const n = add(i32('n0'), r);
@@ -193,7 +194,7 @@ function int8Tile(ctx: Ctx, R: number): Stmt[] {
   const m = i32('m');
   const KB = div(K, XBLOCK);
   const codeBytes = q.bits === 8 ? XBLOCK : XBLOCK / 2;
-  const xqAt = (offset: Expr): Expr => load('xq', add(mul(m, K), add(mul(b, XBLOCK), offset)), I8, { vl });
+  const xqAt = (offset: Expr): Expr => load(X.codes, add(mul(m, X.K), add(mul(b, XBLOCK), offset)), I8, { vl });
   const zero = broadcast(c('i16', 0), I16, vl);
 
   const strip: Stmt[] = [let_('xlo', I8, xqAt(j))];
@@ -213,8 +214,8 @@ function int8Tile(ctx: Ctx, R: number): Stmt[] {
     strip.push(assign(`isum_${r}`, add(i32(`isum_${r}`), reduceWiden(products, vl))));
   }
 
-  const perBlock: Stmt[] = [let_('dx', 'f32', load('xd', add(mul(m, KB), b), 'f32'))];
-  if (ctx.needOffset) perBlock.push(let_('sx', 'f32', load('xs', add(mul(m, KB), b), 'f32')));
+  const perBlock: Stmt[] = [let_('dx', 'f32', load(X.scales, add(mul(m, KB), b), 'f32'))];
+  if (ctx.needOffset) perBlock.push(let_('sx', 'f32', load(X.sums, add(mul(m, KB), b), 'f32')));
   for (let r = 0; r < R; r++) perBlock.push(letMut(`isum_${r}`, 'i32', c.i32(0)));
   perBlock.push(forLoop('j', 0, codeBytes, [assign('vl', setvl(sub(codeBytes, j), 'i8', B)), ...strip], { step: vl }));
   for (let r = 0; r < R; r++) {

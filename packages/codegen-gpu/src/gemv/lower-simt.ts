@@ -15,14 +15,18 @@
  * (`lowerQuantizeX`) writes them to scratch buffers; with 'workgroup' every workgroup quantizes all of
  * x into its workgroup memory before the K loop (`quantizeXInWorkgroup`): one dispatch, no scratch;
  * with 'registers' each thread quantizes the x block of every chunk it reads, after that step's weight
- * loads are issued (`quantizeXBlock`): one dispatch, no barrier, no workgroup memory.
+ * loads are issued (`quantizeXBlock`): one dispatch, no barrier, no workgroup memory. The quantization
+ * arithmetic (scale, codes, packing, one block in registers) is common/activations.ts, shared with other ops.
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, WeightFormat, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, gridDependency, if_, land,
-  let_, letMut, lane, load, lt, max, min, mul, ne, or, param, rem, scalarParam, select, shl, shr, special, store, sub,
+  FORMATS, add, alloc, and, assign, barrier, bufferParam, c, cast, comment, div, eq, fma, forLoop, gridDependency, if_, land,
+  let_, letMut, lane, load, lt, max, min, mul, ne, param, rem, scalarParam, select, shr, special, store, sub,
   subgroupReduce, subgroupShuffleXor, unary, v, vec,
 } from '@kforge/ir';
+import {
+  GEMV_ACTIVATION, balanced, codeOf, dot4I8, int8Code, int8Scale, packCodes, quantizeXBlock,
+} from '../common/activations.ts';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
 import {
   X_BLOCK, chunkLayout, f16ToF32, int8XElement, int8XInKOrder, loadWords, quantizedXBytes, xsStride, type ChunkLayout, type KRun,
@@ -61,9 +65,12 @@ export const GEMV_ENTRY = 'gemv';
 export const SPLITK_REDUCE_ENTRY = 'gemv_splitk_reduce';
 export const QUANTIZE_X_ENTRY = 'gemv_quantize_x';
 
+/** the activation gemv reads (its int8 quantization is shared with other ops) */
+const X = GEMV_ACTIVATION;
+
 /** int8 path: x quantized per 32-block, as packed bytes (u32 words) and per block d (and d·Σq) */
-export const XQ_BUFFER = 'xq';
-export const XS_BUFFER = 'xs';
+export const XQ_BUFFER = X.codes;
+export const XS_BUFFER = X.scales;
 /** threads per workgroup of the x quantization: 8 per 32-block, each packing one word of 4 codes */
 export const QUANTIZE_X_WORKGROUP = 64;
 
@@ -72,7 +79,7 @@ export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelP
   const format = FORMATS[shape.weight];
   const out: KernelParam[] = cfg.dot_path === 'int8' && cfg.quantize_x === 'dispatch'
     ? [bufferParam(XQ_BUFFER, U32), bufferParam(XS_BUFFER, F32)]
-    : [bufferParam('x', shape.act === 'f32' ? F32 : U32)];
+    : [bufferParam(X.buffer, shape.act === 'f32' ? F32 : U32)];
   out.push(bufferParam(WEIGHT, format.kind === 'dense' && format.name === 'f32' ? F32 : U32));
   if (format.kind === 'planar') out.push(bufferParam(`${WEIGHT}_scale`, U32), bufferParam(`${WEIGHT}_min`, U32));
   if (cfg.split_k > 1) out.push(bufferParam('partial', F32, 'write'));
@@ -86,17 +93,17 @@ export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelP
 
 /** x[m, k .. k+len-1] as f32 values: vector loads when allowed (runs are aligned to their length). */
 function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Expr[] {
-  const base = add(mul(param('K'), m), run.k);
+  const base = add(mul(X.K, m), run.k);
   const out: Expr[] = [];
   if (act === 'f32') {
     for (let i = 0; i < run.len; i += 4) {
       const lanes = Math.min(4, run.len - i);
       const at = i ? add(base, i) : base;
       if (lanes === 1 || !caps.vectorLoads) {
-        for (let l = 0; l < lanes; l++) out.push(load('x', l ? add(at, l) : at, F32));
+        for (let l = 0; l < lanes; l++) out.push(load(X.buffer, l ? add(at, l) : at, F32));
       } else {
         const t = vec(F32, lanes);
-        stmts.push(let_(`${tag}_${i}`, t, load('x', at, t)));
+        stmts.push(let_(`${tag}_${i}`, t, load(X.buffer, at, t)));
         for (let l = 0; l < lanes; l++) out.push(lane(v(`${tag}_${i}`, t), l));
       }
     }
@@ -104,7 +111,7 @@ function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: st
   }
   if (run.len === 1) {
     // a single f16 of an odd-K row: pick its half of the word
-    const word = load('x', shr(base, 1), U32);
+    const word = load(X.buffer, shr(base, 1), U32);
     return [f16ToF32(shr(word, cast(mul(and(base, 1), 16), U32)))];
   }
   const words = run.len / 2;
@@ -113,10 +120,10 @@ function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: st
     const at = add(shr(base, 1), i);
     const parts: Expr[] = [];
     if (lanes === 1 || !caps.vectorLoads) {
-      for (let l = 0; l < lanes; l++) parts.push(load('x', add(at, l), U32));
+      for (let l = 0; l < lanes; l++) parts.push(load(X.buffer, add(at, l), U32));
     } else {
       const t = vec(U32, lanes);
-      stmts.push(let_(`${tag}_${i}`, t, load('x', at, t)));
+      stmts.push(let_(`${tag}_${i}`, t, load(X.buffer, at, t)));
       for (let l = 0; l < lanes; l++) parts.push(lane(v(`${tag}_${i}`, t), l));
     }
     parts.forEach((w, l) => {
@@ -195,14 +202,6 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
 }
 
 /**
- * 4-way int8 dot product: acc + Σ a.byte[i] · b.byte[i] over the four bytes of two u32 words, read as
- * signed (i32). One IR call that each dialect spells: __dp4a on CUDA, integer math elsewhere.
- */
-export function dot4I8(a: Expr, b: Expr, acc: Expr): Expr {
-  return call('dot4_i8', [a, b, acc], I32);
-}
-
-/**
  * The int8 path of one step: loads of the chunk for every row as on the float path, then per token
  * the chunk's x words and its x block's d (and s = d·Σq), and per row
  *   acc += d_w · (d_x · Σ q·xq - zero · frac · s) + min · frac · s,
@@ -271,7 +270,7 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
 function chunkXInRegisters(
   shape: GemvShape, caps: SimtCaps, runs: readonly KRun[], start: (run: KRun) => Expr, block: Expr, id: string, stmts: Stmt[],
 ): { words: Expr[][]; d: Expr; s: Expr | undefined } {
-  const q = quantizeXBlock(shape, caps, block, `x${id}_`, stmts);
+  const q = quantizeXBlock(X, shape.weight, shape.act, caps, block, `x${id}_`, stmts);
   const words = runs.map((run, j) => {
     if (run.len === X_BLOCK) return q.words;
     stmts.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));
@@ -490,127 +489,6 @@ export function lowerSplitKReduce(shape: GemvShape, cfg: GemvSimtConfig): Kernel
 }
 
 /**
- * The int8 scale of a block, d = amax / 127, and its inverse id (0 for an all-zero block), as lets `<p>d`
- * and `<p>id`. For f16 x, id is rounded to 11 significant bits (half to even): x · id is then exact in f32,
- * so the f32 fma of `int8Code` and CUDA's f16x2 fma (`f16x2_codes`) round the same product to the same code.
- * The codes move by at most 2^-12 of their size (|q| stays <= 127), far inside the int8 bound.
- */
-function int8Scale(amax: Expr, act: GemvShape['act'], p = ''): Stmt[] {
-  const d = v(`${p}d`, F32);
-  const scale = let_(`${p}d`, F32, div(amax, c.f32(127)));
-  const inverse = select(ne(d, c.f32(0)), div(c.f32(1), d), c.f32(0));
-  if (act === 'f32') return [scale, let_(`${p}id`, F32, inverse)];
-  const bits = v(`${p}idb`, U32);
-  const rounded = and(add(add(bits, c.u32(0xfff)), and(shr(bits, c.u32(13)), c.u32(1))), c.u32(0xffffe000));
-  return [scale, let_(`${p}idb`, U32, bitcast(inverse, U32)), let_(`${p}id`, F32, bitcast(rounded, F32))];
-}
-
-/** 1.5 · 2^23: every f32 within 2^22 of it is an integer (ulp 1), so adding it rounds to one */
-const ROUND_MAGIC = 12582912;
-const ROUND_MAGIC_BITS = 0x4b400000;
-
-/**
- * The code of value x, q = round(x · id) half to even, by one fma into 1.5 · 2^23 (no float-to-int
- * conversion, a slow pipe on GPUs): the sum's bits, let `<p>b<suffix>` (u32), are 0x4B400000 + q, so
- * their low byte is q as a signed byte (`codeOf` gives q). ggml rounds half away from zero: the codes
- * differ only where x · id is an exact tie, within the int8 bound either way.
- */
-function int8Code(suffix: string, x: Expr, p = ''): Stmt {
-  return let_(`${p}b${suffix}`, U32, bitcast(fma(x, v(`${p}id`, F32), c.f32(ROUND_MAGIC)), U32));
-}
-
-/** q (i32) from the bits `int8Code` leaves */
-function codeOf(bits: Expr): Expr {
-  return sub(bitcast(bits, I32), c.i32(ROUND_MAGIC_BITS));
-}
-
-/** the low bytes of four u32 words (`int8Code`'s b lets) as one word, the first in the low byte */
-function packCodes(bytes: readonly Expr[]): Expr {
-  const byte = (i: number): Expr => {
-    const b = and(bytes[i]!, c.u32(0xff));
-    return i ? shl(b, c.u32(8 * i)) : b;
-  };
-  return or(or(byte(0), byte(1)), or(byte(2), byte(3)));
-}
-
-/** a balanced tree of a binary operation over values (fewer dependent steps than a chain) */
-function balanced(values: readonly Expr[], op: (a: Expr, b: Expr) => Expr): Expr {
-  if (values.length === 1) return values[0]!;
-  const half = values.length >> 1;
-  return op(balanced(values.slice(0, half), op), balanced(values.slice(half), op));
-}
-
-/**
- * One thread quantizes x block `blk` (of the M·K values, 32 at a time) in registers, as lets prefixed
- * `p`: its 8 code words in `int8XElement` order, d, and s = d·Σq when the format needs it. The same d,
- * codes and words as `lowerQuantizeX` (so every quantize_x variant is bit-identical).
- */
-function quantizeXBlock(shape: GemvShape, caps: SimtCaps, blk: Expr, p: string, stmts: Stmt[]): { words: Expr[]; d: Expr; s: Expr | undefined } {
-  const format = FORMATS[shape.weight];
-  // the block's 32 values in K order (a block never crosses a row: K is a multiple of 32)
-  const halves = shape.act === 'f16' ? loadWords('x', mul(blk, X_BLOCK / 2), X_BLOCK / 2, U32, `${p}xh`, stmts, caps.vectorLoads) : [];
-  const f32Values = shape.act === 'f32' ? loadWords('x', mul(blk, X_BLOCK), X_BLOCK, F32, `${p}xv`, stmts, caps.vectorLoads) : [];
-  if (shape.act === 'f32') {
-    stmts.push(let_(`${p}amax`, F32, balanced(f32Values.map((x) => unary('abs', x)), max)));
-  } else {
-    // f16: amax over the packed halves, a chain of f16x2 maxima where the target has them (exact: the
-    // largest |x| is one of the halves); on the H200 it also left nvcc 96 registers, not 104 (5
-    // workgroups of 128 threads per SM, not 4)
-    stmts.push(let_(`${p}hmax`, U32, halves.slice(1).reduce((a, b) => call('absmax_f16x2', [a, b], U32), halves[0]!)));
-    const packed = v(`${p}hmax`, U32);
-    stmts.push(let_(`${p}amax`, F32, max(f16ToF32(packed), f16ToF32(shr(packed, c.u32(16))))));
-  }
-  stmts.push(...int8Scale(v(`${p}amax`, F32), shape.act, p));
-  const values = shape.act === 'f32' ? f32Values : halves.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
-  const words = Array.from({ length: X_BLOCK / 4 }, (_, t) => v(`${p}w${t}`, U32));
-  if (shape.act === 'f32' || !caps.f16x2Codes) {
-    f32Codes(format, values, p, stmts).forEach((e, t) => stmts.push(let_(`${p}w${t}`, U32, e)));
-  } else {
-    // f16x2 fmas while id fits f16 (amax >= 127 / 32768); smaller blocks take the f32 path: there the f16
-    // product x · id can fall below f16's normal range, and the H200 rounds it (codes off by one)
-    const fast: Stmt[] = [];
-    const slow: Stmt[] = [];
-    packedHalfCodes(format, halves, p, fast).forEach((e, t) => fast.push(assign(`${p}w${t}`, e)));
-    f32Codes(format, values, p, slow).forEach((e, t) => slow.push(assign(`${p}w${t}`, e)));
-    stmts.push(...words.map((_, t) => letMut(`${p}w${t}`, U32, c.u32(0))), if_(lt(v(`${p}id`, F32), c.f32(32768)), fast, slow));
-  }
-  const d = v(`${p}d`, F32);
-  if (xsStride(shape.weight) !== 2) return { words, d, s: undefined };
-  // Σq as 4-way dot products of the packed words with ones (8 instructions, not 31 adds), two chains
-  const ones = c.u32(0x01010101);
-  const chains = [0, 1].map((j) => words.filter((_, t) => t % 2 === j).reduce<Expr>((acc, w) => dot4I8(w, ones, acc), c.i32(0)));
-  return { words, d, s: mul(d, cast(add(chains[0]!, chains[1]!), F32)) };
-}
-
-/** x words of codes from the block's values one by one: an f32 fma each (`int8Code`), then byte packing */
-function f32Codes(format: WeightFormat, values: readonly Expr[], p: string, stmts: Stmt[]): Expr[] {
-  values.forEach((x, e) => stmts.push(let_(`${p}v${e}`, F32, x), int8Code(`${e}`, v(`${p}v${e}`, F32), p)));
-  const code = (e: number): Expr => v(`${p}b${e}`, U32);
-  return Array.from({ length: X_BLOCK / 4 }, (_, t) => packCodes([0, 1, 2, 3].map((i) => code(int8XElement(format, t, i)))));
-}
-
-/**
- * x words of codes from the block's f16 words two values at a time (`f16x2_codes`: codes in bytes 0 and
- * 2), gathered by byte permutes: 16 f16x2 fmas and 8 (K order) or 12 (adjacent pairs) permutes for the
- * 32 codes, not 32 conversions, 32 fmas and 24 packing steps. Needs id < 32768 (an f16).
- */
-function packedHalfCodes(format: WeightFormat, halves: readonly Expr[], p: string, stmts: Stmt[]): Expr[] {
-  const perm = (a: Expr, b: Expr, selector: number): Expr => call('byte_perm', [a, b, c.u32(selector)], U32);
-  const q = halves.map((h, u) => {
-    stmts.push(let_(`${p}q${u}`, U32, call('f16x2_codes', [h, v(`${p}id`, F32)], U32)));
-    return v(`${p}q${u}`, U32);
-  });
-  // K order: word t is the codes of q[2t], q[2t + 1]
-  if (int8XInKOrder(format)) return Array.from({ length: X_BLOCK / 4 }, (_, t) => perm(q[2 * t]!, q[2 * t + 1]!, 0x6420));
-  // adjacent pairs: words 2j and 2j + 1 are the even and odd codes of q[4j..4j + 3], through two interleaves
-  return Array.from({ length: X_BLOCK / 8 }, (_, j) => {
-    stmts.push(let_(`${p}qa${j}`, U32, perm(q[4 * j]!, q[4 * j + 1]!, 0x6240)), let_(`${p}qb${j}`, U32, perm(q[4 * j + 2]!, q[4 * j + 3]!, 0x6240)));
-    const [a, b] = [v(`${p}qa${j}`, U32), v(`${p}qb${j}`, U32)];
-    return [perm(a, b, 0x5410), perm(a, b, 0x7632)];
-  }).flat();
-}
-
-/**
  * quantize_x 'workgroup': before the K loop the workgroup quantizes all of x into workgroup arrays
  * named like the scratch buffers (xq, xs; sized for the params' K), one thread per 32-block with its
  * values in registers: the same d, codes and word order as `lowerQuantizeX`, so the results are
@@ -621,7 +499,7 @@ function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   const bytes = quantizedXBytes(shape.M, shape.K, shape.weight);
   const blk = v('qblk', I32);
   const body: Stmt[] = [];
-  const block = quantizeXBlock(shape, caps, blk, '', body);
+  const block = quantizeXBlock(X, shape.weight, shape.act, caps, blk, '', body);
   block.words.forEach((word, t) => body.push(store(XQ_BUFFER, add(mul(blk, X_BLOCK / 4), t), word)));
   body.push(store(XS_BUFFER, stride === 2 ? mul(blk, 2) : blk, block.d));
   if (block.s) body.push(store(XS_BUFFER, add(mul(blk, 2), 1), block.s));
@@ -630,7 +508,7 @@ function quantizeXInWorkgroup(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
     // 16-byte aligned: the K loop reads them with vector loads where the target allows
     alloc(XQ_BUFFER, U32, bytes.xq / 4, 'workgroup', 16),
     alloc(XS_BUFFER, F32, bytes.xs / 4, 'workgroup', 16),
-    forLoop('qblk', v('tid', I32), div(mul(param('M'), param('K')), X_BLOCK), body, { step: cfg.workgroup_size }),
+    forLoop('qblk', v('tid', I32), div(mul(X.rows, X.K), X_BLOCK), body, { step: cfg.workgroup_size }),
     barrier(),
   ];
 }
@@ -647,7 +525,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
   const stride = xsStride(shape.weight);
   const T = QUANTIZE_X_WORKGROUP;
   const params: KernelParam[] = [
-    bufferParam('x', shape.act === 'f32' ? F32 : U32), bufferParam(XQ_BUFFER, U32, 'write'), bufferParam(XS_BUFFER, F32, 'write'),
+    bufferParam(X.buffer, shape.act === 'f32' ? F32 : U32), bufferParam(XQ_BUFFER, U32, 'write'), bufferParam(XS_BUFFER, F32, 'write'),
     scalarParam('M'), scalarParam('N'), scalarParam('K'),
   ];
   const tid = v('tid', I32);
@@ -657,7 +535,7 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
     comment(`x (${shape.act}) to int8 per ${X_BLOCK}-block for gemv ${shape.weight}: ${T} threads, ${T / 8} blocks per workgroup`),
     let_('tid', I32, special('thread_id')),
     let_('word_raw', I32, add(mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), T), tid)),
-    let_('words', I32, div(mul(param('M'), param('K')), 4)),
+    let_('words', I32, div(mul(X.rows, X.K), 4)),
     let_('word', I32, min(v('word_raw', I32), sub(v('words', I32), 1))),
     let_('blk', I32, shr(word, 3)),
     let_('t', I32, and(word, 7)),
@@ -666,15 +544,15 @@ export function lowerQuantizeX(shape: GemvShape, caps: SimtCaps): Kernel {
   const natural = int8XInKOrder(format);
   let xs: Expr[];
   if (natural && shape.act === 'f32') {
-    xs = loadWords('x', mul(word, 4), 4, F32, 'xv', body, caps.vectorLoads, 4);
+    xs = loadWords(X.buffer, mul(word, 4), 4, F32, 'xv', body, caps.vectorLoads, 4);
   } else if (natural) {
-    xs = loadWords('x', mul(word, 2), 2, U32, 'xh', body, caps.vectorLoads, 2).flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
+    xs = loadWords(X.buffer, mul(word, 2), 2, U32, 'xh', body, caps.vectorLoads, 2).flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]);
   } else {
     xs = [0, 1, 2, 3].map((i) => {
       body.push(let_(`e${i}`, I32, add(mul(v('blk', I32), X_BLOCK), int8XElement(format, v('t', I32), i))));
       const e = v(`e${i}`, I32);
-      if (shape.act === 'f32') return load('x', e, F32);
-      return f16ToF32(shr(load('x', shr(e, 1), U32), cast(mul(and(e, 1), 16), U32)));
+      if (shape.act === 'f32') return load(X.buffer, e, F32);
+      return f16ToF32(shr(load(X.buffer, shr(e, 1), U32), cast(mul(and(e, 1), 16), U32)));
     });
   }
   xs.forEach((x, i) => body.push(let_(`v${i}`, F32, x)));
@@ -731,4 +609,4 @@ function waitForPreviousGrid(cfg: GemvSimtConfig): Stmt[] {
 }
 
 /** buffers an earlier grid of the stream writes: x, the pre-pass's output, split-K partials (weights and bias do not change) */
-const PRODUCED: ReadonlySet<string> = new Set(['x', XQ_BUFFER, XS_BUFFER, 'partial']);
+const PRODUCED: ReadonlySet<string> = new Set([X.buffer, XQ_BUFFER, XS_BUFFER, 'partial']);
