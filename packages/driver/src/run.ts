@@ -29,7 +29,7 @@ export async function executorFor(target: TargetName): Promise<Executor> {
   for (const e of executorsFor(target)) {
     const a = await (e.probeTarget ? e.probeTarget(target) : e.probe());
     if (a.ok && a.mode !== 'compile-only') return e;
-    reasons.push(`${e.name}: ${a.ok ? 'compiles here but executes only on the GPU machine (kforge emit --bundle)' : (a.reason ?? 'unavailable')}`);
+    reasons.push(`${e.name}: ${a.ok ? 'compiles here but executes only on a machine with the GPU: `kforge emit OP --target T --params P --out DIR` writes the kernel and its binding ABI (kernel.json), and tools/gpu/README.md runs cases there' : (a.reason ?? 'unavailable')}`);
   }
   throw new InputError(`target '${target}' cannot execute on this machine (${reasons.join('; ') || 'no executor'}); try \`kforge emit\` or \`kforge doctor\``);
 }

@@ -1,6 +1,7 @@
 /**
  * `kforge`: dispatch to a subcommand and turn errors into exit codes (SPEC section 6):
- * 0 ok, 1 a check failed (CheckError), 2 bad input (InputError), 3 an internal error (a kforge bug).
+ * 0 ok, 1 a check failed (CheckError), 2 bad input (InputError), 3 an internal error (a kforge bug),
+ * and, beyond SPEC's three, 4 not found (NotFoundError: a query that matches nothing, e.g. `db best`).
  */
 import { CheckError, InputError } from '@kforge/ir';
 import { describeOptions, parseArgs } from './args.ts';
@@ -17,6 +18,9 @@ import { buildRuntimeCommand } from './commands/build-runtime.ts';
 import { tuneCommand } from './commands/tune.ts';
 import { dbCommand } from './commands/db.ts';
 import { benchCommand } from './commands/bench.ts';
+import { benchSuitesCommand } from './commands/suites.ts';
+import { NotFoundError } from './errors.ts';
+import { versionLine } from './version.ts';
 
 export const COMMANDS: readonly Command[] = [
   opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand,
@@ -27,18 +31,22 @@ export const EXIT_OK = 0;
 export const EXIT_CHECK_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 export const EXIT_INTERNAL_ERROR = 3;
+export const EXIT_NOT_FOUND = 4;
 
 function overview(): string {
   const lines = COMMANDS.map((c) => `  kforge ${c.usage}\n      ${c.summary}`);
   return ['usage:', ...lines, '', 'kforge help COMMAND shows the options of one command.',
-    'P and C are a JSON object or @file.json. Exit codes: 0 ok, 1 check failed, 2 bad input.'].join('\n');
+    'kforge --version prints the version and git revision.',
+    'P and C are a JSON object or @file.json. Exit codes: 0 ok, 1 check failed, 2 bad input, 3 internal error, 4 not found.'].join('\n');
 }
 
 function commandHelp(c: Command): string {
   return `usage: kforge ${c.usage}\n${c.summary}\n\noptions:\n${describeOptions(c.args) || '  (none)'}`;
 }
 
-function findCommand(name: string): Command {
+/** `bench suites` has its own command (commands/suites.ts); every other name is one of COMMANDS. */
+function findCommand(name: string, rest: readonly string[] = []): Command {
+  if (name === 'bench' && rest[0] === 'suites') return benchSuitesCommand;
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) throw new InputError(`unknown command '${name}' (known: ${COMMANDS.map((c) => c.name).join(', ')})`);
   return command;
@@ -52,21 +60,30 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`${overview()}\n`);
       return EXIT_BAD_INPUT;
     }
-    if (name === 'help' || name === '--help' || name === '-h') {
-      process.stdout.write(`${rest[0] ? commandHelp(findCommand(rest[0])) : overview()}\n`);
+    if (name === '--version' || name === '-V' || name === 'version') {
+      process.stdout.write(`${versionLine()}\n`);
       return EXIT_OK;
     }
-    const command = findCommand(name);
-    if (rest.includes('--help')) {
+    if (name === 'help' || name === '--help' || name === '-h') {
+      process.stdout.write(`${rest[0] ? commandHelp(findCommand(rest[0], rest.slice(1))) : overview()}\n`);
+      return EXIT_OK;
+    }
+    const command = findCommand(name, rest);
+    const commandArgs = command === benchSuitesCommand ? rest.slice(1) : rest;
+    if (commandArgs.includes('--help')) {
       process.stdout.write(`${commandHelp(command)}\n`);
       return EXIT_OK;
     }
-    await command.run(parseArgs(name, rest, command.args));
+    await command.run(parseArgs(command.name, commandArgs, command.args));
     return EXIT_OK;
   } catch (e) {
     if (e instanceof InputError) {
       process.stderr.write(`kforge: error: ${e.message}\n`);
       return EXIT_BAD_INPUT;
+    }
+    if (e instanceof NotFoundError) {
+      process.stderr.write(`kforge: not found: ${e.message}\n`);
+      return EXIT_NOT_FOUND;
     }
     if (e instanceof CheckError) {
       process.stderr.write(`kforge: check failed: ${e.message}\n`);

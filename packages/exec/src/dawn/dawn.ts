@@ -12,7 +12,6 @@
  * says "on lavapipe (CPU)" so no one mistakes its timings for a GPU's. On a hardware adapter: 'gpu'.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { allocBytes } from '../util/buffers.ts';
 import { readOutputFiles, writeInputFiles } from '../metal/buffer-files.ts';
 import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
+import { npmPackageVersion } from '../util/tools.ts';
 import { withWorkDir } from '../util/workdir.ts';
 import { planWgslDispatches } from './bindings.ts';
 import { REQUEST_FILE, RESULT_FILE, type DawnAdapter, type DawnRequest, type DawnResult } from './protocol.ts';
@@ -30,7 +30,8 @@ type DawnSuccess = Extract<DawnResult, { ok: true }>;
 
 const CHILD = fileURLToPath(new URL('./dawn-child.ts', import.meta.url));
 const TSX_LOADER = import.meta.resolve('tsx');
-const WEBGPU_VERSION = (createRequire(import.meta.url)('webgpu/package.json') as { version: string }).version;
+/** undefined where the npm package is absent (an optional dependency of the packed CLI): the executor is unavailable then */
+const WEBGPU_VERSION = npmPackageVersion('webgpu');
 const PROBE_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 600_000;
 
@@ -54,6 +55,9 @@ async function runChild(args: readonly string[], dir: string, what: string, time
 let probed: Promise<Availability> | undefined;
 
 async function probeOnce(): Promise<Availability> {
+  if (WEBGPU_VERSION === undefined) {
+    return { ok: false, mode: 'native', versions: { webgpu: 'not installed' }, reason: "the npm package 'webgpu' (Dawn) is not installed" };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'kforge-dawn-probe-'));
   try {
     const reply = await runChild(['--probe'], dir, 'probe Dawn', PROBE_TIMEOUT_MS);

@@ -12,6 +12,7 @@ import { println } from '../command.ts';
 import { readJsonOption } from '../files.ts';
 import { formatTable } from '../table.ts';
 import { DEFAULT_DB } from './tune.ts';
+import { NotFoundError } from '../errors.ts';
 
 function openDb(path: string): JsonlTuningDatabase {
   if (!existsSync(path)) throw new InputError(`db: '${path}' does not exist`);
@@ -88,7 +89,7 @@ export const dbCommand: Command = {
         const params = resolveParams(op, readJsonOption('params', args.required('params')));
         const db = openDb(path);
         const candidates = db.query({ op: op.name, target, params }).filter((r) => r.status === 'ok' && r.measurement);
-        if (!candidates.length) throw new CheckError(`db best: no correct, timed record of ${op.name} on ${target} for ${JSON.stringify(params)} in ${path}`);
+        if (!candidates.length) throw new NotFoundError(`db best: no correct, timed record of ${op.name} on ${target} for ${JSON.stringify(params)} in ${path}`);
         // one best per device: times from different machines are never compared
         const devices = [...new Map(candidates.map((r) => [JSON.stringify(r.device), r.device])).values()];
         for (const device of devices) {
