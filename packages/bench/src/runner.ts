@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
 import { bytesOfRoles, type KernelArtifact, type TargetName } from '@kforge/target';
 import type { Executor } from '@kforge/exec';
-import { checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
+import { checkMemoryBudget, checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
 import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
 import { baselinesFor, withThreads, type ImplName } from './baselines.ts';
 import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
@@ -95,6 +95,12 @@ class RunContext {
     if (!hasKernel(c.op, target)) return { ...base, status: 'skipped', reason: `no kernel yet for ${c.op} on ${target}`, measurements: [], speedup: {} };
     const op = getOp(c.op);
     const params = resolveParams(op, c.params);
+    try {
+      checkMemoryBudget('bench', op, params);
+    } catch (e) {
+      if (e instanceof InputError) return { ...base, status: 'skipped', reason: e.message, measurements: [], speedup: {} };
+      throw e;
+    }
     const config = resolveConfig(c.op, target, params, withThreads(c.op, target, params, this.o.config, this.o.threads));
     const artifact = emitKernel(c.op, target, params, config);
     const threads = artifact.threads ?? this.o.threads ?? 0;
@@ -192,6 +198,7 @@ export async function benchOne(opName: string, rawParams: Record<string, unknown
   const op = getOp(opName);
   const params = resolveParams(op, rawParams);
   if (!hasKernel(op.name, o.target)) throw new InputError(`no kernel yet for ${op.name} on ${o.target}`);
+  checkMemoryBudget('bench', op, params); // before the probe and the inputs
   const executor = await timingExecutor(o.target);
   const ctx = new RunContext(executor, o);
   try {

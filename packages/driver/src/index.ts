@@ -1,6 +1,7 @@
 export * from './lowerings.ts';
 export * from './estimate.ts';
 export * from './run.ts';
+export * from './sizes.ts';
 export * from './conformance.ts';
 export * from './runtime/cpu.ts';
 export * from './runtime/tuned.ts';

@@ -7,6 +7,7 @@ import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
 import { estimateGemv, type HostHint } from './estimate.ts';
+import { checkArtifactIndexRange } from './sizes.ts';
 
 export interface Lowering {
   readonly op: string;
@@ -62,5 +63,8 @@ export function configOfRecord(op: string, target: TargetName, params: Params, r
 
 export function emitKernel(op: string, target: TargetName, params: Params, config: KnobConfig): KernelArtifact {
   if (!Object.hasOwn(TARGETS, target)) throw new InputError(`unknown target '${target}'`);
-  return loweringFor(op, target).emit(target, params, config);
+  const artifact = loweringFor(op, target).emit(target, params, config);
+  // resolveParams bounds the op's tensors; scratch and padded buffers, and derived scalars, are checked here
+  checkArtifactIndexRange(artifact);
+  return artifact;
 }

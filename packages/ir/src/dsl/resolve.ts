@@ -4,7 +4,7 @@
  * is an InputError that names the op, the param or tensor, and the problem.
  */
 import { InputError } from '../errors.ts';
-import { type DType, f32ToBf16Bits, f32ToF16Bits, isDType } from '../tensor/dtype.ts';
+import { DTYPES, type DType, f32ToBf16Bits, f32ToF16Bits, isDType } from '../tensor/dtype.ts';
 import { type Tensor, allocTensor, expectTensor, numel } from '../tensor/tensor.ts';
 import { type WeightFormatName, isWeightFormat } from '../formats/format.ts';
 import { quantizeWeight, storedWeightTensors } from '../formats/codec.ts';
@@ -21,6 +21,15 @@ export interface ConcreteTensor {
   /** for the stored tensors of a weight (codes and planes): the logical weight they encode */
   readonly weight?: { readonly name: string; readonly format: WeightFormatName; readonly shape: readonly number[] };
 }
+
+/**
+ * The largest integer param, tensor element count and tensor byte size kforge takes: kernels index
+ * with 32-bit signed integers (kernel/ir.ts), and 64-bit indexing is not implemented, so anything
+ * past 2^31 - 1 is refused here (exit 2) instead of emitting a kernel whose indices overflow.
+ */
+export const MAX_INDEX = 2 ** 31 - 1;
+
+const INDEX_NOTE = `2^31-1 = ${MAX_INDEX}: kernels index with 32-bit integers (64-bit indexing is not implemented)`;
 
 function describeRange(noun: string, min: number | undefined, max: number | undefined): string {
   if (noun === 'integer' && min === 1 && max === undefined) return 'a positive integer';
@@ -39,7 +48,10 @@ function checkParam(op: OpDef, spec: ParamSpec, v: unknown): ParamValue {
   let expected: string;
   switch (t.kind) {
     case 'int':
-      if (typeof v === 'number' && Number.isInteger(v) && inRange(v)) return v;
+      if (typeof v === 'number' && Number.isInteger(v) && inRange(v)) {
+        if (Number.isSafeInteger(v) && Math.abs(v) <= MAX_INDEX) return v;
+        throw new InputError(`${op.name}: param '${spec.name}' = ${JSON.stringify(v)} is past the largest integer kforge takes, ${INDEX_NOTE}`);
+      }
       expected = describeRange('integer', t.min, t.max);
       break;
     case 'float':
@@ -90,13 +102,46 @@ export function resolveParams(op: OpDef, raw: unknown): Params {
     pending = pending.filter((s) => !ready.includes(s));
   }
 
+  const params = Object.fromEntries(op.params.map((s) => [s.name, values[s.name]!]));
+  // sizes first, so a huge param is named as such rather than through a constraint it also breaks
+  checkIndexRange(op, params);
   for (const c of op.constraints) {
     if (!evalBool(c.expr, values)) {
       const involved = exprIdentifiers(c.expr).map((n) => `${n}=${JSON.stringify(values[n])}`).join(', ');
       throw new InputError(`${op.name}: ${c.message} (${involved})`);
     }
   }
-  return Object.fromEntries(op.params.map((s) => [s.name, values[s.name]!]));
+  return params;
+}
+
+/**
+ * Every tensor of the instance, logical (a weight's [N, K] values) and stored (its codes and planes),
+ * within MAX_INDEX elements and MAX_INDEX bytes; the message names the params of the too-large shape.
+ */
+function checkIndexRange(op: OpDef, params: Params): void {
+  const present = presentTensors(op, params);
+  const fail = (spec: TensorSpec, name: string, shape: readonly number[], n: number, unit: string): never => {
+    const dims = spec.shape.map((d, i) => (d === String(shape[i]) ? d : `${d}=${shape[i]}`)).join(', ');
+    throw new InputError(`${op.name}: tensor '${name}'${name === spec.name ? '' : ` (of '${spec.name}')`} [${dims}] holds ${n} ${unit}, past ${INDEX_NOTE}`);
+  };
+  for (const { spec, shape } of present) {
+    const n = numel(shape);
+    if (n > MAX_INDEX) fail(spec, spec.name, shape, n, 'elements');
+  }
+  let signature: ConcreteTensor[];
+  try {
+    signature = tensorSignature(op, params);
+  } catch (e) {
+    // a weight the format cannot store (K off its block) is reported where the signature is used, as before
+    if (e instanceof InputError) return;
+    throw e;
+  }
+  for (const t of signature) {
+    const { spec, shape } = present.find((p) => p.spec.name === (t.weight?.name ?? t.name))!;
+    const n = numel(t.shape);
+    if (n > MAX_INDEX) fail(spec, t.name, shape, n, 'elements');
+    if (n * DTYPES[t.dtype].bytes > MAX_INDEX) fail(spec, t.name, shape, n * DTYPES[t.dtype].bytes, 'bytes');
+  }
 }
 
 /** Rethrow an InputError from a lower layer (codec, expressions) with the op named. */
@@ -151,7 +196,15 @@ export function tensorSignature(op: OpDef, params: Params): ConcreteTensor[] {
 
 /** Check that every input tensor is there with the right dtype and shape; extra tensors are ignored. */
 export function checkInputs(op: OpDef, params: Params, inputs: Readonly<Record<string, Tensor>>): void {
-  for (const t of tensorSignature(op, params)) {
+  let signature: ConcreteTensor[];
+  try {
+    signature = tensorSignature(op, params);
+  } catch (e) {
+    // a weight the format cannot store (K off its block) is reported where the signature is used, as before
+    if (e instanceof InputError) return;
+    throw e;
+  }
+  for (const t of signature) {
     if (t.role !== 'in') continue;
     inOp(op, 'input', () => expectTensor(t.name, inputs[t.name], t.dtype, t.shape));
   }

@@ -151,16 +151,19 @@ async function benchImport(args: ParsedArgs, dir: string): Promise<void> {
 async function benchOp(args: ParsedArgs, opName: string): Promise<void> {
   const bench = await import('@kforge/bench');
   const op = getOp(opName);
+  const params = readJsonOption('params', args.required('params'));
+  const p = resolveParams(op, params);
+  // refused before any work: the probe, the kernels, the inputs drawn here (also for --export)
+  const { checkMemoryBudget } = await import('@kforge/driver');
+  checkMemoryBudget('bench', op, p);
   const exportDir = args.optional('export');
   if (exportDir !== undefined) {
-    const params = readJsonOption('params', args.required('params'));
-    const p = resolveParams(op, params);
     const id = `${op.name}/${Object.entries(p).map(([k, v]) => `${k}=${v}`).join(',')}`;
     return benchExport(args, exportDir, [{ id, op: op.name, params: params as Params, layer: '-', phase: Number(p.M ?? 1) === 1 ? 'decode' : 'batch' }]);
   }
   if (args.optional('rotate-mib') !== undefined) throw new InputError('bench: --rotate-mib applies to --export (here the rotation is sized on this machine\'s L3)');
   const o = benchOptions(args);
-  const file = await bench.benchOne(op.name, readJsonOption('params', args.required('params')), o);
+  const file = await bench.benchOne(op.name, params, o);
   const r = file.results[0]!;
   if (r.status !== 'ok') throw new CheckError(`${op.name} on ${o.target}: ${r.reason}`);
   const k = r.measurements[0]!;

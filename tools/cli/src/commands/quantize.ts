@@ -1,4 +1,6 @@
 import { InputError, WEIGHT_FORMAT_NAMES, isWeightFormat, numel, quantizeWeight, tensorBytes, type Tensor } from '@kforge/ir';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { checkOutputFolder, npyFiles, readTensorFolder, writeOutputFolder } from '../files.ts';
@@ -15,12 +17,13 @@ export const quantizeCommand: Command = {
       out: { kind: 'value', doc: 'folder for the stored tensors (<name>.npy, plus <name>_scale/_min for planar formats)' },
     },
   },
-  run(args) {
+  async run(args) {
     const format = args.required('format');
     if (!isWeightFormat(format)) throw new InputError(`unknown format '${format}' (known: ${WEIGHT_FORMAT_NAMES.join(', ')})`);
     const inDir = args.required('in');
     const out = args.required('out');
     checkOutputFolder(out, [inDir]);
+    await checkQuantizeBudget(inDir);
     const all = readTensorFolder('in', inDir);
     const weights = Object.entries(all).filter(([, t]) => t.dtype === 'f32');
     if (weights.length === 0) throw new InputError(`--in '${inDir}' holds no f32 .npy tensors to quantize`);
@@ -42,3 +45,24 @@ export const quantizeCommand: Command = {
     println(`wrote ${Object.keys(stored).length} tensor(s) in ${format} to ${out}`);
   },
 };
+
+/**
+ * Refuse, before reading anything, a folder whose tensors would not fit the memory budget: quantize
+ * holds every tensor read, its stored form (no larger) and their encoded files, so three times the
+ * .npy bytes of --in. (A missing or unreadable folder is left to readTensorFolder to report.)
+ */
+async function checkQuantizeBudget(inDir: string): Promise<void> {
+  if (!existsSync(inDir) || !statSync(inDir).isDirectory()) return;
+  let bytes = 0;
+  for (const name of readdirSync(inDir)) {
+    if (!name.endsWith('.npy')) continue;
+    const st = statSync(join(inDir, name), { throwIfNoEntry: false });
+    if (st?.isFile()) bytes += st.size;
+  }
+  const { memoryBudget } = await import('@kforge/driver');
+  const budget = memoryBudget();
+  if (3 * bytes > budget.bytes) {
+    throw new InputError(`quantize: the .npy files of --in '${inDir}' hold ${(bytes / 2 ** 20).toFixed(1)} MiB; reading, quantizing and writing them `
+      + `needs three times that, past the memory budget of ${(budget.bytes / 2 ** 20).toFixed(1)} MiB (${budget.what})`);
+  }
+}

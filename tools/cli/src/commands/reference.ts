@@ -22,12 +22,14 @@ export const referenceCommand: Command = {
       out: { kind: 'value', doc: 'folder to write <tensor>.npy outputs (replaced if it exists)' },
     },
   },
-  run(args) {
+  async run(args) {
     const op = getOp(args.positionals[0]!);
     const params = resolveParams(op, readJsonOption('params', args.required('params')));
     const inDir = args.required('in');
     const out = args.required('out');
     checkOutputFolder(out, [inDir]);
+    const { checkMemoryBudget } = await import('@kforge/driver');
+    checkMemoryBudget('reference', op, params);
     const signature = tensorSignature(op, params);
     const inputs = readTensorFolder('in', inDir, signature.filter((t) => t.role === 'in').map((t) => t.name));
     checkInputs(op, params, inputs);

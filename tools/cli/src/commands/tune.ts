@@ -383,6 +383,9 @@ export const tuneCommand: Command = {
     const op = getOp(args.positionals[0]!);
     const target = parseTarget(args.required('target'));
     const params = resolveParams(op, readJsonOption('params', args.required('params')));
+    // refused before any work (the executor probe, the read probe, the inputs drawn here; also for --export)
+    const { checkMemoryBudget } = await import('@kforge/driver');
+    checkMemoryBudget('tune', op, params);
     const strategy = strategyNamed(args.optional('strategy') ?? 'model');
     const budget = integerOption(args, 'budget', 64, 1);
     const seed = integerOption(args, 'seed', 1, 0);
