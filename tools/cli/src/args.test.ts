@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '@kforge/ir';
-import { parseArgs, type ArgsSpec } from './args.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeOptions, parseArgs, type ArgsSpec } from './args.ts';
+import { checkOutputFolder } from './files.ts';
 
 const SPEC: ArgsSpec = {
   positionals: ['OP'],
@@ -31,4 +35,20 @@ test('args: every misuse is an InputError naming the option', () => {
   ];
   for (const [argv, message] of cases) assert.throws(() => parseArgs('x', argv, SPEC), (e: unknown) => e instanceof InputError && message.test(e.message), argv.join(' '));
   assert.throws(() => parseArgs('x', ['gemv'], SPEC).required('params'), /missing required option --params/);
+});
+
+test('args: a command whose --out is a folder takes --force, and it holds for that command line only', () => {
+  const folder: ArgsSpec = { positionals: [], options: { out: { kind: 'value', doc: 'folder for the outputs' } } };
+  const file: ArgsSpec = { positionals: [], options: { out: { kind: 'value', doc: 'results JSON' } } };
+  assert.equal(parseArgs('x', ['--out', 'o', '--force'], folder).flag('force'), true);
+  assert.match(describeOptions(folder), /--force/);
+  assert.throws(() => parseArgs('x', ['--out', 'o', '--force'], file), /unknown option --force/);
+  assert.doesNotMatch(describeOptions(file), /--force/);
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-args-'));
+  writeFileSync(join(dir, 'notes.txt'), '');
+  parseArgs('x', ['--out', dir, '--force'], folder);
+  checkOutputFolder(dir);
+  parseArgs('x', ['--out', dir], folder);
+  assert.throws(() => checkOutputFolder(dir), /not written by kforge/);
+  rmSync(dir, { recursive: true });
 });

@@ -1,7 +1,7 @@
 /** Happy paths of the `kforge` commands, run as a child process like a user would. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGET_NAMES } from '@kforge/target';
 import { OPS, allocTensor, getOp, quantizeWeight, randomInputs, resolveParams, tensorSignature, toFloat64 } from '@kforge/ir';
@@ -57,7 +57,7 @@ test('quantize writes the stored tensors of each format, byte-identical to the c
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /ids: i32, not f32: skipped/);
     const expected = quantizeWeight(format, 'W', W.data as Float32Array, W.shape);
-    assert.deepEqual(readdirSync(out).sort(), Object.keys(expected).map((n) => `${n}.npy`).sort());
+    assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', ...Object.keys(expected).map((n) => `${n}.npy`)].sort());
     for (const [name, t] of Object.entries(expected)) assert.deepEqual(readTensor(out, name), t, `${format} ${name}`);
   }
   assert.deepEqual(readTensor(join(dir, 'q8_0'), 'W').shape, [3, 68]);
@@ -85,7 +85,7 @@ test('reference writes every output of every op with the right shape, finite and
     assert.equal(r.code, 0, `${name}: ${r.stderr}`);
     const expected = op.reference(params, inputs);
     const outputs = tensorSignature(op, params).filter((t) => t.role === 'out');
-    assert.deepEqual(readdirSync(out).sort(), outputs.map((t) => `${t.name}.npy`).sort());
+    assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', ...outputs.map((t) => `${t.name}.npy`)].sort());
     for (const spec of outputs) {
       const y = readTensor(out, spec.name);
       assert.equal(y.dtype, 'f32');
@@ -96,20 +96,93 @@ test('reference writes every output of every op with the right shape, finite and
   }));
 });
 
-test('reference replaces an existing --out folder as a whole', async () => {
+test('reference replaces an existing --out folder as a whole when kforge wrote it', async () => {
   const dir = scratchFolder();
   const inDir = join(dir, 'in');
   const out = join(dir, 'out');
   mkdirSync(inDir);
-  mkdirSync(out);
-  writeTensors(out, { stale: allocTensor('f32', [1]) });
   const op = getOp('gemv');
-  const raw = { N: 4, K: 32 };
-  writeTensors(inDir, randomInputs(op, resolveParams(op, raw), 3));
-  const r = await kforge(['reference', 'gemv', '--params', JSON.stringify(raw), '--in', inDir, '--out', out]);
+  writeTensors(inDir, randomInputs(op, resolveParams(op, { N: 4, K: 32 }), 3));
+  const first = await kforge(['reference', 'gemv', '--params', '{"N": 4, "K": 32}', '--in', inDir, '--out', out]);
+  assert.equal(first.code, 0, first.stderr);
+  writeTensors(out, { stale: allocTensor('f32', [1]) });
+  const r = await kforge(['reference', 'gemv', '--params', '{"N": 4, "K": 32}', '--in', inDir, '--out', out]);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(readdirSync(out), ['y.npy']);
+  assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', 'y.npy']);
   assert.deepEqual(readdirSync(dir).sort(), ['in', 'out']);
+});
+
+// Issue 20 item 2: an existing --out holding the user's files is refused (exit 2, nothing touched)
+// unless --force; a folder kforge wrote (its marker) and an empty folder are used, for every command
+// that writes an --out folder.
+const GEMV_SMALL = { N: 4, K: 32, weight: 'q8_0' };
+const OUT_COMMANDS: Readonly<Record<string, (inDir: string, out: string) => string[]>> = {
+  run: (inDir, out) => ['run', 'gemv', '--target', 'c', '--params', JSON.stringify(GEMV_SMALL), '--in', inDir, '--out', out],
+  reference: (inDir, out) => ['reference', 'gemv', '--params', JSON.stringify(GEMV_SMALL), '--in', inDir, '--out', out],
+  quantize: (inDir, out) => ['quantize', '--format', 'q8_0', '--in', inDir, '--out', out],
+  emit: (_inDir, out) => ['emit', 'gemv', '--target', 'c', '--params', JSON.stringify(GEMV_SMALL), '--out', out],
+};
+
+for (const [name, argv] of Object.entries(OUT_COMMANDS)) {
+  test(`${name}: --out holding files kforge did not write is refused unless --force; its own or an empty folder is replaced`, async () => {
+    const dir = scratchFolder();
+    const inDir = join(dir, 'in');
+    mkdirSync(inDir);
+    const op = getOp('gemv');
+    // gemv's inputs with an f32 W as well, for quantize
+    writeTensors(inDir, { ...randomInputs(op, resolveParams(op, GEMV_SMALL), 5), Wf: allocTensor('f32', [4, 32]) });
+    const out = join(dir, 'out');
+    mkdirSync(join(out, 'sub'), { recursive: true });
+    writeFileSync(join(out, 'notes.txt'), 'my notes');
+    writeFileSync(join(out, 'sub', 'keep.c'), 'int main;');
+    const refused = await kforge(argv(inDir, out));
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.equal(refused.stderr, `kforge: error: --out '${out}' exists and was not written by kforge (it holds notes.txt, sub/); choose another folder or pass --force\n`);
+    assert.equal(readFileSync(join(out, 'notes.txt'), 'utf8'), 'my notes');
+    assert.equal(readFileSync(join(out, 'sub', 'keep.c'), 'utf8'), 'int main;');
+    assert.deepEqual(readdirSync(out).sort(), ['notes.txt', 'sub']);
+    assert.deepEqual(readdirSync(dir).sort(), ['in', 'out'], 'no temporary sibling left');
+
+    const forced = await kforge([...argv(inDir, out), '--force']);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.equal(existsSync(join(out, 'notes.txt')), false);
+    const marker = JSON.parse(readFileSync(join(out, '.kforge-out'), 'utf8')) as { command: string; written: string };
+    assert.equal(marker.command, `kforge ${name}`);
+    assert.ok(!Number.isNaN(Date.parse(marker.written)));
+
+    // kforge's own folder is replaced as a whole (a file added to it goes too)
+    writeFileSync(join(out, 'extra.txt'), 'x');
+    const again = await kforge(argv(inDir, out));
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(existsSync(join(out, 'extra.txt')), false);
+    assert.ok(existsSync(join(out, '.kforge-out')));
+
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const used = await kforge(argv(inDir, empty));
+    assert.equal(used.code, 0, used.stderr);
+    assert.ok(readdirSync(empty).length > 1);
+  });
+}
+
+test('run --check prints each output\'s nmse against the bound of its arithmetic, as ggml does', async () => {
+  const dir = scratchFolder();
+  const inDir = join(dir, 'in');
+  mkdirSync(inDir);
+  const op = getOp('gemv');
+  const raw = { M: 2, N: 8, K: 64, weight: 'q4_0' };
+  writeTensors(inDir, randomInputs(op, resolveParams(op, raw), 7));
+  const r = await kforge(['run', 'gemv', '--target', 'c', '--params', JSON.stringify(raw), '--in', inDir, '--out', join(dir, 'out'), '--check']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^y: nmse \d\.\de-\d+ <= 1e-8 \(f32 storage and f32 accumulation\) OK$/m);
+  const plain = await kforge(['run', 'gemv', '--target', 'c', '--params', JSON.stringify(raw), '--in', inDir, '--out', join(dir, 'out')]);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.doesNotMatch(plain.stdout, /nmse/);
+  const help = await kforge(['help', 'run']);
+  assert.match(help.stdout, /--check/);
+  assert.match(help.stdout, /--force/);
+  // bench's --out is a file: no --force there
+  assert.doesNotMatch((await kforge(['help', 'bench'])).stdout, /--force/);
 });
 
 test('help lists every command, and `kforge` alone is a usage error', async () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, allocTensor, encodeNpy } from '@kforge/ir';
-import { checkOutputFolder, readJsonOption, readTensorFolder, writeOutputFolder } from './files.ts';
+import { OUTPUT_MARKER, checkOutputFolder, readJsonOption, readTensorFolder, writeOutputFolder } from './files.ts';
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'kforge-files-'));
@@ -16,7 +16,7 @@ test('files: an existing --out is replaced as a whole, and no temporary sibling 
   writeOutputFolder(out, { 'a.txt': 'first', 'sub/b.txt': 'nested' });
   assert.equal(readFileSync(join(out, 'sub/b.txt'), 'utf8'), 'nested');
   writeOutputFolder(out, { 'c.txt': 'second' });
-  assert.deepEqual(readdirSync(out), ['c.txt']);
+  assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', 'c.txt']);
   assert.deepEqual(readdirSync(dir), ['out']);
   rmSync(dir, { recursive: true });
 });
@@ -44,6 +44,37 @@ test('files: --out may not be the current folder, a parent of it, or the --in fo
   writeFileSync(join(dir, 'file'), '');
   assert.throws(() => checkOutputFolder(join(dir, 'file')), /not a folder/);
   checkOutputFolder(join(dir, 'in2'), [input]);
+  rmSync(dir, { recursive: true });
+});
+
+test('files: an existing folder without the marker is refused unless forced; empty or marked ones are replaced', () => {
+  const dir = scratch();
+  const out = join(dir, 'out');
+  mkdirSync(join(out, 'sub'), { recursive: true });
+  writeFileSync(join(out, 'notes.txt'), 'mine');
+  writeFileSync(join(out, 'sub', 'keep.c'), '');
+  const refused = (e: unknown) => e instanceof InputError
+    && e.message === `--out '${out}' exists and was not written by kforge (it holds notes.txt, sub/); choose another folder or pass --force`;
+  assert.throws(() => checkOutputFolder(out), refused);
+  assert.throws(() => writeOutputFolder(out, { 'a.txt': 'x' }), refused);
+  assert.equal(readFileSync(join(out, 'notes.txt'), 'utf8'), 'mine');
+  assert.deepEqual(readdirSync(dir), ['out']);
+  // many entries: the first few, then how many
+  for (const f of ['a', 'b', 'c', 'd']) writeFileSync(join(out, f), '');
+  assert.throws(() => checkOutputFolder(out), /it holds a, b, c, d \.\.\. \(6 entries\)/);
+  writeOutputFolder(out, { 'a.txt': 'x' }, [], { force: true, command: 'kforge test' });
+  assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', 'a.txt']);
+  assert.equal((JSON.parse(readFileSync(join(out, OUTPUT_MARKER), 'utf8')) as { command: string }).command, 'kforge test');
+  writeOutputFolder(out, { 'b.txt': 'y' });
+  assert.deepEqual(readdirSync(out).sort(), ['.kforge-out', 'b.txt']);
+  const empty = join(dir, 'empty');
+  mkdirSync(empty);
+  writeOutputFolder(empty, { 'c.txt': 'z' });
+  assert.equal(readFileSync(join(empty, 'c.txt'), 'utf8'), 'z');
+  // a folder named like the marker does not count
+  const fake = join(dir, 'fake');
+  mkdirSync(join(fake, OUTPUT_MARKER), { recursive: true });
+  assert.throws(() => checkOutputFolder(fake), /not written by kforge \(it holds \.kforge-out\/\)/);
   rmSync(dir, { recursive: true });
 });
 

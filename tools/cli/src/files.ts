@@ -6,7 +6,9 @@
  * renamed into place. An existing `--out` folder is replaced as a whole: it is first renamed away to a
  * hidden sibling, the new folder is renamed in, then the old one is deleted. So a reader sees the old
  * folder, briefly nothing, or the new folder, never a mixture. Since replacing deletes, `--out` may not
- * be the current folder, one of its parents, or the `--in` folder (or a parent of it).
+ * be the current folder, one of its parents, or the `--in` folder (or a parent of it), and an existing
+ * folder is replaced only when kforge wrote it (it holds the marker `.kforge-out`, left in every output
+ * folder) or it is empty; anything else is bad input unless the command line says `--force`.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -66,6 +68,25 @@ export function npyFiles(tensors: Readonly<Record<string, Tensor>>): Record<stri
   return files;
 }
 
+/** Left in every output folder, naming the command and when it wrote: only such a folder is kforge's to replace. */
+export const OUTPUT_MARKER = '.kforge-out';
+
+export interface OutputOptions {
+  /** replace an existing folder even when kforge did not write it (`--force`) */
+  readonly force?: boolean;
+  /** the command recorded in the marker */
+  readonly command?: string;
+}
+
+// The command line's defaults: set by parseArgs for each command line, so the commands that write an
+// --out folder need not pass --force along themselves.
+let lineDefaults: Required<OutputOptions> = { force: false, command: 'kforge' };
+
+/** The `--force` and command name of the command line being run (called by parseArgs). */
+export function setOutputDefaults(o: Required<OutputOptions>): void {
+  lineDefaults = o;
+}
+
 function isSameOrInside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
@@ -75,26 +96,35 @@ function isSameOrInside(path: string, folder: string): boolean {
  * Refuse an `--out` that replacing would destroy something it must not: call it before any work so a
  * bad `--out` fails fast, and `writeOutputFolder` calls it again.
  */
-export function checkOutputFolder(out: string, inputs: readonly string[] = []): void {
+export function checkOutputFolder(out: string, inputs: readonly string[] = [], o: OutputOptions = {}): void {
   const target = resolve(out);
   if (isSameOrInside(process.cwd(), target))
     throw new InputError(`--out '${out}' is the current folder or one of its parents; it would be replaced`);
   for (const input of inputs)
     if (isSameOrInside(resolve(input), target))
       throw new InputError(`--out '${out}' is the input folder '${input}' or a parent of it; it would be replaced`);
-  if (existsSync(target) && !statSync(target).isDirectory())
-    throw new InputError(`--out '${out}' exists and is not a folder`);
+  if (!existsSync(target)) return;
+  if (!statSync(target).isDirectory()) throw new InputError(`--out '${out}' exists and is not a folder`);
+  if (o.force ?? lineDefaults.force) return;
+  const entries = readdirSync(target, { withFileTypes: true });
+  if (entries.length === 0 || entries.some((e) => e.name === OUTPUT_MARKER && e.isFile())) return;
+  // the user's own files: replacing would delete them
+  const names = entries.map((e) => e.name + (e.isDirectory() ? '/' : '')).sort();
+  const shown = names.slice(0, 4).join(', ') + (names.length > 4 ? ` ... (${names.length} entries)` : '');
+  throw new InputError(`--out '${out}' exists and was not written by kforge (it holds ${shown}); choose another folder or pass --force`);
 }
 
 let tempCounter = 0;
 
-/** Write `files` (relative path -> contents) as the folder `out`, atomically (see the file comment). */
+/** Write `files` (relative path -> contents) and the marker as the folder `out`, atomically (see the file comment). */
 export function writeOutputFolder(
   out: string,
   files: Readonly<Record<string, Uint8Array | string>>,
   inputs: readonly string[] = [],
+  o: OutputOptions = {},
 ): void {
-  checkOutputFolder(out, inputs);
+  checkOutputFolder(out, inputs, o);
+  const marker = `${JSON.stringify({ command: o.command ?? lineDefaults.command, written: new Date().toISOString() })}\n`;
   const target = resolve(out);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
@@ -102,7 +132,7 @@ export function writeOutputFolder(
   const temp = sibling('tmp');
   mkdirSync(temp);
   try {
-    for (const [path, contents] of Object.entries(files)) {
+    for (const [path, contents] of Object.entries({ ...files, [OUTPUT_MARKER]: marker })) {
       const file = join(temp, path);
       if (!isSameOrInside(file, temp) || file === temp) throw new Error(`output file name '${path}' escapes the output folder`);
       mkdirSync(dirname(file), { recursive: true });

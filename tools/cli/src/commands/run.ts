@@ -1,4 +1,4 @@
-import { CheckError, checkInputs, getOp, InputError, resolveParams, tensorSignature, toFloat64 } from '@kforge/ir';
+import { CheckError, checkInputs, checkOutput, getOp, InputError, resolveParams, tensorSignature, toFloat64, type KernelArithmetic } from '@kforge/ir';
 import { RVV_VLENS } from '@kforge/exec';
 import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -8,7 +8,7 @@ import { checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOut
 export const runCommand: Command = {
   name: 'run',
   summary: 'generate, build and execute OP on a target (native, emulator or GPU runtime here) and write its outputs',
-  usage: 'run OP --target T --params P [--config C] [--vlen 128|256|512] --in DIR --out DIR',
+  usage: 'run OP --target T --params P [--config C] [--vlen 128|256|512] --in DIR --out DIR [--check]',
   args: {
     positionals: ['OP'],
     options: {
@@ -17,7 +17,8 @@ export const runCommand: Command = {
       config: { kind: 'value', doc: "kernel knobs: a JSON object or @file.json (default: the target's)" },
       vlen: { kind: 'value', doc: `rvv only: the vector length qemu emulates, in bits (${RVV_VLENS.join(', ')}; default ${RVV_VLENS[0]})` },
       in: { kind: 'value', doc: 'folder of <tensor>.npy inputs' },
-      out: { kind: 'value', doc: 'folder for the <tensor>.npy outputs (replaced if it exists)' },
+      out: { kind: 'value', doc: 'folder for the <tensor>.npy outputs (replaced if kforge wrote it, or with --force)' },
+      check: { kind: 'flag', doc: 'compare each output with the float64 reference: nmse against the SPEC bound (exit 1 over it)' },
     },
   },
   async run(args) {
@@ -47,8 +48,28 @@ export const runCommand: Command = {
       println(`${name}.npy  ${t.dtype} [${t.shape.join(', ')}]${bad ? `  ${bad} NaN/Inf or unwritten elements` : ''}`);
       if (bad) problems.push(`${name}: ${bad} NaN/Inf or unwritten elements`);
     }
+    if (args.flag('check')) {
+      // as ggml's test-backend-ops: each output's nmse against the float64 reference of the same inputs
+      const arithmetic = run.artifact.arithmetic ?? 'f32';
+      const reference = op.reference(run.artifact.params, inputs);
+      for (const [name, r] of Object.entries(reference)) {
+        const c = checkOutput(op.name, name, toFloat64(run.outputs[name]!), r, arithmetic);
+        const verdict = c.ok ? 'OK' : 'FAIL';
+        if (Number.isNaN(c.nmse)) println(`${c.message} ${verdict}`);
+        else println(`${name}: nmse ${c.nmse.toExponential(1)} ${c.ok ? '<=' : '>'} ${c.bound.toExponential(0)} (${ARITHMETIC[arithmetic]}) ${verdict}`);
+        // NaN/Inf are already among the problems
+        if (!c.ok && !c.nonFinite) problems.push(c.message);
+      }
+    }
     if (problems.length) throw new CheckError(`${op.name} on ${target}: ${problems.join('; ')} (outputs written to ${out})`);
   },
+};
+
+/** The rows of the SPEC section 4 table, for the bound a check prints. */
+const ARITHMETIC: Readonly<Record<KernelArithmetic, string>> = {
+  f32: 'f32 storage and f32 accumulation',
+  half: 'f16/bf16 arithmetic inside the kernel',
+  'int8-activations': 'activations quantized to int8 inside the kernel',
 };
 
 /** The VLEN asked of the rvv executor (one the same kernel is verified at), or undefined for its default. */

@@ -47,7 +47,19 @@ export const verifyCommand: Command = {
     if (json) {
       println(JSON.stringify(results.map((r) => ({ ...r.case, status: r.status, nmse: r.nmse, bound: r.bound, executor: r.executor, mode: r.mode, detail: r.detail, message: r.message, ms: r.ms })), null, 1));
     } else {
-      // one row per (target, executor, variant): counts and the worst nmse
+      // one row per case, as ggml's test-backend-ops prints them
+      const short = (o: Readonly<Record<string, unknown>>) => Object.entries(o).map(([k, x]) => `${k}=${String(x)}`).join(',') || '-';
+      const caseRows = results.map((r) => {
+        const v = Object.entries(r.case.variant).map(([k, x]) => `${k}=${x}`).join(',');
+        return [
+          r.case.op, r.case.target + (v ? `[${v}]` : ''), short(r.case.params), short(r.case.config), r.executor ?? '-',
+          r.nmse === undefined || Number.isNaN(r.nmse) ? '-' : r.nmse.toExponential(1), r.bound === undefined ? '-' : r.bound.toExponential(0),
+          r.status === 'fail' || r.status === 'error' ? r.status.toUpperCase() : r.status, r.ms.toFixed(0),
+        ];
+      });
+      for (const line of formatTable(['op', 'target', 'params', 'config', 'executor', 'nmse', 'bound', 'status', 'ms'], caseRows)) println(line);
+      println();
+      // then one row per (target, executor, variant): counts and the worst nmse
       const groups = new Map<string, typeof results>();
       for (const r of results) {
         const v = Object.entries(r.case.variant).map(([k, x]) => `${k}=${x}`).join(',');

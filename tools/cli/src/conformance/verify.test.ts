@@ -10,6 +10,7 @@ import { buildCpuArtifact, compileCudaHere, executorsFor, isCpuTarget } from '@k
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kforge } from '../testing.ts';
 
 for (const target of TARGET_NAMES) {
   test(`gemv conformance on ${target}`, async (t) => {
@@ -38,3 +39,15 @@ for (const target of TARGET_NAMES) {
     t.diagnostic(`${target}: ${results.length} cases pass on ${results[0]!.executor} (${results[0]!.mode})`);
   });
 }
+
+test('kforge verify prints a row per case in text (op, target, params, config, executor, nmse, bound, status, ms), then the summary', async () => {
+  const cases = conformanceMatrix({ ops: ['gemv'], targets: ['c'], configs: 1, variants: (x) => executorsFor(x)[0]?.variants ?? [{}] });
+  const r = await kforge(['verify', '--op', 'gemv', '--target', 'c', '--configs', '1'], 600_000);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^op +target +params +config +executor +nmse +bound +status +ms$/m);
+  const rows = r.stdout.split('\n').filter((l) => /^gemv +c +M=/.test(l));
+  assert.equal(rows.length, cases.length);
+  for (const row of rows) assert.match(row, /^gemv +c +M=\d+,N=\d+,K=\d+,weight=\w+,act=\w+,bias=(true|false) +\S*rows=\S+ +native +\d\.\de-\d+ +1e-8 +pass +\d+$/);
+  assert.match(r.stdout, /^op +target +executor +mode +cases +pass +fail +worst nmse\/bound +status$/m);
+  assert.match(r.stdout, new RegExp(`^gemv +c +native +native +${cases.length} +${cases.length} +0 `, 'm'));
+});
