@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeOptions, parseArgs, type ArgsSpec } from './args.ts';
-import { checkOutputFolder } from './files.ts';
+import { FORCE_OPTION, checkOutputFolder, outputOptions } from './files.ts';
 
 const SPEC: ArgsSpec = {
   positionals: ['OP'],
@@ -37,18 +37,16 @@ test('args: every misuse is an InputError naming the option', () => {
   assert.throws(() => parseArgs('x', ['gemv'], SPEC).required('params'), /missing required option --params/);
 });
 
-test('args: a command whose --out is a folder takes --force, and it holds for that command line only', () => {
-  const folder: ArgsSpec = { positionals: [], options: { out: { kind: 'value', doc: 'folder for the outputs' } } };
-  const file: ArgsSpec = { positionals: [], options: { out: { kind: 'value', doc: 'results JSON' } } };
-  assert.equal(parseArgs('x', ['--out', 'o', '--force'], folder).flag('force'), true);
-  assert.match(describeOptions(folder), /--force/);
-  assert.throws(() => parseArgs('x', ['--out', 'o', '--force'], file), /unknown option --force/);
-  assert.doesNotMatch(describeOptions(file), /--force/);
+test('args: --force reaches the output check only through the command line that declared and gave it', () => {
+  const spec: ArgsSpec = { positionals: [], options: { out: { kind: 'value', doc: 'folder for the outputs' }, force: FORCE_OPTION } };
+  assert.match(describeOptions(spec), /--force/);
   const dir = mkdtempSync(join(tmpdir(), 'kforge-args-'));
   writeFileSync(join(dir, 'notes.txt'), '');
-  parseArgs('x', ['--out', dir, '--force'], folder);
-  checkOutputFolder(dir);
-  parseArgs('x', ['--out', dir], folder);
-  assert.throws(() => checkOutputFolder(dir), /not written by kforge/);
+  const forced = outputOptions(parseArgs('run', ['--out', dir, '--force'], spec));
+  assert.deepEqual(forced, { force: true, command: 'kforge run' });
+  checkOutputFolder(dir, [], forced);
+  const plain = outputOptions(parseArgs('run', ['--out', dir], spec));
+  assert.throws(() => checkOutputFolder(dir, [], plain), /not written by kforge/);
+  assert.throws(() => parseArgs('x', ['--force'], SPEC), /unknown option --force/);
   rmSync(dir, { recursive: true });
 });

@@ -4,7 +4,6 @@
  */
 import { InputError } from '@kforge/ir';
 import { TARGET_NAMES, isTargetName, type TargetName } from '@kforge/target';
-import { setOutputDefaults } from './files.ts';
 
 /** 'value': the option takes one argument; 'flag': a boolean switch. */
 export type OptionKind = 'value' | 'flag';
@@ -43,18 +42,7 @@ export class ParsedArgs {
   }
 }
 
-/**
- * A command whose `--out` is a folder (its doc says 'folder ...') also takes `--force`: writeOutputFolder
- * then replaces an existing folder kforge did not write. Added here so every such command has it.
- */
-function withForce(spec: ArgsSpec): ArgsSpec {
-  if (!spec.options.out?.doc.startsWith('folder') || spec.options.force) return spec;
-  const force: OptionSpec = { kind: 'flag', doc: '--out may replace an existing folder that kforge did not write (its files are deleted)' };
-  return { ...spec, options: { ...spec.options, force } };
-}
-
-export function parseArgs(command: string, argv: readonly string[], full: ArgsSpec): ParsedArgs {
-  const spec = withForce(full);
+export function parseArgs(command: string, argv: readonly string[], spec: ArgsSpec): ParsedArgs {
   const positionals: string[] = [];
   const values = new Map<string, string>();
   const flags = new Set<string>();
@@ -88,14 +76,12 @@ export function parseArgs(command: string, argv: readonly string[], full: ArgsSp
     throw new InputError(`${command}: missing ${spec.positionals.slice(positionals.length, required).join(', ')}`);
   if (!variadic && positionals.length > spec.positionals.length)
     throw new InputError(`${command}: unexpected argument '${positionals[spec.positionals.length]}'`);
-  // every command line starts afresh: --force holds for this one only
-  setOutputDefaults({ force: spec !== full && flags.has('force'), command: `kforge ${command}` });
   return new ParsedArgs(command, positionals, values, flags);
 }
 
 /** One usage line per option, for `kforge help COMMAND`. */
 export function describeOptions(spec: ArgsSpec): string {
-  return Object.entries(withForce(spec).options)
+  return Object.entries(spec.options)
     .map(([name, o]) => `  --${name}${o.kind === 'value' ? ' VALUE' : ''}`.padEnd(24) + o.doc)
     .join('\n');
 }

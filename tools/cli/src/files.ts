@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError, decodeNpy, encodeNpy, type Tensor } from '@kforge/ir';
+import type { OptionSpec, ParsedArgs } from './args.ts';
 
 /** Parse the value of `--params` / `--config`: a JSON object, or `@file.json` holding one. */
 export function readJsonOption(option: string, value: string): Record<string, unknown> {
@@ -78,13 +79,12 @@ export interface OutputOptions {
   readonly command?: string;
 }
 
-// The command line's defaults: set by parseArgs for each command line, so the commands that write an
-// --out folder need not pass --force along themselves.
-let lineDefaults: Required<OutputOptions> = { force: false, command: 'kforge' };
+/** The option every command writing an --out folder declares. */
+export const FORCE_OPTION: OptionSpec = { kind: 'flag', doc: '--out may replace an existing folder that kforge did not write (its files are deleted)' };
 
-/** The `--force` and command name of the command line being run (called by parseArgs). */
-export function setOutputDefaults(o: Required<OutputOptions>): void {
-  lineDefaults = o;
+/** A command line's output options: its --force, and its name for the marker. */
+export function outputOptions(args: ParsedArgs): OutputOptions {
+  return { force: args.flag('force'), command: `kforge ${args.command}` };
 }
 
 function isSameOrInside(path: string, folder: string): boolean {
@@ -105,7 +105,7 @@ export function checkOutputFolder(out: string, inputs: readonly string[] = [], o
       throw new InputError(`--out '${out}' is the input folder '${input}' or a parent of it; it would be replaced`);
   if (!existsSync(target)) return;
   if (!statSync(target).isDirectory()) throw new InputError(`--out '${out}' exists and is not a folder`);
-  if (o.force ?? lineDefaults.force) return;
+  if (o.force) return;
   const entries = readdirSync(target, { withFileTypes: true });
   if (entries.length === 0 || entries.some((e) => e.name === OUTPUT_MARKER && e.isFile())) return;
   // the user's own files: replacing would delete them
@@ -124,7 +124,7 @@ export function writeOutputFolder(
   o: OutputOptions = {},
 ): void {
   checkOutputFolder(out, inputs, o);
-  const marker = `${JSON.stringify({ command: o.command ?? lineDefaults.command, written: new Date().toISOString() })}\n`;
+  const marker = `${JSON.stringify({ command: o.command ?? 'kforge', written: new Date().toISOString() })}\n`;
   const target = resolve(out);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });

@@ -5,7 +5,7 @@ import { parseTarget } from '../args.ts';
 import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { checkOutputFolder, writeOutputFolder } from '../files.ts';
+import { FORCE_OPTION, checkOutputFolder, writeOutputFolder, outputOptions } from '../files.ts';
 
 const ACTS = ['f32', 'f16'] as const;
 type Act = (typeof ACTS)[number];
@@ -40,7 +40,8 @@ export const buildRuntimeCommand: Command = {
       device: { kind: 'value', doc: 'use the records of the device whose name contains this (needed when the db holds several)' },
       'max-m': { kind: 'value', doc: 'largest M the library serves (1..64, default 64): GPU kernels are compiled per row count, so a decode-only library is far smaller' },
       'cuda-arch': { kind: 'value', doc: 'cuda: architectures to compile for, e.g. 90 or 80,90 (default 80,90)' },
-      out: { kind: 'value', doc: 'folder for the library sources and CMake files; built into DIR/build (replaced if it exists)' },
+      out: { kind: 'value', doc: 'folder for the library sources and CMake files; built into DIR/build (replaced if kforge wrote it, or with --force)' },
+      force: FORCE_OPTION,
     },
   },
   async run(args) {
@@ -53,7 +54,7 @@ export const buildRuntimeCommand: Command = {
     const maxM = parseMaxM(args.optional('max-m'));
     const cudaArch = args.optional('cuda-arch');
     if (!existsSync(dbPath)) throw new InputError(`--db '${dbPath}' does not exist`);
-    checkOutputFolder(out, [dbPath]);
+    checkOutputFolder(out, [dbPath], outputOptions(args));
     const { isCpuTarget } = await import('@kforge/exec');
     const { buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
     for (const op of ops) {
@@ -78,11 +79,11 @@ export const buildRuntimeCommand: Command = {
     if (isGpuRuntimeTarget(target)) {
       const spec = await planGpuRuntime({ target, ...request });
       kernelCount = spec.kernels.length;
-      writeOutputFolder(out, gpuRuntimeFiles(spec), [dbPath]);
+      writeOutputFolder(out, gpuRuntimeFiles(spec), [dbPath], outputOptions(args));
     } else {
       const spec = planCpuRuntime({ target, ...request });
       kernelCount = spec.kernels.length;
-      writeOutputFolder(out, cpuRuntimeFiles(spec), [dbPath]);
+      writeOutputFolder(out, cpuRuntimeFiles(spec), [dbPath], outputOptions(args));
     }
     try {
       const built = isGpuRuntimeTarget(target)

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { checkOutputFolder, npyFiles, readTensorFolder, writeOutputFolder } from '../files.ts';
+import { FORCE_OPTION, checkOutputFolder, npyFiles, readTensorFolder, writeOutputFolder, outputOptions } from '../files.ts';
 
 export const quantizeCommand: Command = {
   name: 'quantize',
@@ -15,6 +15,7 @@ export const quantizeCommand: Command = {
       format: { kind: 'value', doc: `weight format: ${WEIGHT_FORMAT_NAMES.join(', ')}` },
       in: { kind: 'value', doc: 'folder of f32 <name>.npy weights; other dtypes are skipped' },
       out: { kind: 'value', doc: 'folder for the stored tensors (<name>.npy, plus <name>_scale/_min for planar formats)' },
+      force: FORCE_OPTION,
     },
   },
   async run(args) {
@@ -22,7 +23,7 @@ export const quantizeCommand: Command = {
     if (!isWeightFormat(format)) throw new InputError(`unknown format '${format}' (known: ${WEIGHT_FORMAT_NAMES.join(', ')})`);
     const inDir = args.required('in');
     const out = args.required('out');
-    checkOutputFolder(out, [inDir]);
+    checkOutputFolder(out, [inDir], outputOptions(args));
     await checkQuantizeBudget(inDir);
     const all = readTensorFolder('in', inDir);
     const weights = Object.entries(all).filter(([, t]) => t.dtype === 'f32');
@@ -41,7 +42,7 @@ export const quantizeCommand: Command = {
     }
     for (const [name, t] of Object.entries(all))
       if (t.dtype !== 'f32') println(`${name}: ${t.dtype}, not f32: skipped`);
-    writeOutputFolder(out, npyFiles(stored), [inDir]);
+    writeOutputFolder(out, npyFiles(stored), [inDir], outputOptions(args));
     println(`wrote ${Object.keys(stored).length} tensor(s) in ${format} to ${out}`);
   },
 };

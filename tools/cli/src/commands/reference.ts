@@ -1,7 +1,7 @@
 import { allocTensor, checkInputs, getOp, resolveParams, tensorSignature, type Float64Tensor, type Tensor } from '@kforge/ir';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder } from '../files.ts';
+import { FORCE_OPTION, checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder, outputOptions } from '../files.ts';
 
 /** Outputs are stored as f32 (SPEC section 3); the reference computes in float64. */
 function toF32(t: Float64Tensor): Tensor {
@@ -19,7 +19,8 @@ export const referenceCommand: Command = {
     options: {
       params: { kind: 'value', doc: 'operator parameters: a JSON object or @file.json' },
       in: { kind: 'value', doc: 'folder of <tensor>.npy inputs' },
-      out: { kind: 'value', doc: 'folder to write <tensor>.npy outputs (replaced if it exists)' },
+      out: { kind: 'value', doc: 'folder to write <tensor>.npy outputs (replaced if kforge wrote it, or with --force)' },
+      force: FORCE_OPTION,
     },
   },
   async run(args) {
@@ -27,14 +28,14 @@ export const referenceCommand: Command = {
     const params = resolveParams(op, readJsonOption('params', args.required('params')));
     const inDir = args.required('in');
     const out = args.required('out');
-    checkOutputFolder(out, [inDir]);
+    checkOutputFolder(out, [inDir], outputOptions(args));
     const { checkMemoryBudget } = await import('@kforge/driver');
     checkMemoryBudget('reference', op, params);
     const signature = tensorSignature(op, params);
     const inputs = readTensorFolder('in', inDir, signature.filter((t) => t.role === 'in').map((t) => t.name));
     checkInputs(op, params, inputs);
     const outputs = Object.fromEntries(Object.entries(op.reference(params, inputs)).map(([name, t]) => [name, toF32(t)]));
-    writeOutputFolder(out, npyFiles(outputs), [inDir]);
+    writeOutputFolder(out, npyFiles(outputs), [inDir], outputOptions(args));
     for (const [name, t] of Object.entries(outputs)) println(`${name}.npy  f32 [${t.shape.join(', ')}]`);
     println(`wrote ${Object.keys(outputs).length} output(s) of ${op.name} to ${out}`);
   },

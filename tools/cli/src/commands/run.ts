@@ -3,7 +3,7 @@ import { RVV_VLENS } from '@kforge/exec';
 import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder } from '../files.ts';
+import { FORCE_OPTION, checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder, outputOptions } from '../files.ts';
 
 export const runCommand: Command = {
   name: 'run',
@@ -18,6 +18,7 @@ export const runCommand: Command = {
       vlen: { kind: 'value', doc: `rvv only: the vector length qemu emulates, in bits (${RVV_VLENS.join(', ')}; default ${RVV_VLENS[0]})` },
       in: { kind: 'value', doc: 'folder of <tensor>.npy inputs' },
       out: { kind: 'value', doc: 'folder for the <tensor>.npy outputs (replaced if kforge wrote it, or with --force)' },
+      force: FORCE_OPTION,
       check: { kind: 'flag', doc: 'compare each output with the float64 reference: nmse against the SPEC bound (exit 1 over it)' },
     },
   },
@@ -29,7 +30,7 @@ export const runCommand: Command = {
     const vlen = parseVlen(target, args.optional('vlen'));
     const inDir = args.required('in');
     const out = args.required('out');
-    checkOutputFolder(out, [inDir]);
+    checkOutputFolder(out, [inDir], outputOptions(args));
     const inputNames = tensorSignature(op, params).filter((t) => t.role === 'in').map((t) => t.name);
     const inputs = readTensorFolder('in', inDir, inputNames);
     checkInputs(op, params, inputs);
@@ -37,7 +38,7 @@ export const runCommand: Command = {
     const config = resolveConfig(op.name, target, params, configText === undefined ? undefined : readJsonOption('config', configText));
     const run = await runKernel(op.name, target, params, config, inputs, vlen === undefined ? {} : { variant: { vlen } });
     // written even when NaN/Inf are present: the poisoned elements show which ones the kernel missed
-    writeOutputFolder(out, npyFiles(run.outputs), [inDir]);
+    writeOutputFolder(out, npyFiles(run.outputs), [inDir], outputOptions(args));
     println(`${op.name} on ${target}: ${run.result.executor} (${run.result.mode}), ${run.result.detail}`);
     println(`config ${JSON.stringify(config)}`);
     // the arithmetic the kernel declares decides its accuracy bound (SPEC section 4)
