@@ -5,7 +5,7 @@
  *   bench report RESULTS.json... --out report.html [--markdown R.md]      static HTML with plots (and Markdown tables)
  *   bench compare A.json B.json [--json]                                  ratios, Mann-Whitney, exit 1 on regression
  *   bench runtime LIB.so --params P [--json]                              calls through the runtime's Node binding (benchmark.js)
- *   bench suites                                                          the suites and their case counts
+ *   bench suites                                                          the suites and their case ids (commands/suites.ts)
  *   bench OP ... | run SUITE ... --export DIR                             a bundle that runs the same protocol on a machine without Node
  *   bench --import OUT [--out F.json] [--json]                            what the bundle's run.sh wrote, as the bench JSON
  */
@@ -25,7 +25,6 @@ const SUBCOMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   report: ['out', 'markdown'],
   compare: ['json', 'alpha', 'threshold'],
   runtime: ['params', 'json', 'seed'],
-  suites: [],
 };
 
 const OPTION_NAMES = [...new Set(Object.values(SUBCOMMAND_OPTIONS).flat())];
@@ -274,11 +273,6 @@ async function benchRuntime(args: ParsedArgs, rest: readonly string[]): Promise<
   println(`gemv through ${rest[0]} (${t.kernel ?? 'unknown kernel'}${t.tuned ? ', tuned' : ''}): median ${t.median_ms.toFixed(4)} ms per call (mean ${t.mean_ms.toFixed(4)} ms ±${t.rme_percent.toFixed(1)}%, ${t.samples_ms.length} benchmark.js samples), ${t.gbps.toFixed(1)} GB/s`);
 }
 
-async function benchSuites(): Promise<void> {
-  const bench = await import('@kforge/bench');
-  for (const s of Object.values(bench.SUITES)) println(`${s.name.padEnd(16)} ${String(s.cases.length).padStart(4)} cases  ${s.doc}`);
-}
-
 export const benchCommand: Command = {
   name: 'bench',
   summary: 'time kernels (checked first, baselines and the bandwidth probe in the same run), run suites, report and compare results',
@@ -324,7 +318,6 @@ export const benchCommand: Command = {
       case 'report': return benchReport(args, rest);
       case 'compare': return benchCompare(args, rest);
       case 'runtime': return benchRuntime(args, rest);
-      case 'suites': return benchSuites();
       default:
         if (rest.length) throw new InputError(`bench ${sub}: unexpected argument '${rest[0]}'`);
         return benchOp(args, sub);
