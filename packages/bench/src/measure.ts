@@ -1,13 +1,15 @@
 /**
  * The measurement protocol, one implementation for `kforge bench` and the tuner: a checked run
  * first (warm-up), then timed repeats until a minimum total time, the median and spread reported,
- * bandwidth as bytes moved over the median, beside the read ceiling measured by the probe in the
- * same run. Emulated executors never produce times.
+ * bandwidth as bytes moved over the median, beside the streaming-read reference measured by the
+ * probe in the same run (a reference the kernels are compared with, not a proven bound: probe.ts). Emulated executors never produce times.
  */
 import { bytesOfRoles, sizedBuffers, type KernelArtifact } from '@kforge/target';
 import type { Executor, RunResult } from '@kforge/exec';
+import { availableParallelism } from 'node:os';
 import { summarize, type Summary } from './stats.ts';
 import { readProbeArtifact } from './probe.ts';
+import { pinThreads } from './provenance.ts';
 
 export interface MeasureOptions {
   /** keep repeating until the timed repeats add up to this much */
@@ -38,6 +40,10 @@ export const PROBE_DEFAULTS = { chunkBytes: 8 << 20, minTimeMs: 500, maxPassesOv
 
 export async function timeArtifact(executor: Executor, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, o: MeasureOptions = {}): Promise<Timing> {
   const opt = { ...MEASURE_DEFAULTS, ...o };
+  // one thread environment for every caller (bench, tune, the probe): a harness started without a
+  // thread count (threads 0) inherits this placement instead of OpenMP's unpinned default, which on a
+  // shared 2-core VM put 5-7 ms scheduler stalls into a 16 us kernel's samples (issue 20 item 4)
+  pinThreads();
   const probe = await executor.probe();
   if (probe.mode !== 'native' && probe.mode !== 'gpu') {
     throw new Error(`refusing to time ${artifact.op} on ${artifact.target}: executor ${executor.name} is ${probe.mode}, its times say nothing about the device`);
@@ -110,7 +116,8 @@ export function bytesMoved(artifact: KernelArtifact): number {
 export async function measureReadCeiling(
   executor: Executor, artifact: KernelArtifact, bytes = 1 << 30, workDir?: string, chunkBytes: number = PROBE_DEFAULTS.chunkBytes,
 ): Promise<{ gbps: number; ms: Summary; chunkBytes: number; copies: number }> {
-  const probe = readProbeArtifact(artifact.target, Math.min(bytes, chunkBytes), artifact.threads ?? 0);
+  // the kernel's thread count; its 0 (OpenMP's default) is one thread per core, said as the number
+  const probe = readProbeArtifact(artifact.target, Math.min(bytes, chunkBytes), artifact.threads || availableParallelism());
   const chunk = sizedBuffers(probe)[0]!.bytes;
   const copies = Math.max(1, Math.round(bytes / chunk));
   const buf = new Uint8Array(chunk);

@@ -1,9 +1,17 @@
 /**
- * The bandwidth probe: a streaming read over a buffer far larger than the last-level cache, run by
- * the same executor, with the same threads, in the same process and moment as the kernel it judges.
- * It is plain C the compiler vectorizes (OpenMP reduction over independent partial sums). Each thread
- * reads four streams at once, as a gemv reads several weight rows: one stream per thread leaves the
- * hardware prefetchers idle and measured about 25% below what the kernels reach (avx2, 2 threads).
+ * The bandwidth probe: a streaming read over rotated 8 MiB chunks (1 GiB in all by default, past the
+ * last-level cache), run by the same executor, with the kernel's threads (its 0: one per core), in the
+ * same process and moment as the kernel it judges. It is plain C the compiler vectorizes: each thread
+ * reads four streams at once, as a gemv reads several weight rows (one stream per thread left the
+ * hardware prefetchers idle, about 25% below the kernels: avx2, 2 threads), into 4 x 32 f32 partial
+ * sums kept in registers over the thread's whole range. Until 2026-12-01 the sums were folded into a
+ * scalar every 1 KiB: a dependent chain that capped it per thread (avx512 here, 2 threads: 28.3 GB/s,
+ * now 32.4; 1 thread: 14.7, now 16.2), and kernels reported 102-105% of it.
+ *
+ * What it is: the read bandwidth this simple loop reaches now, a reference for "fraction of the read
+ * probe", not a proven ceiling: a kernel with better prefetch distance or non-temporal hints can
+ * still pass it by a few percent, and the JSON keeps its historical name (ceilings[].name
+ * 'read_probe', fraction_of_ceiling).
  */
 import type { KernelArtifact, TargetName } from '@kforge/target';
 
@@ -12,19 +20,26 @@ const PROBE_STREAMS = 4;
 
 const PROBE_SOURCE = `#include <stdint.h>
 #include <stddef.h>
-/* ${PROBE_STREAMS} streams per thread, 16 independent f32 partial sums, so the loads, not the adds, are the limit. */
+/* ${PROBE_STREAMS} streams per thread, each with its own 2 x 16 f32 partial sums kept in registers across
+   the thread's whole range (independent add chains, one horizontal sum per thread), so the loads, not
+   the adds, are the limit. */
 void kf_read_probe(const float* restrict buf, float* restrict out, int32_t n) {
   const int32_t part = n / ${PROBE_STREAMS};
   float total = 0.0f;
-  #pragma omp parallel for reduction(+:total) schedule(static)
-  for (int32_t blk = 0; blk < part / 64; blk++) {
-    float acc[16] = {0};
-    for (int s = 0; s < ${PROBE_STREAMS}; s++) {
-      const float* p = buf + (size_t)s * part + (size_t)blk * 64;
-      for (int i = 0; i < 64; i += 16)
-        for (int l = 0; l < 16; l++) acc[l] += p[i + l];
+  #pragma omp parallel reduction(+:total)
+  {
+    float acc[${PROBE_STREAMS}][32];
+    for (int s = 0; s < ${PROBE_STREAMS}; s++)
+      for (int l = 0; l < 32; l++) acc[s][l] = 0.0f;
+    #pragma omp for schedule(static)
+    for (int32_t blk = 0; blk < part / 64; blk++) {
+      for (int s = 0; s < ${PROBE_STREAMS}; s++) {
+        const float* p = buf + (size_t)s * part + (size_t)blk * 64;
+        for (int l = 0; l < 32; l++) acc[s][l] += p[l] + p[32 + l];
+      }
     }
-    for (int l = 0; l < 16; l++) total += acc[l];
+    for (int s = 0; s < ${PROBE_STREAMS}; s++)
+      for (int l = 0; l < 32; l++) total += acc[s][l];
   }
   out[0] = total;
 }

@@ -27,7 +27,7 @@ function fakeLibrary(mode: 'ok' | 'wrong' | 'fails'): GemvLibrary & { calls: num
 
 test('runtime calls: checked once, then timed by benchmark.js into median, spread and bandwidth', () => {
   const lib = fakeLibrary('ok');
-  const t = timeRuntimeGemv(lib, { M: 1, N: 32, K: 64 }, { maxTimeS: 0.05, minSamples: 5 });
+  const t = timeRuntimeGemv(lib, { M: 1, N: 32, K: 64 }, { maxTimeS: 0.05, minSamples: 5, rotate: 3, minTimeMs: 1 });
   assert.ok(lib.calls > 10, `only ${lib.calls} calls`);
   assert.ok(t.samples_ms.length >= 5);
   assert.ok(t.median_ms > 0 && t.mean_ms > 0 && t.rme_percent >= 0);
@@ -35,6 +35,11 @@ test('runtime calls: checked once, then timed by benchmark.js into median, sprea
   assert.ok(Math.abs(t.gbps - t.bytes_moved / (t.median_ms * 1e6)) < 1e-9);
   assert.equal(t.kernel, 'gemv_f32_f32_js');
   assert.ok(t.nmse < 1e-12);
+  // the kernel's time apart (the stand-in reports 0 s in C): rotated copies, and all of benchmark.js's time is overhead
+  assert.equal(t.kernel_rotate, 3);
+  assert.ok(t.kernel_samples_ms.length >= 10);
+  assert.equal(t.call_c_mean_ms, 0);
+  assert.ok(Math.abs(t.overhead_ms - t.mean_ms) < 1e-12);
 });
 
 test('runtime calls: a wrong result or a failing status is a CheckError, never a time', () => {

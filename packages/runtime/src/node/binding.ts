@@ -111,6 +111,11 @@ export class KforgeLibrary {
   private constructor(private readonly addon: Addon, private readonly handle: unknown, readonly path: string) {}
 
   static open(libraryPath: string): KforgeLibrary {
+    // OpenMP reads its placement once, when the library's libgomp loads: unless the application set
+    // it, the kernels' threads get the placement the C harness gives them (openmpEnv of @kforge/target:
+    // one per core, close), so a call through Node times like `kforge bench` (issue 20 item 4)
+    process.env.OMP_PROC_BIND ??= 'close';
+    process.env.OMP_PLACES ??= 'cores';
     const a = loadAddon();
     const lib = new KforgeLibrary(a, a.open(resolve(libraryPath)), resolve(libraryPath));
     const target = a.string(lib.handle, 'kf_target');

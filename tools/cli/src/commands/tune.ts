@@ -3,8 +3,8 @@
  * offline through an exported bundle; every trial lands in the JSONL tuning database with its device
  * fingerprint, source hash and provenance.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
   CheckError, InputError, getOp, randomInputs, recordedConfig, resolveParams, tensorBytes, tensorFromBytes, tensorSignature,
@@ -58,6 +58,26 @@ function pinThreads(knobs: KnobSpace, threads: readonly number[] | undefined): K
     check: (c) => (!threads.includes(c.threads as number) ? `threads restricted to ${threads.join(', ')}` : knobs.check(c)),
     defaults,
   };
+}
+
+/**
+ * The thread counts a local tuning run tries (issue 20 item 4). The knob's 0 means "OpenMP's default":
+ * OMP_NUM_THREADS if set, else one thread per CPU of the affinity mask, started without the executor's
+ * placement. Unpinned on this 2-core VM with one other busy process, its trials took 5.3-6.7 ms per
+ * call where the same config with threads 2 took 15.8 us (a descheduled OpenMP thread holds the
+ * barrier for a scheduler slice). So a local run never measures 0: it is resolved to this machine's
+ * core count (the number recorded), and counts above it (oversubscription: threads 4 took 51-96 us
+ * here) are left out unless --threads asks for them. Remote runs (another machine's cores) keep the
+ * knob as given.
+ */
+export function localThreadCounts(knobs: KnobSpace, asked: readonly number[] | undefined, cores = availableParallelism()): number[] | undefined {
+  const knob = knobs.knobs.find((k) => k.name === 'threads');
+  if (!knob) return asked ? [...asked] : undefined;
+  const values = knob.values as number[];
+  // 0 resolved to the core count; when the knob lacks that count exactly, the largest it has below it
+  const resolved = values.includes(cores) ? cores : Math.max(1, ...values.filter((v) => v > 0 && v <= cores));
+  if (asked) return [...new Set(asked.map((t) => (t === 0 ? resolved : t)))];
+  return values.filter((v) => v > 0 && v <= cores).length ? values.filter((v) => v > 0 && v <= cores) : [resolved];
 }
 
 function threadsOption(args: ParsedArgs): number[] | undefined {
@@ -393,8 +413,8 @@ export const tuneCommand: Command = {
     const minTimeMs = integerOption(args, 'min-time-ms', 300, 1);
     const threads = threadsOption(args);
     const { loweringFor, emitKernel, executorFor } = await import('@kforge/driver');
-    const knobs = pinThreads(loweringFor(op.name, target).knobs(target, params), threads);
-    const space = new SearchSpace(knobs);
+    let knobs = pinThreads(loweringFor(op.name, target).knobs(target, params), threads);
+    let space = new SearchSpace(knobs);
     const problem: Problem = { op, target, params, knobs, space };
     const exportDir = args.optional('export');
     if (exportDir) return exportBundle(problem, exportDir, strategy, budget, seed);
@@ -403,6 +423,16 @@ export const tuneCommand: Command = {
     const { runProcess } = await import('@kforge/exec');
     const remote = args.optional('remote');
     const transport = remote ? makeTransport(remote, runProcess) : undefined;
+    if (!transport) {
+      // a local run measures thread counts, never OpenMP's unpinned default (localThreadCounts)
+      const local = localThreadCounts(knobs, threads);
+      if (local) {
+        knobs = pinThreads(loweringFor(op.name, target).knobs(target, params), local);
+        space = new SearchSpace(knobs);
+      }
+    }
+    // one build folder for the run: a config's checked run, calibration and timed run compile once
+    const workDir = mkdtempSync(join(tmpdir(), 'kforge-tune-'));
     try {
       const executor = transport ? bench.remoteExecutor(transport, [target]) : await executorFor(target);
       const avail = await executor.probe();
@@ -419,14 +449,14 @@ export const tuneCommand: Command = {
       // from cache (local only: a remote machine's cache size is not known here)
       const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
       const rotate = transport ? 1 : bench.rotationCopies(inputBytes, bench.lastLevelCacheBytes() ?? 0);
-      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, ...(rotate > 1 ? { rotate } : {}) } });
+      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, workDir, ...(rotate > 1 ? { rotate } : {}) } });
       println(`tuning ${op.name} on ${target} ${JSON.stringify(params)}: ${strategy.name} (seed ${seed}), budget ${budget}, ${space.size} valid configs`);
       println(`device ${device.device} [${device.features.join(' ')}], ${device.compiler}, ${executor.name} (${origin})`);
       if (rotate > 1) println(`inputs rotated through ${rotate} copies (${((rotate * inputBytes) / 2 ** 20).toFixed(0)} MiB) past the last-level cache`);
       let ceilingGbps: number | undefined;
       if (probeMib > 0) {
-        ceilingGbps = (await bench.measureReadCeiling(executor, emitKernel(op.name, target, params, knobs.defaults), probeMib << 20)).gbps;
-        println(`read ceiling ${ceilingGbps.toFixed(1)} GB/s (${probeMib} MiB probe, measured now)`);
+        ceilingGbps = (await bench.measureReadCeiling(executor, emitKernel(op.name, target, params, knobs.defaults), probeMib << 20, workDir)).gbps;
+        println(`read ceiling ${ceilingGbps.toFixed(1)} GB/s (${probeMib} MiB streaming-read probe at the default's threads, measured now: a reference, not a bound)`);
       }
       const db = new JsonlTuningDatabase(dbPath);
       const measurements = new Map<Trial, Measurement | undefined>();
@@ -445,6 +475,7 @@ export const tuneCommand: Command = {
       });
       printSummary({ trials: result.trials, measurements, defaultTrial: result.defaultTrial, ...(ceilingGbps ? { ceilingGbps } : {}), budget, spaceSize: space.size, dbPath });
     } finally {
+      rmSync(workDir, { recursive: true, force: true });
       await transport?.close?.();
     }
   },
