@@ -36,10 +36,13 @@ test('header, dispatch and CMake files of a planar-format library', () => {
   assert.match(header, /int kf_gemv_w4g64\(const float\* x, const uint8_t\* W, const uint16_t\* W_scale, const uint16_t\* W_min, const float\* bias, float\* y, int M, int N, int K, kf_dispatch_info\* info\);/);
   assert.match(header, /KF_ERR_K_NOT_MULTIPLE_OF_BLOCK = 3/);
   const dispatch = files['src/kforge_dispatch.c']!;
-  // the checks printed from the entry's tensors and scalars, over the argument block
-  assert.match(dispatch, /if \(!a->tensor\[0\] \|\| !a->tensor\[1\] \|\| !a->tensor\[2\] \|\| !a->tensor\[3\] \|\| !a->tensor\[5\]\) return KF_ERR_NULL_POINTER;/);
-  assert.match(dispatch, /if \(a->scalar\[0\].i < 1 \|\| a->scalar\[0\].i > 64\) return KF_ERR_M_OUT_OF_RANGE; \/\* M \*\//);
-  assert.match(dispatch, /if \(\(int64_t\)\(a->scalar\[2\].i\) % 64 != 0\) return KF_ERR_K_NOT_MULTIPLE_OF_BLOCK;/);
+  // the checks printed from the entry's tensors and scalars, over the argument block, each saying what in kf_last_error
+  for (const [i, name] of [[0, 'x'], [1, 'W'], [2, 'W_scale'], [3, 'W_min'], [5, 'y']] as const) {
+    assert.ok(dispatch.includes(`if (!a->tensor[${i}]) return kf_fail(KF_ERR_NULL_POINTER, "kf_gemv_w4g64: tensor ${name} is NULL");`), name);
+  }
+  assert.ok(!dispatch.includes('if (!a->tensor[4])'), 'bias is optional');
+  assert.ok(dispatch.includes('if (a->scalar[0].i < 1 || a->scalar[0].i > 64) return kf_fail(KF_ERR_M_OUT_OF_RANGE, "kf_gemv_w4g64: M = %d is outside 1..64", a->scalar[0].i);'));
+  assert.ok(dispatch.includes('if ((int64_t)(a->scalar[2].i) % 64 != 0) return kf_fail(KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, "kf_gemv_w4g64: K = %lld is not a multiple of 64, the block of tensor W", (long long)((int64_t)(a->scalar[2].i)));'));
   assert.match(dispatch, /const int variant = \(a->tensor\[4\] != KF_NULL_BUF \? 1 : 0\);/);
   assert.match(dispatch, /case 1: id = kf_gemv_pick\(&kf_gemv_w4g64_f32_bias, a->scalar\[0\].i, a->scalar\[1\].i, a->scalar\[2\].i, info\); break;/);
   assert.match(dispatch, /const kf_args kf_a = \{ \{ \(kf_buf\)x, \(kf_buf\)W, \(kf_buf\)W_scale, \(kf_buf\)W_min, \(kf_buf\)bias, \(kf_buf\)y \}, \{ \{ .i = M \}, \{ .i = N \}, \{ .i = K \} \} \};/);

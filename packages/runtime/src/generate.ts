@@ -5,7 +5,7 @@
  * the CMake scaffolding. CPU libraries are generated here; GPU libraries add their host side in
  * generate-gpu.ts. Nothing here knows an op: what is op-specific comes from the entries and policies.
  */
-import { sizeToC, type SizeExpr } from '@kforge/ir';
+import { describeSize, sizeToC, type SizeExpr } from '@kforge/ir';
 import { entrySlot } from './entries.ts';
 import type { CpuRuntimeSpec, DispatchKernel, DispatchPolicy, KernelArg, RuntimeEntry, RuntimeKernel } from './model.ts';
 import { configJson, runtimeTemplate } from './templates.ts';
@@ -39,6 +39,9 @@ export function cStringLiteral(text: string): string {
   }).join('\n  ');
 }
 
+/** text inside a C printf format literal (quotes, backslashes and percent signs escaped) */
+const cText = (text: string): string => text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/%/g, '%%');
+
 /** a scalar of the argument block `a` as C (its union member by type) */
 export function scalarSlot(entry: RuntimeEntry, index: number, args = 'a'): string {
   return `${args}->scalar[${index}].${entry.scalars[index]!.cType === 'float' ? 'f' : 'i'}`;
@@ -65,18 +68,35 @@ export function argSource(entry: RuntimeEntry, kernel: string, arg: KernelArg, s
 function entryView(entry: RuntimeEntry, index: number, policy: DispatchPolicy<never>, style: BufferStyle, gpu: boolean): Record<string, unknown> {
   const where = entry.name;
   const tensor = (i: number): string => `a->tensor[${i}]`;
-  const required = entry.tensors.flatMap((t, i) => (t.optional ? [] : [`!${tensor(i)}`]));
+  // every failing check sets kf_last_error's text first: which argument, its value, what it must be
   const checks: string[] = [];
-  if (required.length) checks.push(`if (${required.join(' || ')}) return KF_ERR_NULL_POINTER;`);
+  entry.tensors.forEach((t, i) => {
+    if (!t.optional) checks.push(`if (!${tensor(i)}) return kf_fail(KF_ERR_NULL_POINTER, "${where}: tensor ${t.name} is NULL");`);
+  });
   entry.scalars.forEach((s, i) => {
     const bounds = [...(s.min !== undefined ? [`${scalarSlot(entry, i)} < ${s.min}`] : []), ...(s.max !== undefined ? [`${scalarSlot(entry, i)} > ${s.max}`] : [])];
-    if (bounds.length) checks.push(`if (${bounds.join(' || ')}) return ${s.rangeStatus ?? 'KF_ERR_BAD_SIZE'}; /* ${s.name} */`);
+    if (!bounds.length) return;
+    const range = s.min !== undefined && s.max !== undefined ? `outside ${s.min}..${s.max}` : s.min !== undefined ? `below ${s.min}` : `above ${s.max!}`;
+    const [spec, value] = s.cType === 'float' ? ['%g', `(double)${scalarSlot(entry, i)}`] : ['%d', scalarSlot(entry, i)];
+    checks.push(`if (${bounds.join(' || ')}) return kf_fail(${s.rangeStatus ?? 'KF_ERR_BAD_SIZE'}, "${where}: ${s.name} = ${spec} is ${range}", ${value});`);
   });
   // kernels index with 32-bit integers; a single scalar is an int already
-  const wide = entry.tensors.filter((t) => typeof t.elements === 'object').map((t) => `${entrySizeToC(entry, t.elements, where)} > INT32_MAX`);
-  if (wide.length) checks.push(`if (${[...new Set(wide)].join(' || ')}) return KF_ERR_BAD_SIZE;`);
-  const blocked = entry.tensors.flatMap((t) => (t.blocked ? [`${entrySizeToC(entry, t.blocked.axis, where)} % ${t.blocked.block} != 0`] : []));
-  if (blocked.length) checks.push(`if (${[...new Set(blocked)].join(' || ')}) return KF_ERR_K_NOT_MULTIPLE_OF_BLOCK;`);
+  const wide = new Set<string>();
+  for (const t of entry.tensors) {
+    if (typeof t.elements !== 'object') continue;
+    const elements = entrySizeToC(entry, t.elements, where);
+    if (wide.has(elements)) continue;
+    wide.add(elements);
+    checks.push(`if (${elements} > INT32_MAX) return kf_fail(KF_ERR_BAD_SIZE, "${where}: tensor ${t.name} would hold %lld elements (${cText(describeSize(t.elements))}), past 2^31-1: kernels index with 32-bit integers", (long long)(${elements}));`);
+  }
+  const blocked = new Set<string>();
+  for (const t of entry.tensors) {
+    if (!t.blocked) continue;
+    const axis = entrySizeToC(entry, t.blocked.axis, where);
+    if (blocked.has(`${axis} % ${t.blocked.block}`)) continue;
+    blocked.add(`${axis} % ${t.blocked.block}`);
+    checks.push(`if (${axis} % ${t.blocked.block} != 0) return kf_fail(KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, "${where}: ${cText(describeSize(t.blocked.axis))} = %lld is not a multiple of ${t.blocked.block}, the block of tensor ${t.name}", (long long)(${axis}));`);
+  }
   const optional = entry.tensors.flatMap((t, i) => (t.optional ? [i] : []));
   const pointerParams = entry.tensors.map((t) => (style.kind === 'pointer' ? `${t.role === 'in' ? 'const ' : ''}${t.elem}* ${t.name}` : `${style.type} ${t.name}`));
   return {
