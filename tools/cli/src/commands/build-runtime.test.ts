@@ -344,3 +344,33 @@ test('build-runtime --ops takes the ops that have kernels on the target and a di
   await assert.rejects(build('moe'), /moe cannot go into a avx2 runtime/);
   await assert.rejects(build('softmax'), /--ops: unknown 'softmax' \(known: gemv, attention/);
 });
+
+test('build-runtime for a target the database holds no records of says so, on the terminal and in kforge.h', async () => {
+  const root = scratchFolder();
+  const dbPath = join(root, 'tuning.jsonl');
+  writeDatabase(dbPath, 'neon');
+  const libDir = join(root, 'kforge-c');
+  const lines: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  // println writes strings; the test runner's own reports (Uint8Array) go through
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]): boolean => {
+    if (typeof chunk !== 'string') return write(chunk, ...rest);
+    lines.push(chunk);
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', 'c', '--db', dbPath, '--formats', 'q4_0', '--acts', 'f32', '--max-m', '1', '--out', libDir], buildRuntimeCommand.args));
+  } finally {
+    process.stdout.write = write;
+  }
+  const expected = `no tuning records for target c in ${dbPath}: the library holds the target's default configs only`;
+  assert.ok(lines.join('').split('\n').includes(expected), lines.join(''));
+  const header = readFileSync(join(libDir, 'include', 'kforge.h'), 'utf8');
+  assert.ok(header.includes(`Tuned on: nothing (default configs only).\n * ${expected}.\n`), header.slice(0, 600));
+
+  // a database with records for the target: no such line
+  const tunedDb = join(root, 'tuned.jsonl');
+  writeDatabase(tunedDb, 'c');
+  const tunedHeader = cpuRuntimeFiles(planCpuRuntime({ target: 'c', formats: ['q4_0'], acts: ['f32'], ...tunedFromRecords(new JsonlTuningDatabase(tunedDb).all(), 'gemv', 'c'), version: '0' }))['include/kforge.h']!;
+  assert.ok(!tunedHeader.includes('no tuning records'));
+});

@@ -18,6 +18,14 @@ function parseList<T extends string>(option: string, text: string, known: readon
 }
 
 
+/** kforge.h's opening comment with a line added after its "Tuned on" sentence */
+export function noteInHeader(files: Record<string, string>, note: string): Record<string, string> {
+  const header = files['include/kforge.h'];
+  const tunedOn = /^ \* .*Tuned on: [^\n]*\n/m;
+  if (header === undefined || !tunedOn.test(header)) throw new Error('kforge.h has no "Tuned on" line to put a note after');
+  return { ...files, 'include/kforge.h': header.replace(tunedOn, (line) => `${line} * ${note.replace(/\*\//g, '* /')}\n`) };
+}
+
 function parseMaxM(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const m = Number(text);
@@ -74,16 +82,20 @@ export const buildRuntimeCommand: Command = {
     const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), 'gemv', target, args.optional('device'));
     const included = tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
       && Number(t.params.M) <= (maxM ?? 64));
+    // a library built from nothing tuned for this target says so, on the terminal and in its header
+    const untuned = tuned.length === 0 ? `no tuning records for target ${target} in ${dbPath}: the library holds the target's default configs only` : undefined;
+    if (untuned) println(untuned);
+    const withNote = (files: Record<string, string>): Record<string, string> => (untuned ? noteInHeader(files, `${untuned}.`) : files);
     const request = { formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}) };
     let kernelCount: number;
     if (isGpuRuntimeTarget(target)) {
       const spec = await planGpuRuntime({ target, ...request });
       kernelCount = spec.kernels.length;
-      writeOutputFolder(out, gpuRuntimeFiles(spec), [dbPath], outputOptions(args));
+      writeOutputFolder(out, withNote(gpuRuntimeFiles(spec)), [dbPath], outputOptions(args));
     } else {
       const spec = planCpuRuntime({ target, ...request });
       kernelCount = spec.kernels.length;
-      writeOutputFolder(out, cpuRuntimeFiles(spec), [dbPath], outputOptions(args));
+      writeOutputFolder(out, withNote(cpuRuntimeFiles(spec)), [dbPath], outputOptions(args));
     }
     try {
       const built = isGpuRuntimeTarget(target)
