@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { IMPL_COLORS, renderMarkdown, renderReport, tunedPairs } from './report.ts';
+import { IMPL_COLORS, LABEL_CHAR_PX, WIDE_SPREAD, renderMarkdown, renderReport, spreadOf, tunedPairs, wrapLabel } from './report.ts';
 import { fakeCase, fakeFile, fakeMeasurement } from './test-support.ts';
 
 /** Decodes an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium's screenshot writes) to RGBA pixels. */
@@ -121,4 +121,57 @@ test('report: Markdown tables and tuned-against-default pairs, interleaved withi
   assert.deepEqual(row.slice(2, 7), [k.median_ms.toFixed(2), k.gbps.toFixed(1), `${(100 * k.fraction_of_ceiling).toFixed(0)}%`, '-', `${plain.speedup.openblas!.toFixed(2)}x`]);
   assert.match(md, /\| gemv\/c \| skipped: no kernel \|/);
   assert.match(md, /2 threads, OMP_PROC_BIND=close, OMP_PLACES=cores; read probe start 20\.0 GB\/s/);
+});
+
+test('report: flags a dirty tree and wide spreads, labels roofline points and both probe lines, and wraps long case names', () => {
+  const longId = `gemv/${'very_long_layer_name_'.repeat(6)}/151936x1024/M1/q8_0`;
+  const quiet = fakeCase('gemv/quiet/64x256/M1/f32', [fakeMeasurement('kforge', 1, 1, { noise: 0.01 }), fakeMeasurement('openblas', 1.5, 2, { noise: 0.01 })]);
+  const noisy = fakeCase('gemv/noisy/64x256/M1/f32', [fakeMeasurement('kforge', 1, 3, { noise: 0.4 }), fakeMeasurement('openblas', 1.5, 4, { noise: 0.01 })]);
+  const long = fakeCase(longId, [fakeMeasurement('kforge', 2, 5), fakeMeasurement('openblas', 2.5, 6)]);
+  assert.ok(spreadOf(noisy.measurements[0]!).wide && !spreadOf(quiet.measurements[0]!).wide && WIDE_SPREAD === 0.1);
+  const clean = fakeFile([quiet, long]);
+  const dirty = { ...fakeFile([quiet, noisy, long]), provenance: { ...clean.provenance, build_dirty: true } };
+
+  const html = renderReport([{ name: 'dirty.json', file: dirty }]);
+  assert.match(html, /<p class="warn dirty">Built from a dirty tree: commit ffffffffffff plus uncommitted changes/);
+  assert.match(html, /commit ffffffffffff <b>\(dirty tree\)<\/b>/);
+  const spread = html.match(/<div class="warn spread">([\s\S]*?)<\/div>/)?.[1] ?? '';
+  assert.match(spread, /in 1 measurement\(s\)/);
+  assert.match(spread, /<li>gemv\/noisy\/64x256\/M1\/f32 kforge: IQR \d+% of the median, max\/min \d\.\d\d<\/li>/);
+  assert.doesNotMatch(spread, /quiet|openblas/);
+  assert.match(html, /<td class="wide" title="IQR \d+% of the median, max\/min \d\.\d\d">\d+% \/ \d\.\d\d wide<\/td>/, 'the table marks the noisy row');
+  const cleanHtml = renderReport([{ name: 'clean.json', file: clean }]);
+  assert.doesNotMatch(cleanHtml, /class="warn|dirty tree|class="wide"/);
+
+  // roofline points numbered by case, keyed below the plot
+  const roofline = html.match(/<svg class="plot roofline"[\s\S]*?<\/svg>/)![0];
+  const labels = [...roofline.matchAll(/<\/circle>\n<text class="case-label"[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
+  assert.deepEqual(labels, [1, 1, 2, 2, 3, 3], 'every point carries its case number');
+  assert.match(html, /<ol class="cases"><li value="1">gemv\/quiet\/64x256\/M1\/f32<\/li><li value="2">gemv\/noisy\/64x256\/M1\/f32<\/li><li value="3">gemv\/very_long/);
+  // the start and end probe lines are drawn differently, each keyed and tagged with what it is
+  assert.equal((roofline.match(/<line class="ceiling"/g) ?? []).length, 2, 'start: its line and its key sample');
+  assert.equal((roofline.match(/<line class="ceiling second"/g) ?? []).length, 2, 'end: its line and its key sample');
+  assert.match(roofline, /dashed: read probe at the start of the run: 20\.0 GB\/s, × intensity/);
+  assert.match(roofline, /dotted: read probe at the end of the run: 19\.4 GB\/s, × intensity/);
+  assert.match(roofline, />read probe, start<\/text>/);
+  assert.match(roofline, />read probe, end<\/text>/);
+  const tags = [...roofline.matchAll(/y="([\d.-]+)" text-anchor="end">read probe, (start|end)</g)].map((m) => Number(m[1]));
+  assert.ok(Math.abs(tags[0]! - tags[1]!) >= 12, `the two tags do not overlap: ${tags.join(', ')}`);
+
+  // a case id too long for the label column wraps onto lines that fit it; nothing is cut
+  const bars = html.match(/<svg class="plot bandwidth"[\s\S]*?<\/svg>/)![0];
+  const left = Number(bars.match(/<text class="label" x="([\d.]+)"[^>]*><title>/)![1]) + 6;
+  const longLabel = [...bars.matchAll(/<text class="label"[^>]*><title>([^<]*)<\/title>((?:<tspan[^>]*>[^<]*<\/tspan>)+)<\/text>/g)].find((m) => m[1] === longId)!;
+  const lines = [...longLabel[2]!.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]!);
+  assert.ok(lines.length >= 2, 'wrapped');
+  assert.equal(lines.join(''), longId, 'every character is shown');
+  for (const line of lines) assert.ok(12 + line.length * LABEL_CHAR_PX <= left, `'${line}' fits ${left} px`);
+  assert.deepEqual(wrapLabel('a/b/c', 10), ['a/b/c']);
+  assert.deepEqual(wrapLabel('gemv/q_proj/2048x1024', 12), ['gemv/q_proj/', '2048x1024']);
+  assert.deepEqual(wrapLabel('x'.repeat(25), 10), ['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+
+  const md = renderMarkdown([{ name: 'dirty.json', file: dirty }]);
+  assert.match(md, /- \*\*warning: built from a dirty tree\*\*/);
+  assert.match(md, /- \*\*warning: wide spread\*\* \(past 10%\): gemv\/noisy\/64x256\/M1\/f32 kforge: IQR/);
+  assert.doesNotMatch(renderMarkdown([{ name: 'clean.json', file: clean }]), /warning/);
 });
