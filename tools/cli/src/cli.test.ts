@@ -193,3 +193,41 @@ test('help lists every command, and `kforge` alone is a usage error', async () =
   assert.equal(bare.code, 2);
   assert.match(bare.stderr, /usage:/);
 });
+
+test('run: NaN or Inf in an input is the input\'s problem (exit 2, named, nothing run); a tensor the op does not take is a warning', async () => {
+  const dir = scratchFolder();
+  const op = getOp('gemv');
+  const raw = { M: 2, N: 8, K: 64, weight: 'f32', bias: false };
+  const inputs = randomInputs(op, resolveParams(op, raw), 3);
+  const run = (inDir: string, out: string): ReturnType<typeof kforge> => kforge(['run', 'gemv', '--target', 'c', '--params', JSON.stringify(raw), '--in', inDir, '--out', join(dir, out)]);
+  for (const [what, value, index, tensor] of [['NaN', Number.NaN, 5, 'x'], ['Inf', Number.POSITIVE_INFINITY, 70, 'x'], ['-Inf', Number.NEGATIVE_INFINITY, 511, 'W']] as const) {
+    const inDir = join(dir, `in-${what}`);
+    mkdirSync(inDir);
+    const data = Float32Array.from(inputs[tensor]!.data as Float32Array);
+    data[index] = value;
+    writeTensors(inDir, { ...inputs, [tensor]: { ...inputs[tensor]!, data } });
+    const r = await run(inDir, `out-${what}`);
+    assert.equal(r.code, 2, `${what}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`^kforge: error: input '${tensor}' holds ${what} at flat index ${index} \\(${tensor}\\.npy, f32 \\[`, 'm'));
+    assert.doesNotMatch(r.stderr, /check failed/, 'not reported as the kernel\'s failure');
+    assert.ok(!existsSync(join(dir, `out-${what}`)), 'nothing written');
+  }
+
+  // bias.npy beside bias: false is ignored with a warning; the run succeeds
+  const extra = join(dir, 'in-extra');
+  mkdirSync(extra);
+  const withBias = randomInputs(op, resolveParams(op, { ...raw, bias: true }), 3);
+  writeTensors(extra, { ...inputs, bias: withBias.bias!, notes: allocTensor('f32', [2]) });
+  const r = await run(extra, 'out-extra');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^kforge: warning: bias\.npy in --in is not an input of gemv with these params: ignored$/m);
+  assert.match(r.stderr, /^kforge: warning: notes\.npy in --in is not an input of gemv with these params: ignored$/m);
+  assert.ok(existsSync(join(dir, 'out-extra', 'y.npy')));
+  // a NaN in a file that is ignored is not checked
+  const ignoredNaN = join(dir, 'in-ignored-nan');
+  mkdirSync(ignoredNaN);
+  writeTensors(ignoredNaN, { ...inputs, bias: { ...withBias.bias!, data: Float32Array.from([Number.NaN, ...(withBias.bias!.data as Float32Array).slice(1)]) } });
+  const quiet = await run(ignoredNaN, 'out-ignored-nan');
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.match(quiet.stderr, /warning: bias\.npy/);
+});

@@ -12,7 +12,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { InputError, decodeNpy, encodeNpy, type Tensor } from '@kforge/ir';
+import { InputError, decodeNpy, encodeNpy, toFloat64, type Tensor } from '@kforge/ir';
 import type { OptionSpec, ParsedArgs } from './args.ts';
 
 /** Parse the value of `--params` / `--config`: a JSON object, or `@file.json` holding one. */
@@ -60,6 +60,37 @@ export function readTensorFolder(option: string, dir: string, names?: readonly s
   const tensors: Record<string, Tensor> = {};
   for (const name of wanted) tensors[name] = decodeNpy(readFileSync(join(dir, `${name}.npy`)), name);
   return tensors;
+}
+
+/** A `kforge: warning: ...` line on stderr: something the command ignored or worked around, not an error. */
+export function warn(text: string): void {
+  process.stderr.write(`kforge: warning: ${text}\n`);
+}
+
+/**
+ * Warn of each `<name>.npy` of the folder that the op does not take for these params (a `bias.npy`
+ * beside `bias: false`): it is ignored, not an error. Returns the ignored names.
+ */
+export function warnUnusedTensors(option: string, dir: string, names: readonly string[], op: string): string[] {
+  const unused = listTensors(option, dir).filter((n) => !names.includes(n));
+  for (const name of unused) warn(`${name}.npy in --${option} is not an input of ${op} with these params: ignored`);
+  return unused;
+}
+
+/**
+ * Bad input when a floating-point input holds NaN or Inf: the input's problem, named before any
+ * kernel runs (which would only propagate it into its outputs and look like the kernel's fault).
+ */
+export function checkFiniteInputs(inputs: Readonly<Record<string, Tensor>>): void {
+  for (const [name, t] of Object.entries(inputs)) {
+    if (t.dtype !== 'f32' && t.dtype !== 'f16' && t.dtype !== 'bf16') continue;
+    const values = t.dtype === 'f32' ? t.data : toFloat64(t);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (Number.isFinite(v)) continue;
+      throw new InputError(`input '${name}' holds ${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Inf' : '-Inf'} at flat index ${i} (${name}.npy, ${t.dtype} [${t.shape.join(', ')}]): fix the input; no kernel was run`);
+    }
+  }
 }
 
 /** `<name>.npy` file contents for each tensor. */

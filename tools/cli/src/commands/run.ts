@@ -3,7 +3,7 @@ import { RVV_VLENS } from '@kforge/exec';
 import { parseTarget } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { FORCE_OPTION, checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, writeOutputFolder, outputOptions } from '../files.ts';
+import { FORCE_OPTION, checkFiniteInputs, checkOutputFolder, npyFiles, readJsonOption, readTensorFolder, warnUnusedTensors, writeOutputFolder, outputOptions } from '../files.ts';
 
 export const runCommand: Command = {
   name: 'run',
@@ -34,6 +34,9 @@ export const runCommand: Command = {
     const inputNames = tensorSignature(op, params).filter((t) => t.role === 'in').map((t) => t.name);
     const inputs = readTensorFolder('in', inDir, inputNames);
     checkInputs(op, params, inputs);
+    // NaN/Inf in an input is the input's problem (exit 2), named before running; a tensor the op does not take is only ignored
+    warnUnusedTensors('in', inDir, inputNames, op.name);
+    checkFiniteInputs(inputs);
     const { resolveConfig, runKernel } = await import('@kforge/driver');
     const config = resolveConfig(op.name, target, params, configText === undefined ? undefined : readJsonOption('config', configText));
     const run = await runKernel(op.name, target, params, config, inputs, vlen === undefined ? {} : { variant: { vlen } });
