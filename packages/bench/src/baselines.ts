@@ -4,6 +4,8 @@
  * kernel as the naive C a user would write first. Each is a KernelArtifact, so the CPU harness builds,
  * checks and times it exactly like a generated kernel.
  */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { KnobConfig, Params } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
@@ -23,14 +25,24 @@ export interface Baseline {
   readonly artifact: KernelArtifact;
   /** how it was obtained, for the report */
   readonly note: string;
+  /** the thread count and placement it runs with (its own harness process, no OpenMP region of kforge's in it) */
+  readonly placement: string;
 }
+
+const OPENBLAS_PLACEMENT = (threads: number): string =>
+  `own process; OpenBLAS pthreads, ${threads > 0 ? `OPENBLAS_NUM_THREADS=${threads} and openblas_set_num_threads(${threads})` : "OpenBLAS's default count"}, unbound over every online CPU (the mask is reset before the library loads)`;
+const NAIVE_C_PLACEMENT = (threads: number): string =>
+  `own process; OpenMP, ${threads > 0 ? `OMP_NUM_THREADS=${threads} OMP_PROC_BIND=close OMP_PLACES=cores` : "OpenMP's default threads"}`;
 
 /**
  * OpenBLAS is reached through dlopen so the harness needs no extra link flags (the toolchain table
  * has one link line per target); the library is loaded and its thread count set in the checked run,
  * before any timed repeat.
  */
-const OPENBLAS_SOURCE = `#include <dlfcn.h>
+const OPENBLAS_SOURCE = `#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +62,20 @@ void kf_openblas_gemv(const float *x, const float *W, float *y, int32_t M, int32
   static sgemv_fn sgemv;
   static sgemm_fn sgemm;
   if (!sgemv) {
+    /* Placement (issue 20): OpenBLAS's own pthreads, created when the library loads, inherit this
+       thread's CPU mask; it is reset to every online CPU first, so no OpenMP binding of the process
+       (OMP_PROC_BIND/OMP_PLACES in the environment) leaves them sharing one core. Their count is set
+       before the load (OPENBLAS_NUM_THREADS) and again after (openblas_set_num_threads). */
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    for (long i = 0; i < online && i < CPU_SETSIZE; i++) CPU_SET(i, &all);
+    (void)sched_setaffinity(0, sizeof all, &all);
+    if (threads > 0) {
+      char count[16];
+      snprintf(count, sizeof count, "%d", (int)threads);
+      setenv("OPENBLAS_NUM_THREADS", count, 1);
+    }
     void *lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!lib) { fprintf(stderr, "openblas baseline: %s\\n", dlerror()); exit(4); }
     if (threads > 0) ((set_threads_fn)kf_openblas_symbol(lib, "openblas_set_num_threads"))(threads);
@@ -82,6 +108,126 @@ export function openblasGemvArtifact(params: Params, threads: number): KernelArt
   };
 }
 
+/** The environment variable naming the folder where a baseline's harness writes its thread usage (withUsage). */
+export const USAGE_DIR_ENV = 'KFORGE_USAGE_DIR';
+
+/** threads_used below this fraction of the threads a baseline is labelled with: the comparison is flagged */
+export const THREADS_USED_MIN_FRACTION = 0.75;
+
+/**
+ * Wraps an artifact's dispatches in kf_usage_begin/kf_usage_end: every call after the first (the
+ * checked run; the timed repeats follow it in the same process) adds its process CPU time
+ * (CLOCK_PROCESS_CPUTIME_ID, all threads) and its wall time (CLOCK_MONOTONIC); at exit the harness
+ * writes "cpu_ns wall_ns calls cpus_allowed" to $KFORGE_USAGE_DIR/<label>-<pid>.txt (nothing when the
+ * variable is unset, as in exported bundles). cpu over wall is the threads it really ran. The wrapper
+ * becomes the first file (the one the builders compile) and includes the kernel's.
+ */
+export function withUsage(artifact: KernelArtifact, label: string): KernelArtifact {
+  if (!/^[a-z0-9-]+$/.test(label)) throw new Error(`withUsage: label '${label}' is not a plain file name`);
+  const first = Object.keys(artifact.files)[0];
+  if (first === undefined) throw new Error('withUsage: the artifact has no source files');
+  // the builders compile the first file (the others are reached by #include): this one, including the kernel's
+  return {
+    ...artifact,
+    files: { 'kf_usage.c': `${usageSource(label)}\n#include "${first}"\n`, ...artifact.files },
+    dispatches: [{ entry: 'kf_usage_begin', args: [] }, ...artifact.dispatches, { entry: 'kf_usage_end', args: [] }],
+  };
+}
+
+function usageSource(label: string): string {
+  return `#define _GNU_SOURCE
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+/* thread usage of the timed repeats (packages/bench/src/baselines.ts withUsage) */
+static long kf_usage_seen, kf_usage_calls;
+static int kf_usage_open, kf_usage_cpus;
+static uint64_t kf_usage_cpu_ns, kf_usage_wall_ns, kf_usage_cpu0, kf_usage_wall0;
+
+static uint64_t kf_usage_clock(clockid_t id) {
+  struct timespec t;
+  clock_gettime(id, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void kf_usage_write(void) {
+  const char *dir = getenv("${USAGE_DIR_ENV}");
+  if (!dir || kf_usage_calls == 0) return;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/${label}-%ld.txt", dir, (long)getpid());
+  FILE *f = fopen(path, "w");
+  if (!f) return;
+  fprintf(f, "%llu %llu %ld %d\\n", (unsigned long long)kf_usage_cpu_ns, (unsigned long long)kf_usage_wall_ns, kf_usage_calls, kf_usage_cpus);
+  fclose(f);
+}
+
+void kf_usage_begin(void) {
+  if (kf_usage_seen++ == 0) { atexit(kf_usage_write); return; } /* the checked run: not timed */
+  if (kf_usage_cpus == 0) {
+    cpu_set_t set;
+    kf_usage_cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : -1;
+  }
+  kf_usage_open = 1;
+  kf_usage_wall0 = kf_usage_clock(CLOCK_MONOTONIC);
+  kf_usage_cpu0 = kf_usage_clock(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+void kf_usage_end(void) {
+  if (!kf_usage_open) return;
+  kf_usage_cpu_ns += kf_usage_clock(CLOCK_PROCESS_CPUTIME_ID) - kf_usage_cpu0;
+  kf_usage_wall_ns += kf_usage_clock(CLOCK_MONOTONIC) - kf_usage_wall0;
+  kf_usage_calls++;
+  kf_usage_open = 0;
+}
+`;
+}
+
+/** What a baseline really used over its timed repeats (every harness process of the run summed). */
+export interface ThreadUsage {
+  /** the threads it is labelled with and was asked to run */
+  readonly threads_requested: number;
+  /** process CPU time over wall time of its timed repeats */
+  readonly threads_used: number;
+  readonly cpu_ms: number;
+  readonly wall_ms: number;
+  /** timed calls measured, over `processes` harness runs */
+  readonly calls: number;
+  readonly processes: number;
+  /** CPUs its thread's affinity mask held at the first timed call (-1: unknown) */
+  readonly cpus_allowed: number;
+  /** set where threads_used < THREADS_USED_MIN_FRACTION x threads_requested: the comparison is unreliable */
+  readonly unreliable?: string;
+}
+
+/** Sums (and removes) the usage files `label` left in `dir`; null when there are none. */
+export function readUsage(dir: string, label: string, threadsRequested: number): ThreadUsage | null {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith(`${label}-`) && n.endsWith('.txt'));
+  } catch {
+    return null;
+  }
+  let cpu = 0, wall = 0, calls = 0, processes = 0, cpus = Infinity;
+  for (const n of names) {
+    const path = join(dir, n);
+    const [c, w, k, a] = readFileSync(path, 'utf8').trim().split(/\s+/).map(Number);
+    rmSync(path, { force: true });
+    if (![c, w, k, a].every((v) => Number.isFinite(v))) continue;
+    cpu += c!; wall += w!; calls += k!; processes++; cpus = Math.min(cpus, a!);
+  }
+  if (processes === 0 || wall <= 0) return null;
+  const used = cpu / wall;
+  const usage: ThreadUsage = {
+    threads_requested: threadsRequested, threads_used: Number(used.toFixed(3)), cpu_ms: cpu / 1e6, wall_ms: wall / 1e6, calls, processes, cpus_allowed: cpus,
+  };
+  return threadsRequested > 0 && used < THREADS_USED_MIN_FRACTION * threadsRequested
+    ? { ...usage, unreliable: `${label} used ${used.toFixed(1)} of ${threadsRequested} threads: comparison unreliable` }
+    : usage;
+}
+
 /** The config with `threads` set where the kernel has that knob. */
 export function withThreads(op: string, target: TargetName, params: Params, given: Record<string, unknown> | undefined, threads: number | undefined): Record<string, unknown> | undefined {
   if (threads === undefined) return given;
@@ -95,11 +241,18 @@ export function baselinesFor(op: string, target: TargetName, params: Params, thr
   if (!['c', 'avx2', 'avx512'].includes(target)) return [];
   const out: Baseline[] = [];
   if (op === 'gemv' && params.weight === 'f32' && params.act === 'f32' && params.bias === false) {
-    out.push({ impl: 'openblas', artifact: openblasGemvArtifact(params, threads), note: 'OpenBLAS cblas_sgemv (cblas_sgemm for M > 1), libopenblas.so.0' });
+    out.push({
+      impl: 'openblas', artifact: withUsage(openblasGemvArtifact(params, threads), 'openblas'), placement: OPENBLAS_PLACEMENT(threads),
+      note: 'OpenBLAS cblas_sgemv (cblas_sgemm for M > 1), libopenblas.so.0',
+    });
   }
   if (target !== 'c' && LOWERINGS.some((l) => l.op === op && l.targets.includes('c'))) {
     const config: KnobConfig = resolveConfig(op, 'c', params, withThreads(op, 'c', params, undefined, threads));
-    out.push({ impl: 'naive-c', artifact: emitKernel(op, 'c', params, config), note: "kforge's scalar `c` target kernel (plain loops, gcc -O3 without ISA flags)" });
+    const artifact = emitKernel(op, 'c', params, config);
+    out.push({
+      impl: 'naive-c', artifact: withUsage(artifact, 'naive-c'), placement: NAIVE_C_PLACEMENT(artifact.threads ?? 0),
+      note: "kforge's scalar `c` target kernel (plain loops, gcc -O3 without ISA flags)",
+    });
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cpus, totalmem, release, platform } from 'node:os';
+import { cpus, loadavg, totalmem, release, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { openmpEnv, type KernelArtifact } from '@kforge/target';
 import { CPU_TOOLCHAINS, isCpuTarget, toolVersion } from '@kforge/exec';
@@ -167,4 +167,18 @@ export function affinityInForce(threads: number, env: NodeJS.ProcessEnv = proces
     OMP_PROC_BIND: get('OMP_PROC_BIND'), OMP_PLACES: get('OMP_PLACES'), OMP_NUM_THREADS: get('OMP_NUM_THREADS'), cpus_allowed: cpusAllowed(),
     ...(overridden.length ? { note: `${overridden.map((k) => `${k}=${env[k]}`).join(', ')} from the environment was replaced by the executor's ${overridden.map((k) => `${k}=${forced[k]}`).join(', ')} (a thread count was given)` } : {}),
   };
+}
+
+/** The 1-minute load average above the cores: other work competes with the timed threads (issue 20). */
+export function loadExceedsCores(load: readonly number[], cores: number = machineInfo().cores): boolean {
+  return (load[0] ?? 0) > cores;
+}
+
+/**
+ * `bench run` refuses (the caller throws an InputError, exit 2) to start a comparison while the
+ * 1-minute load average exceeds the cores, unless allowed; returns the refusal's message or null.
+ */
+export function loadRefusal(load: readonly number[] = loadavg(), cores: number = machineInfo().cores): string | null {
+  if (!loadExceedsCores(load, cores)) return null;
+  return `refusing to benchmark: the 1-minute load average is ${load[0]!.toFixed(2)} on ${cores} cores, so kforge and the baselines would share the cores with other work and their comparison would say little; rerun on a quiet machine, or pass --allow-load to time it anyway (its results are marked loaded: true)`;
 }

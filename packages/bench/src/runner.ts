@@ -3,7 +3,7 @@
  * with its baselines interleaved (measure.ts), in one process beside the bandwidth probe, and written
  * up with provenance (schema.ts). Emulated executors are refused: their times say nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
@@ -11,8 +11,8 @@ import { bytesOfRoles, type KernelArtifact, type TargetName } from '@kforge/targ
 import type { Executor } from '@kforge/exec';
 import { checkMemoryBudget, checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
 import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
-import { baselinesFor, withThreads, type ImplName } from './baselines.ts';
-import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
+import { baselinesFor, readUsage, USAGE_DIR_ENV, withThreads, type ImplName, type ThreadUsage } from './baselines.ts';
+import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, loadExceedsCores, loadRefusal, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
 import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type Measurement, type Provenance } from './schema.ts';
 import type { Suite, SuiteCase } from './suites/suite.ts';
 
@@ -37,6 +37,10 @@ export interface BenchOptions {
   readonly vsDefault?: boolean;
   /** the command line, for provenance */
   readonly command?: readonly string[];
+  /** bench run: time even when the 1-minute load average exceeds the cores at the start (results marked loaded) */
+  readonly allowLoad?: boolean;
+  /** the load averages (os.loadavg; tests replace it) */
+  readonly loadavg?: () => number[];
   readonly onProgress?: (line: string) => void;
 }
 
@@ -65,18 +69,36 @@ interface Entrant {
   readonly impl: ImplName;
   readonly artifact: KernelArtifact;
   readonly configSource: Measurement['config_source'];
+  /** baselines: how their threads are set and placed; their thread usage is recorded */
+  readonly placement?: string;
+}
+
+/** A baseline's placement and what it used (threads_used: CPU over wall time of its timed repeats). */
+function usageFields(placement: string | undefined, u: ThreadUsage | null, threads: number): Partial<Measurement> {
+  if (placement === undefined) return {};
+  return {
+    placement, threads_requested: u?.threads_requested ?? threads,
+    ...(u ? { threads_used: u.threads_used } : {}), ...(u?.unreliable ? { threads_unreliable: u.unreliable } : {}),
+  };
 }
 
 class RunContext {
   readonly workDir = mkdtempSync(join(tmpdir(), 'kforge-bench-'));
   readonly ceilings: Ceiling[] = [];
   readonly startedAt = new Date().toISOString();
-  readonly startLoad = loadavg();
+  readonly startLoad: number[];
+  /** where the baselines' harnesses write their thread usage (withUsage) */
+  readonly usageDir = join(this.workDir, 'usage');
   readonly l3 = lastLevelCacheBytes();
   /** sets this process's OpenMP placement for harnesses started without a thread count */
   readonly pinned = pinThreads();
 
-  constructor(readonly executor: Executor, readonly o: BenchOptions) {}
+  constructor(readonly executor: Executor, readonly o: BenchOptions) {
+    this.startLoad = this.load();
+    mkdirSync(this.usageDir);
+  }
+
+  load(): number[] { return (this.o.loadavg ?? loadavg)(); }
 
   get minTimeMs(): number { return this.o.minTimeMs ?? 300; }
   get rounds(): number { return this.o.rounds ?? 3; }
@@ -110,7 +132,7 @@ class RunContext {
       entrants.push({ impl: 'kforge-default', artifact: defaults, configSource: 'default' });
     }
     if (this.o.baselines !== false) {
-      for (const b of baselinesFor(c.op, target, params, threads)) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default' });
+      for (const b of baselinesFor(c.op, target, params, threads)) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default', placement: b.placement });
     }
     const inputs = randomInputs(op, params, this.o.seed ?? 1);
     const bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
@@ -123,19 +145,26 @@ class RunContext {
       return { ...base, params, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
     }
     const timed = checked.filter((x) => x.ok);
+    const loadBefore = this.load();
+    process.env[USAGE_DIR_ENV] = this.usageDir;
     const timings = await timeInterleaved(this.executor, timed.map((x) => ({
       artifact: x.entrant.artifact,
       inputs: pick(bytes, x.entrant.artifact),
       options: { rotate: rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
-    })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir });
+    })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir }).finally(() => { delete process.env[USAGE_DIR_ENV]; });
+    const loadAfter = this.load();
+    const cores = machineInfo().cores;
+    const loaded = loadExceedsCores(loadBefore, cores) || loadExceedsCores(loadAfter, cores);
     const measurements: Measurement[] = [];
     for (let i = 0; i < timed.length; i++) {
-      measurements.push(await this.measurement(timed[i]!.entrant, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params));
+      const e = timed[i]!.entrant;
+      const usage = e.placement !== undefined ? readUsage(this.usageDir, e.impl, threads) : null;
+      measurements.push({ ...(await this.measurement(e, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params)), ...usageFields(e.placement, usage, threads) });
     }
     const speedup: Partial<Record<ImplName, number>> = {};
     for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
     const notes = checked.filter((x) => !x.ok).map((x) => `${x.entrant.impl} baseline not timed: ${x.error ?? `nmse ${x.nmse.toExponential(2)}`}`);
-    return { ...base, params, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+    return { ...base, params, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup, load_average: { before: loadBefore, after: loadAfter }, loaded };
   }
 
   private async check(artifact: KernelArtifact, inputs: Record<string, Tensor>): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
@@ -172,19 +201,22 @@ class RunContext {
     return {
       schema_version: SCHEMA_VERSION, kind, suite, target: this.o.target, threads, affinity: affinityInForce(threads), seed,
       protocol: { min_time_ms: this.minTimeMs, rounds: this.rounds, discard: DISCARD, statistic: 'median', l3_bytes: this.l3 },
-      ceilings: this.ceilings, ceiling_gbps: ceiling, provenance: this.provenance(), results: rescaled,
+      ceilings: this.ceilings, ceiling_gbps: ceiling, provenance: this.provenance(rescaled), results: rescaled,
     };
   }
 
-  private provenance(): Provenance {
+  private provenance(results: readonly CaseResult[]): Provenance {
     const git = gitInfo();
     const machine = machineInfo();
+    const end = this.load();
+    const loaded = loadExceedsCores(this.startLoad, machine.cores) || loadExceedsCores(end, machine.cores) || results.some((r) => r.loaded);
     return {
       build_commit: git.revision, build_dirty: git.dirty, kforge_version: kforgeVersion(), command: this.o.command ?? [],
       started_at: this.startedAt, finished_at: new Date().toISOString(),
       cpu_info: `${machine.cpu_model}, ${machine.cores} cores`,
       gpu_info: machine.gpus.length ? machine.gpus.map((g) => `${g.name} (driver ${g.driver})`).join('; ') : null,
-      machine, load_average: { start: this.startLoad, end: loadavg() },
+      machine, load_average: { start: this.startLoad, end },
+      ...(loaded ? { loaded } : {}),
     };
   }
 }
@@ -216,6 +248,8 @@ export async function benchOne(opName: string, rawParams: Record<string, unknown
 export async function runSuite(suite: Suite, filter: RegExp | undefined, o: BenchOptions): Promise<BenchFile> {
   const cases = suite.cases.filter((c) => !filter || filter.test(c.id));
   if (cases.length === 0) throw new InputError(`suite ${suite.name}: no case matches --filter ${filter}`);
+  const refusal = o.allowLoad ? null : loadRefusal((o.loadavg ?? loadavg)());
+  if (refusal) throw new InputError(refusal);
   const executor = await timingExecutor(o.target);
   const ctx = new RunContext(executor, o);
   const say = o.onProgress ?? (() => {});
@@ -248,5 +282,9 @@ export function describe(r: CaseResult, ceilingGbps: number): string {
   const k = r.measurements[0]!;
   const frac = ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
   const vs = Object.entries(r.speedup).map(([impl, s]) => `${s!.toFixed(2)}x vs ${impl}`).join(', ');
-  return `${k.median_ms.toFixed(3)} ms, ${k.gbps.toFixed(1)} GB/s${frac}${vs ? `, ${vs}` : ''}${r.reason ? ` [${r.reason}]` : ''}`;
+  const flags = [
+    ...(r.loaded ? [`loaded: 1-minute load average ${Math.max(r.load_average?.before[0] ?? 0, r.load_average?.after[0] ?? 0).toFixed(2)} above the cores, comparison unreliable`] : []),
+    ...r.measurements.flatMap((m) => (m.threads_unreliable ? [m.threads_unreliable] : [])),
+  ];
+  return `${k.median_ms.toFixed(3)} ms, ${k.gbps.toFixed(1)} GB/s${frac}${vs ? `, ${vs}` : ''}${r.reason ? ` [${r.reason}]` : ''}${flags.length ? ` [${flags.join('; ')}]` : ''}`;
 }

@@ -22,6 +22,8 @@ export interface Provenance {
   readonly machine: MachineInfo;
   /** 1, 5 and 15 minute load averages when the run started and ended: other work on the machine shows here (empty where not recorded) */
   readonly load_average: { readonly start: readonly number[]; readonly end: readonly number[] };
+  /** true where the 1-minute load average exceeded the cores at the start, end or around any case: every comparison of the file is suspect */
+  readonly loaded?: boolean;
   /** results measured by a GPU bundle (tools/gpu) and converted here: where they came from */
   readonly bundle?: BundleProvenance;
 }
@@ -115,6 +117,14 @@ export interface Measurement {
   /** input copies cycled across timed repeats so the working set exceeds the last-level cache */
   readonly rotate: number;
   readonly working_set_bytes: number;
+  /** CPU baselines: how its threads were set and placed (its own harness process) */
+  readonly placement?: string;
+  /** CPU baselines: the threads it was asked for (its label) */
+  readonly threads_requested?: number;
+  /** CPU baselines: process CPU time over wall time of its timed repeats (CLOCK_PROCESS_CPUTIME_ID around each) */
+  readonly threads_used?: number;
+  /** set where threads_used < 0.75 x threads_requested: 'openblas used 1.1 of 2 threads: comparison unreliable' */
+  readonly threads_unreliable?: string;
 }
 
 export interface CaseResult {
@@ -128,6 +138,10 @@ export interface CaseResult {
   readonly reason: string | null;
   /** kforge first, then the baselines */
   readonly measurements: readonly Measurement[];
+  /** os.loadavg() (1, 5, 15 minutes) just before and just after the case */
+  readonly load_average?: { readonly before: readonly number[]; readonly after: readonly number[] };
+  /** the 1-minute load average exceeded the cores before or after the case: its comparison is unreliable */
+  readonly loaded?: boolean;
   /** baseline median over kforge median, per baseline (> 1: kforge is faster) */
   readonly speedup: Readonly<Partial<Record<ImplName, number>>>;
 }

@@ -20,7 +20,7 @@ import { readJsonOption } from '../files.ts';
 
 const SUBCOMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   op: ['target', 'params', 'config', 'vs-default', 'threads', 'json', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib'],
-  run: ['target', 'config', 'vs-default', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib'],
+  run: ['target', 'config', 'vs-default', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib', 'allow-load'],
   import: ['import', 'out', 'json'],
   report: ['out', 'markdown'],
   compare: ['json', 'alpha', 'threshold'],
@@ -81,6 +81,7 @@ function benchOptions(args: ParsedArgs) {
     ...(seed !== undefined ? { seed } : {}),
     baselines: !args.flag('no-baselines'),
     vsDefault: args.flag('vs-default'),
+    allowLoad: args.flag('allow-load'),
     command: commandLine(args),
     onProgress: (line: string) => process.stderr.write(`${line}\n`),
   };
@@ -294,6 +295,7 @@ export const benchCommand: Command = {
       rounds: { kind: 'value', doc: 'interleaved rounds the timing is split into (default 3)' },
       'probe-mib': { kind: 'value', doc: 'MiB the read-bandwidth probe streams (default 512)' },
       'no-baselines': { kind: 'flag', doc: 'time only the kforge kernel' },
+      'allow-load': { kind: 'flag', doc: 'bench run: time even when the 1-minute load average exceeds the cores (else exit 2); the results are marked loaded: true' },
       seed: { kind: 'value', doc: 'seed of the random inputs (default 1)' },
       export: { kind: 'value', doc: 'bench OP, run: write a bundle that runs this bench on a machine without Node (sh run.sh OUT there) instead of running it here; --config may then be an array of configs' },
       'rotate-mib': { kind: 'value', doc: 'with --export: rotate inputs through copies of at least this many MiB (default: twice the L3 the bundle finds)' },
