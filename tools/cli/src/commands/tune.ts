@@ -61,14 +61,11 @@ function pinThreads(knobs: KnobSpace, threads: readonly number[] | undefined): K
 }
 
 /**
- * The thread counts a local tuning run tries (issue 20 item 4). The knob's 0 means "OpenMP's default":
- * OMP_NUM_THREADS if set, else one thread per CPU of the affinity mask, started without the executor's
- * placement. Unpinned on this 2-core VM with one other busy process, its trials took 5.3-6.7 ms per
- * call where the same config with threads 2 took 15.8 us (a descheduled OpenMP thread holds the
- * barrier for a scheduler slice). So a local run never measures 0: it is resolved to this machine's
- * core count (the number recorded), and counts above it (oversubscription: threads 4 took 51-96 us
- * here) are left out unless --threads asks for them. Remote runs (another machine's cores) keep the
- * knob as given.
+ * The thread counts a local tuning run tries. The knob's 0 means "OpenMP's default" (OMP_NUM_THREADS,
+ * else one per CPU, unpinned), which under load stalls on descheduled threads and is not a config
+ * bench can reproduce (docs/results/2026-12-01-timing-truth): a local run resolves 0 to this
+ * machine's core count (the number recorded) and leaves out counts above it (oversubscribed) unless
+ * --threads asks for them. Remote runs (another machine's cores) keep the knob as given.
  */
 export function localThreadCounts(knobs: KnobSpace, asked: readonly number[] | undefined, cores = availableParallelism()): number[] | undefined {
   const knob = knobs.knobs.find((k) => k.name === 'threads');
