@@ -62,7 +62,8 @@ test('to-bench: a (FIXTURE) H200 results folder becomes a schema-true bench file
     // the report draws the H200 cases on the copy-probe roofline with cuBLAS and PyTorch speedup bars
     const html = renderReport([{ name: 'h200-fixture.json', file }]);
     for (const cls of ['roofline', 'speedup', 'bandwidth']) assert.match(html, new RegExp(`<svg class="plot ${cls}"`), cls);
-    assert.match(html, /copy probe \(start\)/);
+    assert.match(html, /copy probe at the start of the run: [0-9.]+ GB\/s/);
+    assert.match(html, /copy probe at the end of the run/, 'the two probe lines told apart');
     assert.match(html, /not interleaved/);
     for (const impl of ['cublas', 'pytorch', 'pytorch-int4']) assert.match(html, new RegExp(`<rect [^>]*fill="${IMPL_COLORS[impl]}"`), `${impl} bar`);
     // and compare reads it: the same run against itself has no regression
