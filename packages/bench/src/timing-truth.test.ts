@@ -28,9 +28,8 @@ const FACTOR = 1.5;
 /** like `bench run`, no verdict on a machine already busier than its cores (2026-12-01, load 3.6 on 2 cores: harness 28 us, binding 14 us) */
 const LOADED = loadavg()[0]! > availableParallelism() ? `load average ${loadavg()[0]!.toFixed(1)} exceeds ${availableParallelism()} cores` : false;
 /**
- * A verdict on timings needs a quiet machine, which a test runner sharing 2 cores with other tests is not;
- * and it does not hold yet (docs/results/2026-12-01-timing-truth: the binding's kernel time is half the
- * others' under load): run it alone with KFORGE_HEAVY=1.
+ * A verdict on timings needs a quiet machine, which a test runner sharing 2 cores with other tests is
+ * not: run it alone with KFORGE_HEAVY=1 (docs/results/2026-12-01-timing-truth has its runs).
  */
 const OPT_IN = process.env.KFORGE_HEAVY === '1' ? false : 'a timing comparison: KFORGE_HEAVY=1 on a quiet machine';
 

@@ -5,9 +5,11 @@
  * src/node/binding.ts, which reads the entries (kf_entries_json) and checks the arguments.
  */
 #define NAPI_VERSION 8
+#define _GNU_SOURCE
 #include <node_api.h>
 
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -76,7 +78,13 @@ static napi_value open_library(napi_env env, napi_callback_info cb) {
     napi_throw_type_error(env, NULL, "open(path): path must be a string");
     return NULL;
   }
+  // an OpenMP runtime loaded with a placement (OMP_PROC_BIND) binds the loading thread to its first
+  // place: Node's main thread, whose mask every process it spawns then inherits (a C harness started
+  // after this ran its threads on one core); the thread keeps the mask it had
+  cpu_set_t mask;
+  const int have_mask = sched_getaffinity(0, sizeof mask, &mask) == 0;
   void* handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (have_mask) sched_setaffinity(0, sizeof mask, &mask);
   if (!handle) {
     napi_throw_error(env, NULL, dlerror());
     return NULL;
