@@ -41,8 +41,8 @@ export const PROBE_DEFAULTS = { chunkBytes: 8 << 20, minTimeMs: 500, maxPassesOv
 export async function timeArtifact(executor: Executor, artifact: KernelArtifact, inputs: Readonly<Record<string, Uint8Array>>, o: MeasureOptions = {}): Promise<Timing> {
   const opt = { ...MEASURE_DEFAULTS, ...o };
   // one thread environment for every caller (bench, tune, the probe): a harness started without a
-  // thread count (threads 0) inherits this placement instead of OpenMP's unpinned default, which on a
-  // shared 2-core VM put 5-7 ms scheduler stalls into a 16 us kernel's samples (issue 20 item 4)
+  // thread count (threads 0) inherits this placement instead of OpenMP's unpinned default, whose
+  // descheduled threads stall a short kernel's samples under load (docs/results/2026-12-01-timing-truth)
   pinThreads();
   const probe = await executor.probe();
   if (probe.mode !== 'native' && probe.mode !== 'gpu') {

@@ -3,10 +3,9 @@
  * last-level cache), run by the same executor, with the kernel's threads (its 0: one per core), in the
  * same process and moment as the kernel it judges. It is plain C the compiler vectorizes: each thread
  * reads four streams at once, as a gemv reads several weight rows (one stream per thread left the
- * hardware prefetchers idle, about 25% below the kernels: avx2, 2 threads), into 4 x 32 f32 partial
- * sums kept in registers over the thread's whole range. Until 2026-12-01 the sums were folded into a
- * scalar every 1 KiB: a dependent chain that capped it per thread (avx512 here, 2 threads: 28.3 GB/s,
- * now 32.4; 1 thread: 14.7, now 16.2), and kernels reported 102-105% of it.
+ * hardware prefetchers idle), into 4 x 32 f32 partial sums kept in registers over the thread's whole
+ * range: sums folded into a scalar every 1 KiB made a dependent chain that capped it per thread
+ * (docs/results/2026-12-01-timing-truth).
  *
  * What it is: the read bandwidth this simple loop reaches now, a reference for "fraction of the read
  * probe", not a proven ceiling: a kernel with better prefetch distance or non-temporal hints can

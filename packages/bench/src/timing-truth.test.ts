@@ -18,15 +18,15 @@ import { KernelRunner } from './local-runner.ts';
 import { benchOne } from './runner.ts';
 import { timeRuntimeGemv } from './runtime-calls.ts';
 import { rotationCopies } from './measure.ts';
-import { lastLevelCacheBytes } from './provenance.ts';
+import { lastLevelCacheBytes, loadExceedsCores } from './provenance.ts';
 
 const runnable = await Promise.all((['avx512', 'avx2', 'c'] as const).map(async (t) => ((await nativeExecutor.probeTarget(t)).ok ? t : undefined)));
 const TARGET = runnable.find((t) => t !== undefined);
 const RAW = { M: 1, N: 512, K: 1024, weight: 'q4_0', act: 'f32', bias: false };
 /** the agreement asked of the three medians on a shared 2-core VM */
 const FACTOR = 1.5;
-/** like `bench run`, no verdict on a machine already busier than its cores (2026-12-01, load 3.6 on 2 cores: harness 28 us, binding 14 us) */
-const LOADED = loadavg()[0]! > availableParallelism() ? `load average ${loadavg()[0]!.toFixed(1)} exceeds ${availableParallelism()} cores` : false;
+/** like `bench run`, no verdict on a machine already busier than its cores */
+const LOADED = loadExceedsCores(loadavg(), availableParallelism()) && `load average ${loadavg()[0]!.toFixed(1)} exceeds ${availableParallelism()} cores`;
 /**
  * A verdict on timings needs a quiet machine, which a test runner sharing 2 cores with other tests is
  * not: run it alone with KFORGE_HEAVY=1 (docs/results/2026-12-01-timing-truth has its runs).

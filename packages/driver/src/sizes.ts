@@ -8,10 +8,8 @@
  * Both are InputErrors (exit 2) naming the buffer or the tensors and the limit.
  */
 import { totalmem } from 'node:os';
-import { InputError, MAX_INDEX, DTYPES, numel, presentTensors, tensorSignature, type OpDef, type Params } from '@kforge/ir';
+import { INDEX_NOTE, InputError, MAX_INDEX, DTYPES, numel, presentTensors, tensorSignature, type OpDef, type Params } from '@kforge/ir';
 import { sizedBuffers, type KernelArtifact } from '@kforge/target';
-
-const INDEX_NOTE = `2^31-1 = ${MAX_INDEX}: kernels index with 32-bit integers (64-bit indexing is not implemented)`;
 
 /** Every buffer's bytes and every integer scalar of an artifact within 32 bits. */
 export function checkArtifactIndexRange(artifact: KernelArtifact): void {

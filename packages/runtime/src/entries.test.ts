@@ -7,11 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { WEIGHT_FORMAT_NAMES, evalSize, size, type OpDef } from '@kforge/ir';
 import { runtimeEntries } from './entries.ts';
+import { compileLibraryProgram } from './test-support.ts';
 import { cpuRuntimeFiles } from './generate.ts';
 import { KforgeLibrary } from './node/binding.ts';
 import type { DispatchPolicy, RuntimeKernel } from './model.ts';
@@ -122,16 +122,9 @@ test('a toy op: its entry, checks and dispatch come from the generic path with a
   assert.match(files['include/kforge.h']!, /int kf_toy_axpy\(const float\* a, const float\* b, float\* z, int n, float alpha, kf_dispatch_info\* info\);/);
   assert.ok(!/\bx\b|\bW\b|\by\b/.test(files['src/kforge_dispatch.c']!.replace(/\/\*[\s\S]*?\*\//g, '')), 'nothing of gemv in the dispatch');
   if (spawnSync('cc', ['--version']).status !== 0) return t.skip('no cc');
-  const dir = mkdtempSync(join(tmpdir(), 'kforge-toy-runtime-'));
+  const { dir, exe, status, stderr } = compileLibraryProgram(files, PROGRAM, ['toy_axpy_k0.c']);
   try {
-    for (const [name, text] of Object.entries({ ...files, 'test.c': PROGRAM })) {
-      mkdirSync(dirname(join(dir, name)), { recursive: true });
-      writeFileSync(join(dir, name), text);
-    }
-    const exe = join(dir, 'toy');
-    const cc = spawnSync('cc', ['-std=c11', '-Wall', '-Werror', '-O2', '-I', join(dir, 'include'), '-I', join(dir, 'src'), join(dir, 'test.c'),
-      join(dir, 'src/kforge_dispatch.c'), join(dir, 'src/kernels/toy_axpy_k0.c'), '-lm', '-o', exe], { encoding: 'utf8' });
-    assert.equal(cc.status, 0, cc.stderr);
+    assert.equal(status, 0, stderr);
     const out = spawnSync(exe, { encoding: 'utf8' }).stdout.trim().split('\n');
     assert.equal(out[0], 'status 0 kernel toy_axpy_k0 tuned 0');
     assert.deepEqual(out[1]!.trim().split(' ').map(Number), [0, 1, 2, 3, 4, 5, 6, 7].map((i) => i + 0.5 * (1 + i)));

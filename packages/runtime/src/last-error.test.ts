@@ -6,11 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { size } from '@kforge/ir';
 import { cpuRuntimeFiles } from './generate.ts';
+import { compileLibraryProgram } from './test-support.ts';
 import type { RuntimeKernel } from './model.ts';
 import { M_BUCKETS, gemvPolicy } from './policies/gemv.ts';
 
@@ -72,16 +71,9 @@ test('every failing call of a CPU library says what went wrong in kf_last_error,
   });
   assert.match(files['include/kforge.h']!, /after one that returned KF_OK it is ""/, 'kforge.h documents that a success clears it');
   if (spawnSync('cc', ['--version']).status !== 0) return t.skip('no cc');
-  const dir = mkdtempSync(join(tmpdir(), 'kforge-last-error-'));
+  const { dir, exe, status, stderr } = compileLibraryProgram(files, PROGRAM, ['kf_k0_gemv.c'], ['-Wextra']);
   try {
-    for (const [name, text] of Object.entries({ ...files, 'test.c': PROGRAM })) {
-      mkdirSync(dirname(join(dir, name)), { recursive: true });
-      writeFileSync(join(dir, name), text);
-    }
-    const exe = join(dir, 'last-error');
-    const cc = spawnSync('cc', ['-std=c11', '-Wall', '-Wextra', '-Werror', '-O2', '-I', join(dir, 'include'), '-I', join(dir, 'src'), join(dir, 'test.c'),
-      join(dir, 'src/kforge_dispatch.c'), join(dir, 'src/kernels/kf_k0_gemv.c'), '-lm', '-o', exe], { encoding: 'utf8' });
-    assert.equal(cc.status, 0, cc.stderr);
+    assert.equal(status, 0, stderr);
     const run = spawnSync('sh', ['-c', 'ulimit -v 1048576 && exec "$0"', exe], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     const got = new Map(run.stdout.trim().split('\n').map((line) => {

@@ -29,7 +29,8 @@ export interface ConcreteTensor {
  */
 export const MAX_INDEX = 2 ** 31 - 1;
 
-const INDEX_NOTE = `2^31-1 = ${MAX_INDEX}: kernels index with 32-bit integers (64-bit indexing is not implemented)`;
+/** what every size refusal says of the limit */
+export const INDEX_NOTE = `2^31-1 = ${MAX_INDEX}: kernels index with 32-bit integers (64-bit indexing is not implemented)`;
 
 function describeRange(noun: string, min: number | undefined, max: number | undefined): string {
   if (noun === 'integer' && min === 1 && max === undefined) return 'a positive integer';

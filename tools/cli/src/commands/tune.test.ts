@@ -28,7 +28,7 @@ test(`tune gemv on ${TARGET} (budget 5): default first, every trial recorded wit
   assert.equal(r.code, 0, r.stderr + r.stdout);
   assert.match(r.stdout, /^# {2}1 default \{/m);
   assert.match(r.stdout, /^best config +\{/m);
-  assert.match(r.stdout, /^bandwidth +[\d.]+ GB\/s = [\d.]+% of the read ceiling/m);
+  assert.match(r.stdout, /^bandwidth +[\d.]+ GB\/s = [\d.]+% of the read probe/m);
   assert.match(r.stdout, /^trials +5 of budget 5/m);
   const records = readDb(db);
   assert.equal(records.length, 5);

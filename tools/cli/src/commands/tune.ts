@@ -119,8 +119,8 @@ function printSummary(s: Summary): void {
     rows.push(['best config', fmtConfig(best.config)]);
     rows.push(['median time', `${fmtMs(m.medianMs)} (iqr ${fmtMs(m.iqrMs)}, ${m.repeats} repeats)`]);
     rows.push(['bandwidth', s.ceilingGbps
-      ? `${m.gbps.toFixed(2)} GB/s = ${((100 * m.gbps) / s.ceilingGbps).toFixed(1)}% of the read ceiling measured now (${s.ceilingGbps.toFixed(1)} GB/s)`
-      : `${m.gbps.toFixed(2)} GB/s (read ceiling not measured)`]);
+      ? `${m.gbps.toFixed(2)} GB/s = ${((100 * m.gbps) / s.ceilingGbps).toFixed(1)}% of the read probe measured now (${s.ceilingGbps.toFixed(1)} GB/s)`
+      : `${m.gbps.toFixed(2)} GB/s (read probe not measured)`]);
     const d = s.defaultTrial;
     rows.push(['speedup', d?.status === 'ok' ? `${(d.timeMs! / best.timeMs!).toFixed(2)}x over the default ${fmtConfig(d.config)} (${fmtMs(d.timeMs!)})`
       : `default ${d ? `failed (${d.status})` : 'not measured'}`]);
@@ -453,7 +453,7 @@ export const tuneCommand: Command = {
       let ceilingGbps: number | undefined;
       if (probeMib > 0) {
         ceilingGbps = (await bench.measureReadCeiling(executor, emitKernel(op.name, target, params, knobs.defaults), probeMib << 20, workDir)).gbps;
-        println(`read ceiling ${ceilingGbps.toFixed(1)} GB/s (${probeMib} MiB streaming-read probe at the default's threads, measured now: a reference, not a bound)`);
+        println(`read probe ${ceilingGbps.toFixed(1)} GB/s (${probeMib} MiB streaming-read probe at the default's threads, measured now: a reference, not a bound)`);
       }
       const db = new JsonlTuningDatabase(dbPath);
       const measurements = new Map<Trial, Measurement | undefined>();
