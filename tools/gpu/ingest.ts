@@ -12,12 +12,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  getOp, randomInputs, tensorFromBytes, tensorSignature, toFloat64,
+  getOp, randomInputs, tensorFromBytes, tensorSignature,
   type KernelArithmetic, type OutputCheck, type Tensor,
 } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
-import { checkRun, checkSampledOutput, emitKernel, opHooks } from '@kforge/driver';
+import { checkRun, checkSampledOutput, emitKernel, opHooks, outputValues } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
 import { kforgeVersion, summarize } from '@kforge/bench';
 import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
@@ -62,10 +62,7 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): Tim
     return { status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held', artifact };
   }
   if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
-  const check = checkSampled(t, (name) => {
-    const s = tensorSignature(getOp(t.op), t.params).find((x) => x.name === name)!;
-    return toFloat64(tensorFromBytes(r.result!.outputs[name]!, s.dtype, s.shape, name));
-  }, artifact.arithmetic ?? 'f32');
+  const check = checkSampled(t, (name) => outputValues(t.op, t.params, name, r.result!.outputs[name]!), artifact.arithmetic ?? 'f32');
   return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
 }
 

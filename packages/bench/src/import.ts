@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { getOp, InputError, tensorFromBytes, tensorSignature, toFloat64, type KernelArithmetic, type OutputCheck } from '@kforge/ir';
-import { checkSampledOutput, opHooks, type OpHooks, type OutputSample } from '@kforge/driver';
+import { getOp, InputError, type KernelArithmetic, type OutputCheck } from '@kforge/ir';
+import { checkSampledOutput, opHooks, outputValues, type OpHooks, type OutputSample } from '@kforge/driver';
 import { compilerFromBanner, parseCpuinfo } from '@kforge/autotune';
 import { summarize } from './stats.ts';
 import type { ImplName } from './baselines.ts';
@@ -172,8 +172,7 @@ function checkJob(dir: string, c: BundleCase, hooks: OpHooks, job: BundleJob, sa
   if (!existsSync(path)) return `its output ${path} was not brought back`;
   const raw = readFileSync(path);
   if (raw.length !== out.bytes) return `its output has ${raw.length} bytes, expected ${out.bytes}`;
-  const sig = tensorSignature(getOp(c.op), c.params).find((t) => t.name === name)!;
-  const values = toFloat64(tensorFromBytes(raw, sig.dtype, sig.shape, name));
+  const values = outputValues(c.op, c.params, name, raw);
   const check = checkSampledOutput(c.op, hooks, c.params, sample, values, reference(), job.arithmetic as KernelArithmetic);
   const bad = values.findIndex((v) => !Number.isFinite(v));
   if (bad >= 0) {

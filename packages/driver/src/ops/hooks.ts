@@ -4,7 +4,7 @@
  * definition's `flops`, bytes moved the artifact's buffers). One file per op beside this one, one line
  * per op in the registry (index.ts).
  */
-import { checkOutput, type KernelArithmetic, type OutputCheck, type Params } from '@kforge/ir';
+import { checkOutput, getOp, tensorFromBytes, tensorSignature, toFloat64, type KernelArithmetic, type OutputCheck, type Params } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 import type { GeneratedInput } from '@kforge/exec';
 
@@ -46,6 +46,13 @@ export function spreadIndices(n: number, count: number): number[] {
 /** Seeds of an op's generated inputs: its i-th seeded tensor takes stream(i). */
 export function inputSeeds(hooks: OpHooks, stream: (i: number) => number): Record<string, number> {
   return Object.fromEntries(hooks.seeded.map((name, i) => [name, stream(i)]));
+}
+
+/** An output of `op` as a kernel wrote it (its bytes), as numbers in the op's row-major order. */
+export function outputValues(op: string, params: Params, name: string, bytes: Uint8Array): Float64Array {
+  const t = tensorSignature(getOp(op), params).find((x) => x.name === name);
+  if (!t) throw new Error(`${op} has no output '${name}'`);
+  return toFloat64(tensorFromBytes(bytes, t.dtype, t.shape, name));
 }
 
 /** The sampled elements of a kernel's output against their float64 reference (`sampledReference`). */
