@@ -4,3 +4,4 @@ export type { GemvSimtConfig, GpuTarget, KnobDomain, SimtCaps } from './gemv/kno
 export { lowerGemvSimt } from './gemv/lower-simt.ts';
 export { GPU_DIALECTS, CUDA_DIALECT, GLSL_DIALECT, MSL_DIALECT, OPENCL_DIALECT } from './dialects/index.ts';
 export { renderWgsl } from './wgsl/render.ts';
+export { emitAttentionGpu, attentionGpuKnobSpace } from './attention/emit.ts';

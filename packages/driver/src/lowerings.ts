@@ -4,8 +4,8 @@
  */
 import { InputError, recordedConfig, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
-import { emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
-import { emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
+import { attentionCpuKnobSpace, emitAttentionCpu, emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
+import { attentionGpuKnobSpace, emitAttentionGpu, emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
 import { estimateGemv, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
 
@@ -36,6 +36,18 @@ export const LOWERINGS: readonly Lowering[] = [
     emit: (target, params, config) => emitGemvGpu(target as GpuTarget, params, config),
     knobs: (target, params) => gemvGpuKnobSpace(target as GpuTarget, params),
     estimate: estimateGemv,
+  },
+  {
+    op: 'attention',
+    targets: CPU_TARGETS,
+    emit: (target, params, config) => emitAttentionCpu(target as CpuTarget, params, config),
+    knobs: (target, params) => attentionCpuKnobSpace(target as CpuTarget, params),
+  },
+  {
+    op: 'attention',
+    targets: GPU_TARGETS,
+    emit: (target, params, config) => emitAttentionGpu(target as GpuTarget, params, config),
+    knobs: (target, params) => attentionGpuKnobSpace(target as GpuTarget, params),
   },
 ];
 

@@ -138,3 +138,22 @@ export function gemvGeneratedInputs(params: Params, seeds: { readonly x: number;
   for (const name of stored) if (!out[name]) throw new Error(`gemvGeneratedInputs: no fill for stored tensor ${name}`);
   return out;
 }
+
+/** Scales of generated attention inputs (2^exponent): q, k and v ~ 1.15 sd; q8_0 scales in [2^-7, 2^-6) (values ~ 0.9 sd). */
+export const ATTENTION_EXPONENTS = { q: -7, kv: -7, scale: -7 } as const;
+
+/** The inputs of an attention generated on the machine that runs it: q from seed `q`, k from `k`, v from `k` + 1. */
+export function attentionGeneratedInputs(params: Params, seeds: { readonly q: number; readonly k: number }): Record<string, GeneratedInput> {
+  const kv = params.kv as WeightFormatName;
+  const format = FORMATS[kv];
+  const fill = (): Fill => {
+    if (format.kind === 'dense') return { kind: 'normal', elem: format.name, exponent: ATTENTION_EXPONENTS.kv };
+    if (format.kind !== 'block' || format.minOffset !== null) throw new Error(`attentionGeneratedInputs: kv '${kv}' is not a dense or q8_0-like format`);
+    return { kind: 'blocks', blockBytes: format.bytes, fields: [{ offset: format.scaleOffset, fill: { kind: 'positive', elem: 'f16', exponent: ATTENTION_EXPONENTS.scale } }] };
+  };
+  return {
+    q: { seed: seeds.q, fill: { kind: 'normal', elem: 'f32', exponent: ATTENTION_EXPONENTS.q } },
+    k: { seed: seeds.k, fill: fill() },
+    v: { seed: seeds.k + 1, fill: fill() },
+  };
+}

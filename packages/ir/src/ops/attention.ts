@@ -9,6 +9,8 @@
  */
 import { toFloat64 } from '../tensor/tensor.ts';
 import type { OpDef } from '../dsl/op.ts';
+import { dequantizeWeight } from '../formats/codec.ts';
+import type { WeightFormatName } from '../formats/format.ts';
 
 export const ATTENTION: OpDef = {
   name: 'attention',
@@ -24,22 +26,31 @@ export const ATTENTION: OpDef = {
     { name: 'causal', type: { kind: 'bool' }, default: false, doc: 'row i (position p) sees keys j <= p' },
     { name: 'window', type: { kind: 'int', min: 0 }, default: 0, doc: 'sliding window: keys j > p - window (0 = none)' },
     { name: 'scale', type: { kind: 'float' }, default: { expr: '1/sqrt(D)' }, doc: 'logit scale (default 1/sqrt(D))' },
-    { name: 'kv', type: { kind: 'enum', values: ['f32', 'f16'] }, default: 'f32', doc: 'dtype of k and v' },
+    { name: 'kv', type: { kind: 'enum', values: ['f32', 'f16', 'q8_0'] }, default: 'f32', doc: "storage of k and v: f32, f16, or q8_0 blocks along the last axis (ggml's -ctk/-ctv q8_0)" },
   ],
   constraints: [
     { expr: 'Hq % Hkv == 0', message: 'Hq must be a multiple of Hkv' },
     { expr: 'Sq <= Skv', message: 'Sq must be <= Skv (queries are the last Sq positions of the sequence)' },
+    { expr: "kv != 'q8_0' || (D % 32 == 0 && Dv % 32 == 0)", message: 'q8_0 KV needs D and Dv to be multiples of 32 (one q8_0 block holds 32 values)' },
   ],
   tensors: [
     { name: 'q', role: 'in', shape: ['B', 'Hq', 'Sq', 'D'], dtype: 'f32', doc: 'queries' },
-    { name: 'k', role: 'in', shape: ['B', 'Hkv', 'Skv', 'D'], dtype: { param: 'kv' }, doc: 'keys' },
-    { name: 'v', role: 'in', shape: ['B', 'Hkv', 'Skv', 'Dv'], dtype: { param: 'kv' }, doc: 'values' },
+    // stored as a weight of format `kv`: f32/f16 as they are, q8_0 as u8 [B,Hkv,Skv,D/32*34] blocks
+    { name: 'k', role: 'in', shape: ['B', 'Hkv', 'Skv', 'D'], dtype: 'f32', formatParam: 'kv', doc: 'keys' },
+    { name: 'v', role: 'in', shape: ['B', 'Hkv', 'Skv', 'Dv'], dtype: 'f32', formatParam: 'kv', doc: 'values' },
     { name: 'o', role: 'out', shape: ['B', 'Hq', 'Sq', 'Dv'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'block_q', doc: 'query rows one workgroup / loop nest handles (one of 1, 2, 4, 8, 16, 32, 64)' },
-    { name: 'block_kv', doc: 'keys per tile of the kv loop (one of 16, 32, 64, 128, 256)' },
-    { name: 'variant', doc: "'naive': full score row then softmax; 'online': flash-style running max and sum per kv tile" },
+    { name: 'block_q', doc: 'query rows of one kv head handled together (the Hq/Hkv heads of a group times query positions): each K/V tile is read once for all of them' },
+    { name: 'block_kv', doc: 'keys per tile of the kv loop (scores of a tile, then one online-softmax update)' },
+    { name: 'kv_splits', doc: 'flash-decoding: the keys are split into this many ranges computed in parallel, partial outputs combined by a second dispatch (1: none)' },
+    { name: 'threads', doc: 'CPU threads' },
+    { name: 'lmul', doc: 'RVV register grouping (vector length agnostic)' },
+    { name: 'workgroup_size', doc: 'GPU threads per workgroup' },
+    { name: 'vector_width', doc: 'GPU: elements of a head row one lane loads at once' },
+    { name: 'subgroup_reduce', doc: 'GPU: subgroup (warp, simdgroup) reductions for dot products and softmax statistics' },
+    { name: 'dot_path', doc: "q8_0 KV: 'float' dequantizes k and v; 'int8' quantizes q per 32-block in the kernel and takes q·k as integer dot products (VNNI, sdot, vwmacc, vrmpy, dp4a)" },
+    { name: 'mma', doc: "'none', or matrix multiply-accumulate units for q·kᵀ and p·v in prefill: CUDA tensor cores (mma.sync, f16/bf16 operands, f32 accumulation), Vulkan cooperative matrix, Metal simdgroup matrix" },
   ],
   flops(params) {
     const { B, Hq, Sq, Skv, D, Dv, window } = params as Record<string, number>;
@@ -56,8 +67,9 @@ export const ATTENTION: OpDef = {
     const { B, Hq, Hkv, Sq, Skv, D, Dv, window, scale } = params as Record<string, number>;
     const causal = params.causal as boolean;
     const q = toFloat64(inputs.q!);
-    const k = toFloat64(inputs.k!);
-    const v = toFloat64(inputs.v!);
+    const kv = params.kv as WeightFormatName;
+    const k = dequantizeWeight(kv, 'k', inputs, [B, Hkv, Skv, D]);
+    const v = dequantizeWeight(kv, 'v', inputs, [B, Hkv, Skv, Dv]);
     const o = new Float64Array(B * Hq * Sq * Dv);
     const group = Hq / Hkv;
     const scores = new Float64Array(Skv);
