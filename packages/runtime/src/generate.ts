@@ -80,6 +80,11 @@ function entryView(entry: RuntimeEntry, index: number, policy: DispatchPolicy<ne
     const [spec, value] = s.cType === 'float' ? ['%g', `(double)${scalarSlot(entry, i)}`] : ['%d', scalarSlot(entry, i)];
     checks.push(`if (${bounds.join(' || ')}) return kf_fail(${s.rangeStatus ?? 'KF_ERR_BAD_SIZE'}, "${where}: ${s.name} = ${spec} is ${range}", ${value});`);
   });
+  for (const r of entry.relations ?? []) {
+    const [a, b] = [r.a, r.le].map((n) => entry.scalars.findIndex((s) => s.name === n));
+    if (a! < 0 || b! < 0) throw new Error(`${where}: a relation between '${r.a}' and '${r.le}', which are not both scalars`);
+    checks.push(`if (${scalarSlot(entry, a!)} > ${scalarSlot(entry, b!)}) return kf_fail(KF_ERR_BAD_SIZE, "${where}: ${r.a} = %d is above ${r.le} = %d", ${scalarSlot(entry, a!)}, ${scalarSlot(entry, b!)});`);
+  }
   // kernels index with 32-bit integers; a single scalar is an int already
   const wide = new Set<string>();
   for (const t of entry.tensors) {

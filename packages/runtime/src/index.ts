@@ -6,3 +6,4 @@ export * from './generate-gpu.ts';
 export * from './check.ts';
 export * from './policies/gemv.ts';
 export * from './node/binding.ts';
+export * from './policies/attention.ts';

@@ -57,6 +57,8 @@ export interface RuntimeEntry {
   readonly scalars: readonly RuntimeScalar[];
   /** the full compiled params of each variant, indexed by which optional tensors are given (bit i: the i-th optional one) */
   readonly variants: readonly Params[];
+  /** orderings between scalars the call must satisfy (attention: Sq <= Skv), checked with the ranges */
+  readonly relations?: readonly { readonly a: string; readonly le: string }[];
 }
 
 /** A kernel as the shared dispatch table describes it. */

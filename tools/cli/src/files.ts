@@ -15,8 +15,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { InputError, decodeNpy, encodeNpy, toFloat64, type Tensor } from '@kforge/ir';
 import type { OptionSpec, ParsedArgs } from './args.ts';
 
-/** Parse the value of `--params` / `--config`: a JSON object, or `@file.json` holding one. */
-export function readJsonOption(option: string, value: string): Record<string, unknown> {
+/** Parse the value of a JSON option: inline JSON, or `@file.json` holding it; `source` names it in messages. */
+export function readJsonValue(option: string, value: string): { readonly parsed: unknown; readonly source: string } {
   let text = value;
   let source = `--${option}`;
   if (value.startsWith('@')) {
@@ -25,12 +25,16 @@ export function readJsonOption(option: string, value: string): Record<string, un
     text = readFileSync(path, 'utf8');
     source = `--${option} file '${path}'`;
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return { parsed: JSON.parse(text) as unknown, source };
   } catch (e) {
     throw new InputError(`${source}: malformed JSON (${(e as Error).message})`);
   }
+}
+
+/** Parse the value of `--params` / `--config`: a JSON object, or `@file.json` holding one. */
+export function readJsonOption(option: string, value: string): Record<string, unknown> {
+  const { parsed, source } = readJsonValue(option, value);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new InputError(`${source}: expected a JSON object such as {"M": 1, "N": 64}, got ${Array.isArray(parsed) ? 'an array' : JSON.stringify(parsed)}`);
   return parsed as Record<string, unknown>;

@@ -6,20 +6,20 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
-import { geometryProblems, type KernelArtifact } from '@kforge/target';
+import { FORMATS, InputError, getOp, resolveParams, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
+import { geometryProblems, type KernelArtifact, type TargetName } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  M_MAX, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy,
-  type Activation, type CpuRuntimeSpec, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
+  ATTENTION_COMPILED, ATTENTION_PHASES, M_MAX, attentionEntryName, attentionPolicy, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy,
+  type Activation, type AttentionPhase, type AttentionVariant, type CpuRuntimeSpec, type DispatchPolicy, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
 import { LOWERINGS, emitKernel, resolveConfig } from '../lowerings.ts';
 
-/** A tuned config for one gemv shape (the best record of the database for it). */
-export interface TunedGemv {
+/** A tuned config for one shape of an op (the best record of the database for it). */
+export interface TunedConfig {
   readonly params: Params;
   readonly config: KnobConfig;
   /** provenance for the generated table, e.g. "0.41 ms, 2026-11-29T18:02Z, local" */
@@ -31,23 +31,28 @@ export interface RuntimeRequest<Target extends string> {
   readonly target: Target;
   readonly formats: readonly WeightFormatName[];
   readonly acts: readonly Activation[];
-  readonly tuned: readonly TunedGemv[];
+  readonly tuned: readonly TunedConfig[];
   readonly device: string;
   readonly version: string;
   /** largest M the library accepts (default M_MAX); tuned shapes above it are left out */
   readonly maxM?: number;
+  /** the ops the library serves (default ['gemv']); `formats`, `acts`, `tuned` and `maxM` are gemv's */
+  readonly ops?: readonly string[];
+  /** attention: the head configurations to serve (the params but B, Sq and Skv) and the tuned records of attention */
+  readonly attention?: { readonly heads: readonly Params[]; readonly tuned: readonly TunedConfig[] };
 }
 
 export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
 
-/** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here */
-const RUNTIME_OPS: readonly string[] = ['gemv'];
+/** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here: CPU libraries, GPU libraries */
+const RUNTIME_OPS = { cpu: ['gemv', 'attention'], gpu: ['gemv'] } as const;
 
-/** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy; empty when it can be built */
+/** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy and planner; empty when it can be built */
 export function runtimeGaps(op: string, target: string): string[] {
+  const gpu = ['cuda', 'opencl', 'vulkan'].includes(target);
   return [
     ...(LOWERINGS.some((l) => l.op === op && (l.targets as readonly string[]).includes(target)) ? [] : [`no kernels on ${target} (no lowering in packages/driver/src/lowerings.ts)`]),
-    ...(RUNTIME_OPS.includes(op) ? [] : ['no runtime dispatch policy (packages/runtime/src/policies/)']),
+    ...((RUNTIME_OPS[gpu ? 'gpu' : 'cpu'] as readonly string[]).includes(op) ? [] : [`no ${gpu ? 'GPU' : 'CPU'} runtime dispatch policy and planner (packages/runtime/src/policies/, packages/driver/src/runtime/)`]),
   ];
 }
 
@@ -70,13 +75,12 @@ export function runtimeToolchain(target: CpuTargetName): CpuToolchainSpec {
 /** the shape a kernel is emitted at: any, since a CPU gemv takes M, N and K at run time (geometry.test.ts holds it to that) */
 const EMIT_SHAPE = { M: M_MAX, N: 64, K: 256 } as const;
 
-function kernelArgs(a: KernelArtifact): KernelArg[] {
-  const dispatch = a.dispatches[0]!;
-  return dispatch.args.map((name): KernelArg => {
+function kernelArgs(a: KernelArtifact, names: readonly string[]): KernelArg[] {
+  return names.map((name): KernelArg => {
     const buffer = a.buffers.find((b) => b.name === name);
     if (!buffer) {
       const scalar = a.scalars.find((s) => s.name === name);
-      if (!scalar) throw new Error(`${dispatch.entry}: argument '${name}' is neither a buffer nor a scalar`);
+      if (!scalar) throw new Error(`${a.op}: argument '${name}' is neither a buffer nor a scalar`);
       return { name, cType: scalar.type === 'f32' ? 'float' : scalar.type === 'u32' ? 'uint32_t' : 'int32_t' };
     }
     const cType = `${buffer.role === 'in' ? 'const ' : ''}${C_DIALECT.types[buffer.elem]}*`;
@@ -84,40 +88,117 @@ function kernelArgs(a: KernelArtifact): KernelArg[] {
   });
 }
 
-/** The kernel of one (format, act, bias, config): one C function whose sizes the artifact states over M, N and K; it takes every M up to `maxM`. */
-function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig, maxM: number): RuntimeKernel {
-  const artifact = emitKernel('gemv', target, { ...EMIT_SHAPE, weight: format, act, bias }, config);
-  const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} config ${JSON.stringify(config)} on ${target}`;
-  if (artifact.language !== 'c' || artifact.dispatches.length !== 1)
-    throw new Error(`${what}: a runtime kernel must be one C function, got ${artifact.dispatches.length} ${artifact.language} dispatches`);
+/**
+ * One config of an op as a runtime kernel: its C function(s) with the sizes the artifact states over the
+ * run-time scalars, renamed to unique symbols. An artifact of several dispatches (a split-KV combine after
+ * the main pass) gets one function `symbol` calling them in order, over the union of their arguments.
+ */
+export function cpuRuntimeKernel(target: CpuTargetName, id: number, op: string, params: Params, config: KnobConfig, entry: string, rows: number): RuntimeKernel {
+  const artifact = emitKernel(op, target, params, config);
+  const what = `${op} ${JSON.stringify(params)} config ${JSON.stringify(config)} on ${target}`;
+  if (artifact.language !== 'c' || Object.keys(artifact.files).length !== 1) throw new Error(`${what}: a runtime kernel must be one C translation unit, got ${artifact.language}`);
   const problems = [...geometryProblems(artifact), ...(artifact.compiledScalars ?? []).map((s) => `scalar ${s} is compiled in`)];
   if (problems.length) throw new Error(`${what}: it cannot serve run-time shapes: ${problems.join('; ')}`);
-  const source = Object.values(artifact.files)[0]!;
-  const entry = artifact.dispatches[0]!.entry;
-  const symbol = `kf_k${id}_${entry}`;
-  // the entry is the translation unit's one external identifier (helpers are static), so a whole-word rename is exact
-  const definition = new RegExp(`\\b${entry}\\b`, 'g');
-  if (!definition.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
-  return {
-    id, symbol, entry: gemvEntryName(format, act), rows: maxM, file: `${symbol}.c`, source: source.replace(definition, symbol), args: kernelArgs(artifact),
-    config: artifact.config, threads: Number(artifact.config.threads ?? 0),
-  };
+  let source = Object.values(artifact.files)[0]!;
+  const symbol = `kf_k${id}_${artifact.dispatches[0]!.entry}`;
+  const entries = [...new Set(artifact.dispatches.map((d) => d.entry))];
+  const renamed = new Map(entries.map((e, i) => [e, entries.length === 1 ? symbol : `${symbol}_${i}`]));
+  for (const [from, to] of renamed) {
+    // the entries are the translation unit's only external identifiers (helpers are static), so whole-word renames are exact
+    const definition = new RegExp(`\\b${from}\\b`, 'g');
+    if (!definition.test(source)) throw new Error(`${what}: entry '${from}' not found in its source`);
+    source = source.replace(definition, to);
+  }
+  const names = [...new Set(artifact.dispatches.flatMap((d) => d.args))];
+  const args = kernelArgs(artifact, names);
+  if (entries.length > 1 || artifact.dispatches.length > 1) {
+    const calls = artifact.dispatches.map((d) => `  ${renamed.get(d.entry)!}(${d.args.join(', ')});`);
+    source += `\n/* the artifact's dispatches in order: one call of the runtime */\nvoid ${symbol}(${args.map((a) => `${a.cType} ${a.name}`).join(', ')}) {\n${calls.join('\n')}\n}\n`;
+  }
+  return { id, symbol, entry, rows, file: `${symbol}.c`, source, args, config: artifact.config, threads: Number(artifact.config.threads ?? 0) };
 }
+
+/** The kernel of one (format, act, bias, config): one C function whose sizes the artifact states over M, N and K; it takes every M up to `maxM`. */
+function emitRuntimeKernel(target: CpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig, maxM: number): RuntimeKernel {
+  return cpuRuntimeKernel(target, id, 'gemv', { ...EMIT_SHAPE, weight: format, act, bias }, config, gemvEntryName(format, act), maxM);
+}
+
+/** Head configurations of the attention suites' models (Qwen3-0.6B, Qwen3-30B-A3B), causal, f16 and q8_0 KV: build-runtime's default. */
+export const DEFAULT_ATTENTION_HEADS: readonly Params[] = [
+  { Hq: 16, Hkv: 8, D: 128, causal: true, kv: 'f16' }, { Hq: 16, Hkv: 8, D: 128, causal: true, kv: 'q8_0' },
+  { Hq: 32, Hkv: 4, D: 128, causal: true, kv: 'f16' }, { Hq: 32, Hkv: 4, D: 128, causal: true, kv: 'q8_0' },
+];
+
+/** the shape each phase's default config is asked for (configs depend on it; sources do not) */
+const PHASE_SHAPE: Readonly<Record<AttentionPhase, Params>> = { decode: { B: 1, Sq: 1, Skv: 4096 }, prefill: { B: 1, Sq: 512, Skv: 512 } };
+
+/** the params an attention entry compiles in, resolved (Dv, window, scale filled) */
+export function attentionHeads(params: Params): Params {
+  const full = resolveParams(getOp('attention'), { ...PHASE_SHAPE.decode, ...params });
+  return Object.fromEntries(ATTENTION_COMPILED.map((k) => [k, full[k]!]));
+}
+
+/** attention's entries: a decode and a prefill entry per head configuration, tuned records by phase (Sq = 1: decode) */
+function planAttention(heads: readonly Params[], tuned: readonly TunedConfig[], kernelFor: (params: Params, config: KnobConfig, entry: string) => number, target: TargetName): AttentionVariant[] {
+  const all = new Map<string, Params>();
+  for (const h of [...heads, ...tuned.map((t) => t.params)]) {
+    const compiled = attentionHeads(h);
+    all.set(canonicalKey(compiled), compiled);
+  }
+  return [...all.values()].flatMap((h) => ATTENTION_PHASES.map((phase): AttentionVariant => {
+    const entry = attentionEntryName(h, phase);
+    const params = { ...h, ...PHASE_SHAPE[phase] };
+    const defaultKernel = kernelFor(params, resolveConfig('attention', target, params, undefined), entry);
+    const mine = tuned.filter((t) => canonicalKey(attentionHeads(t.params)) === canonicalKey(h) && (Number(t.params.Sq) === 1) === (phase === 'decode'));
+    return {
+      heads: h, phase, defaultKernel,
+      tuned: mine.map((t) => ({
+        B: Number(t.params.B), Sq: Number(t.params.Sq), Skv: Number(t.params.Skv), note: t.note,
+        kernel: kernelFor(t.params, resolveConfig('attention', target, t.params, t.config), entry),
+      })),
+    };
+  }));
+}
+
+const canonicalKey = (p: Params): string => JSON.stringify(Object.entries(p).sort(([a], [b]) => a.localeCompare(b)));
 
 /** The library's contents: every kernel the dispatch can reach, and the tables that reach them. */
 export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
+  const ops = req.ops ?? ['gemv'];
   const kernels: RuntimeKernel[] = [];
   const ids = new Map<string, number>();
-  const kernelFor = (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): number => {
-    const key = JSON.stringify([format, act, bias, Object.entries(config).sort()]);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = kernels.length;
-      kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
-      ids.set(key, id);
-    }
-    return id;
-  };
+  const policies: DispatchPolicy<RuntimeKernel>[] = [];
+  if (ops.includes('gemv')) {
+    const kernelFor = (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): number => {
+      const key = JSON.stringify(['gemv', format, act, bias, Object.entries(config).sort()]);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = kernels.length;
+        kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
+        ids.set(key, id);
+      }
+      return id;
+    };
+    policies.push(gemvPolicy(gemvVariants(req, kernelFor), req.maxM));
+  }
+  if (ops.includes('attention')) {
+    const kernelFor = (params: Params, config: KnobConfig, entry: string): number => {
+      const key = JSON.stringify([entry, Object.entries(config).sort()]);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = kernels.length;
+        kernels.push(cpuRuntimeKernel(req.target, id, 'attention', params, config, entry, 0));
+        ids.set(key, id);
+      }
+      return id;
+    };
+    policies.push(attentionPolicy(planAttention(req.attention?.heads ?? DEFAULT_ATTENTION_HEADS, req.attention?.tuned ?? [], kernelFor, req.target)));
+  }
+  return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, policies };
+}
+
+/** gemv's variants: per (format, act, bias), the default kernel of each M bucket and the tuned shapes */
+function gemvVariants(req: CpuRuntimeRequest, kernelFor: (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig) => number): GemvVariant[] {
   const variants: GemvVariant[] = [];
   for (const format of req.formats) {
     const block = FORMATS[format].kind === 'dense' ? 1 : (FORMATS[format] as { block: number }).block;
@@ -140,10 +221,7 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
       }
     }
   }
-  return {
-    target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels,
-    policies: [gemvPolicy(variants, req.maxM)],
-  };
+  return variants;
 }
 
 export interface BuiltRuntime {

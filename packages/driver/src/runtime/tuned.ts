@@ -2,11 +2,11 @@
 import { InputError } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 import { canonicalJson, deviceKey, type TuningRecord } from '@kforge/autotune';
-import type { TunedGemv } from './cpu.ts';
+import type { TunedConfig } from './cpu.ts';
 import { configOfRecord } from '../lowerings.ts';
 
 export interface TunedSelection {
-  readonly tuned: TunedGemv[];
+  readonly tuned: TunedConfig[];
   /** the device the records were measured on ('' when there are none) */
   readonly device: string;
 }
@@ -31,7 +31,7 @@ export function tunedFromRecords(records: readonly TuningRecord[], op: string, t
     const have = best.get(key);
     if (!have || r.measurement!.medianMs < have.measurement!.medianMs) best.set(key, r);
   }
-  const tuned = [...best.values()].map((r): TunedGemv => ({
+  const tuned = [...best.values()].map((r): TunedConfig => ({
     params: r.params, config: configOfRecord(op, target, r.params, r.config), note: `${r.measurement!.medianMs.toPrecision(4)} ms median, ${r.time}, ${r.origin}`,
   }));
   return { tuned, device: [...devices.values()][0]?.device ?? '' };

@@ -124,6 +124,11 @@ export class KforgeLibrary {
     return lib;
   }
 
+  /** kf_last_error: what the calling thread's last failed call said ('' after a call that succeeded) */
+  lastError(): string {
+    return this.addon.string(this.handle, 'kf_last_error');
+  }
+
   version(): string {
     return this.addon.string(this.handle, 'kf_version');
   }

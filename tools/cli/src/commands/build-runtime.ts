@@ -1,11 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS, InputError, OPS, WEIGHT_FORMAT_NAMES, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, InputError, OPS, WEIGHT_FORMAT_NAMES, getOp, resolveParams, type Params, type WeightFormatName } from '@kforge/ir';
 import { parseTarget } from '../args.ts';
 import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
-import { FORCE_OPTION, checkOutputFolder, writeOutputFolder, outputOptions } from '../files.ts';
+import { FORCE_OPTION, checkOutputFolder, readJsonValue, writeOutputFolder, outputOptions } from '../files.ts';
 
 const ACTS = ['f32', 'f16'] as const;
 type Act = (typeof ACTS)[number];
@@ -33,16 +33,30 @@ function parseMaxM(text: string | undefined): number | undefined {
   return m;
 }
 
+/** --heads: a JSON list (or @file) of attention head configurations, each checked as attention params */
+function parseHeads(text: string | undefined): Params[] | undefined {
+  if (text === undefined) return undefined;
+  const { parsed: value, source } = readJsonValue('heads', text);
+  if (!Array.isArray(value) || value.length === 0 || !value.every((h) => typeof h === 'object' && h !== null && !Array.isArray(h)))
+    throw new InputError(`${source} must be a non-empty JSON list of objects (attention params but B, Sq and Skv)`);
+  for (const h of value as Record<string, unknown>[]) {
+    for (const k of ['B', 'Sq', 'Skv']) if (k in h) throw new InputError(`--heads: '${k}' is given at run time, not per head configuration`);
+    resolveParams(getOp('attention'), { B: 1, Sq: 1, Skv: 1, ...h } as Params);
+  }
+  return value as Params[];
+}
+
 export const buildRuntimeCommand: Command = {
   name: 'build-runtime',
   summary: 'build a runtime library (kforge.h, per-shape dispatch to the tuned kernels, CMake files) for a target',
-  usage: 'build-runtime --target T --db FILE [--ops gemv] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
+  usage: 'build-runtime --target T --db FILE [--ops gemv,attention] [--heads JSON] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
   args: {
     positionals: [],
     options: {
       target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
-      ops: { kind: 'value', doc: 'ops to include (default gemv); each needs kernels on the target and a runtime dispatch policy (only gemv has both so far)' },
+      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
+      heads: { kind: 'value', doc: 'attention: JSON list (or @file) of head configurations, params but B, Sq and Skv, e.g. [{"Hq":16,"Hkv":8,"D":128,"causal":true,"kv":"f16"}] (default: Qwen3-0.6B and Qwen3-30B-A3B, causal, f16 and q8_0 KV); tuned records add theirs' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
       acts: { kind: 'value', doc: 'activation types to include (default: f32,f16)' },
       device: { kind: 'value', doc: 'use the records of the device whose name contains this (needed when the db holds several)' },
@@ -64,7 +78,7 @@ export const buildRuntimeCommand: Command = {
     if (!existsSync(dbPath)) throw new InputError(`--db '${dbPath}' does not exist`);
     checkOutputFolder(out, [dbPath], outputOptions(args));
     const { isCpuTarget } = await import('@kforge/exec');
-    const { buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
+    const { DEFAULT_ATTENTION_HEADS, buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
     for (const op of ops) {
       const gaps = runtimeGaps(op, target);
       if (gaps.length) throw new InputError(`build-runtime --ops: ${op} cannot go into a ${target} runtime: ${gaps.join('; ')}`);
@@ -78,15 +92,23 @@ export const buildRuntimeCommand: Command = {
     const { JsonlTuningDatabase } = await import('@kforge/autotune');
     const { cpuRuntimeFiles, gpuRuntimeFiles } = await import('@kforge/runtime');
 
-    // the ops runtimeGaps lets through are gemv's so far: its tables come from the database, its planners below
-    const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), 'gemv', target, args.optional('device'));
-    const included = tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
+    const withGemv = ops.includes('gemv');
+    const records = new JsonlTuningDatabase(dbPath).all();
+    const gemv = withGemv ? tunedFromRecords(records, 'gemv', target, args.optional('device')) : { tuned: [], device: '' };
+    const attention = ops.includes('attention') ? tunedFromRecords(records, 'attention', target, args.optional('device')) : undefined;
+    const included = gemv.tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
       && Number(t.params.M) <= (maxM ?? 64));
+    const tunedCount = gemv.tuned.length + (attention?.tuned.length ?? 0);
+    const device = gemv.device || attention?.device || '';
     // a library built from nothing tuned for this target says so, on the terminal and in its header
-    const untuned = tuned.length === 0 ? `no tuning records for target ${target} in ${dbPath}: the library holds the target's default configs only` : undefined;
+    const untuned = tunedCount === 0 ? `no tuning records for target ${target} in ${dbPath}: the library holds the target's default configs only` : undefined;
     if (untuned) println(untuned);
     const withNote = (files: Record<string, string>): Record<string, string> => (untuned ? noteInHeader(files, `${untuned}.`) : files);
-    const request = { formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}) };
+    const heads = attention ? parseHeads(args.optional('heads')) : undefined;
+    const request = {
+      ops, formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}),
+      ...(attention ? { attention: { heads: heads ?? DEFAULT_ATTENTION_HEADS, tuned: attention.tuned } } : {}),
+    };
     let kernelCount: number;
     if (isGpuRuntimeTarget(target)) {
       const spec = await planGpuRuntime({ target, ...request });
@@ -102,8 +124,9 @@ export const buildRuntimeCommand: Command = {
         ? await buildGpuRuntime(out, cudaArchitectures ? { cudaArchitectures } : {})
         : await buildCpuRuntime(out);
       const blocks = formats.map((f) => `${f}${FORMATS[f].kind === 'dense' ? '' : `/${(FORMATS[f] as { block: number }).block}`}`);
-      println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${kernelCount} kernels, formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`);
-      println(`tuned shapes: ${included.length} of ${tuned.length} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
+      const served = [...(withGemv ? [`gemv: formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`] : []), ...(attention ? [`attention: ${(heads ?? DEFAULT_ATTENTION_HEADS).length} head configurations x decode, prefill`] : [])];
+      println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${kernelCount} kernels; ${served.join('; ')}`);
+      println(`tuned shapes: ${included.length + (attention?.tuned.length ?? 0)} of ${tunedCount} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
       println(`  ${join(out, 'include', 'kforge.h')}`);
       println(`  ${built.staticLibrary}`);
       println(`  ${built.sharedLibrary}`);
