@@ -16,7 +16,7 @@
  *   3. Test it by rendering a small kernel and compiling the result.
  */
 import type {
-  AtomicFn, BufferParam, Kernel, ScalarParam, ScalarType, SpecialIndex, SubgroupReduceFn, SubgroupShuffleMode, UnaryOp,
+  AtomicFn, BufferParam, Kernel, MmaShape, ScalarParam, ScalarType, SpecialIndex, SubgroupReduceFn, SubgroupShuffleMode, UnaryOp,
 } from '@kforge/ir';
 
 /**
@@ -61,6 +61,19 @@ export interface AtomicOperands {
   readonly value: string;
   /** cas only */
   readonly compare: string;
+}
+
+/** The IR's matrix-unit statements spelled; fragment elements arrive as lvalues (`name[3]`), addresses as `&buf[i]`. */
+export interface MatrixSpellings {
+  readonly mma: (o: {
+    readonly shape: MmaShape; readonly operands: 'f16' | 'bf16';
+    readonly d: readonly string[]; readonly a: readonly string[]; readonly b: readonly string[]; readonly c: readonly string[];
+  }) => string;
+  readonly ldmatrix: (o: { readonly count: 1 | 2 | 4; readonly trans: boolean; readonly address: string; readonly dst: readonly string[] }) => string;
+  /** `srcBytes` empty when every byte is read */
+  readonly asyncCopy: (o: { readonly dst: string; readonly src: string; readonly bytes: number; readonly srcBytes: string }) => string;
+  readonly asyncCommit: string;
+  readonly asyncWait: (pending: number) => string;
 }
 
 export interface Dialect {
@@ -122,6 +135,8 @@ export interface Dialect {
   readonly unrollPragma?: (n: number) => string;
   /** the known calls (KNOWN_CALLS in the IR) this dialect spells, as templates; another is an error */
   readonly calls: Readonly<Record<string, Spelling>>;
+  /** tensor-core statements (mma, ldmatrix, async copies); absent: the dialect has none and rejects them */
+  readonly matrix?: MatrixSpellings;
   /** vector instruction rules (CPU ISAs); absent: no vector types */
   readonly isa?: IsaRules;
 }

@@ -2,9 +2,9 @@
  * The one C-family printer: walks the kernel IR and spells it through a `Dialect` (dialect.ts).
  * It verifies the kernel first, so a renderer never prints an ill-typed program.
  */
-import type { Expr, Kernel, ScalarType, Stmt, Type, VectorType } from '@kforge/ir';
+import type { Expr, FragmentRef, Kernel, ScalarType, Stmt, Type, VectorType } from '@kforge/ir';
 import { allStatements, atomicMemory, isFloat, isVector, typeKey, typeOf, verifyKernel } from '@kforge/ir';
-import type { Dialect, SpellOperands, Spelling } from './dialect.ts';
+import type { Dialect, MatrixSpellings, SpellOperands, Spelling } from './dialect.ts';
 
 const C_OPERATORS: Readonly<Record<string, string>> = {
   add: '+', sub: '-', mul: '*', div: '/', rem: '%', and: '&', or: '|', xor: '^', shl: '<<', shr: '>>',
@@ -266,8 +266,37 @@ export class Printer {
         } else out.push(`${ind}${t} ${s.name}[${s.size}];`);
         return;
       }
+      case 'mma': {
+        const m = this.matrix('mma');
+        out.push(`${ind}${m.mma({
+          shape: s.shape, operands: s.operands, d: this.fragment(s.d, 4), a: this.fragment(s.a, 4), b: this.fragment(s.b, 2), c: this.fragment(s.c, 4),
+        })}`);
+        return;
+      }
+      case 'ldmatrix':
+        out.push(`${ind}${this.matrix('ldmatrix').ldmatrix({ count: s.count, trans: s.trans, address: this.address(s.buffer, s.index), dst: this.fragment(s.dst, s.count) })}`);
+        return;
+      case 'async_copy':
+        out.push(`${ind}${this.matrix('async copy').asyncCopy({
+          dst: this.address(s.buffer, s.index), src: this.address(s.src, s.srcIndex), bytes: s.bytes, srcBytes: s.srcBytes ? this.expr(s.srcBytes) : '',
+        })}`);
+        return;
+      case 'async_commit': out.push(`${ind}${this.matrix('async commit').asyncCommit}`); return;
+      case 'async_wait': out.push(`${ind}${this.matrix('async wait').asyncWait(s.pending)}`); return;
       case 'comment': out.push(`${ind}// ${s.text}`); return;
     }
+  }
+
+  private matrix(what: string): MatrixSpellings {
+    if (!this.d.matrix) throw new Error(`dialect '${this.dialectName()}' has no ${what} (tensor-core operations are CUDA's; kernel '${this.k.name}')`);
+    return this.d.matrix;
+  }
+
+  /** the `count` elements of a fragment as lvalues, the offset folded when it is a constant */
+  private fragment(f: FragmentRef, count: number): string[] {
+    const base = f.offset.op === 'const' ? f.offset.value : undefined;
+    const at = base === undefined ? this.expr(f.offset) : '';
+    return Array.from({ length: count }, (_, i) => `${f.array}[${base !== undefined ? base + i : i === 0 ? at : `${at} + ${i}`}]`);
   }
 
   signature(): string {

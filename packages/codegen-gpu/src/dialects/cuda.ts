@@ -2,7 +2,7 @@
  * CUDA C++ as a dialect of the shared C-family printer. f16 data arrives as u32 words (the same IR
  * as every GPU language) and is widened with the hardware conversion; vectors are CUDA's uint4/float4.
  */
-import { C_DIALECT, type Dialect } from '@kforge/codegen-core';
+import { C_DIALECT, type Dialect, type MatrixSpellings } from '@kforge/codegen-core';
 import { gpuVectorRules, workgroupSizeOf } from './common.ts';
 
 const AXES = ['x', 'y', 'z'];
@@ -15,6 +15,35 @@ function warpButterfly(fn: string, combine: string): string {
   return v;
 }`;
 }
+
+const smem = (address: string): string => `(unsigned int)__cvta_generic_to_shared(${address})`;
+
+/** inline PTX for the IR's tensor-core statements (sm_80+: mma.sync, ldmatrix, cp.async) */
+const CUDA_MATRIX: MatrixSpellings = {
+  mma: ({ operands, d, a, b, c }) => {
+    const inPlace = d.every((x, i) => x === c[i]);
+    const reg = (i: number) => `%${i}`;
+    const cRegs = inPlace ? [0, 1, 2, 3] : [10, 11, 12, 13];
+    const text = `mma.sync.aligned.m16n8k16.row.col.f32.${operands}.${operands}.f32 {${[0, 1, 2, 3].map(reg).join(', ')}}, ` +
+      `{${[4, 5, 6, 7].map(reg).join(', ')}}, {${[8, 9].map(reg).join(', ')}}, {${cRegs.map(reg).join(', ')}};`;
+    const outs = d.map((x) => `"${inPlace ? '+' : '='}f"(${x})`).join(', ');
+    const ins = [...a.map((x) => `"r"(${x})`), ...b.map((x) => `"r"(${x})`), ...(inPlace ? [] : c.map((x) => `"f"(${x})`))].join(', ');
+    return `asm("${text}" : ${outs} : ${ins});`;
+  },
+  ldmatrix: ({ count, trans, address, dst }) => {
+    const regs = dst.map((_, i) => `%${i}`).join(', ');
+    return `asm volatile("ldmatrix.sync.aligned.m8n8.x${count}${trans ? '.trans' : ''}.shared.b16 {${regs}}, [%${count}];" : ` +
+      `${dst.map((x) => `"=r"(${x})`).join(', ')} : "r"(${smem(address)}) : "memory");`;
+  },
+  asyncCopy: ({ dst, src, bytes, srcBytes }) => {
+    const cache = bytes === 16 ? 'cg' : 'ca';
+    return srcBytes
+      ? `asm volatile("cp.async.${cache}.shared.global [%0], [%1], ${bytes}, %2;" :: "r"(${smem(dst)}), "l"(${src}), "r"((int)(${srcBytes})) : "memory");`
+      : `asm volatile("cp.async.${cache}.shared.global [%0], [%1], ${bytes};" :: "r"(${smem(dst)}), "l"(${src}) : "memory");`;
+  },
+  asyncCommit: 'asm volatile("cp.async.commit_group;" ::: "memory");',
+  asyncWait: (n) => `asm volatile("cp.async.wait_group ${n};" ::: "memory");`,
+};
 
 export const CUDA_DIALECT: Dialect = {
   ...C_DIALECT,
@@ -96,6 +125,16 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
     kf_warp_min: warpButterfly('min', 'v = min(v, x)'),
     // the one dynamic shared array (sized at launch, opted in above 48 KB); workgroup arrays sized at launch are carve-outs of it
     kf_dynamic_shared: 'extern __shared__ __align__(16) unsigned char kf_dynamic_shared[];',
+    // mma operands: two f32 rounded to f16 / bf16 in one word, the first in the low half
+    kf_pack_f16x2: `__device__ __forceinline__ unsigned int kf_pack_f16x2(float lo, float hi) {
+  const __half2 h = __floats2half2_rn(lo, hi);
+  return *reinterpret_cast<const unsigned int*>(&h);
+}`,
+    kf_pack_bf16x2: `__device__ __forceinline__ unsigned int kf_pack_bf16x2(float lo, float hi) {
+  const __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
+  return *reinterpret_cast<const unsigned int*>(&h);
+}`,
+    __nv_bfloat162: '#include <cuda_bf16.h>',
   },
   // uint4/float2 loads from shared memory need their natural alignment (OpenCL's vloadn does not)
   sharedArray: (type, name, size, align) => `__shared__ ${align ? `__align__(${align}) ` : ''}${type} ${name}[${size}];`,
@@ -115,6 +154,8 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
     f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
     absmax_f16x2: 'kf_absmax_f16x2($a, $b)',
     f16x2_codes: 'kf_f16x2_codes($a, $b)', byte_perm: '__byte_perm($a, $b, $c)',
+    pack_f16x2: 'kf_pack_f16x2($a, $b)', pack_bf16x2: 'kf_pack_bf16x2($a, $b)', exp2: 'exp2f($a)',
   },
+  matrix: CUDA_MATRIX,
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
 };

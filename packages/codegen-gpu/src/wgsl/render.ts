@@ -319,6 +319,8 @@ class WgslPrinter {
         return;
       case 'barrier': out.push(`${ind}workgroupBarrier();`); return;
       case 'grid_dependency': throw new Error(`${this.where()}: WebGPU has no dependent launch`);
+      case 'mma': case 'ldmatrix': case 'async_copy': case 'async_commit': case 'async_wait':
+        throw new Error(`${this.where()}: WebGPU has no ${s.op} (tensor-core operations are CUDA's)`);
       case 'alloc':
         if (s.space === 'workgroup') out.push(`${ind}// ${s.name}: a workgroup array declared at module scope`);
         else out.push(`${ind}var ${s.name}: array<${typeName(s.elem, this.where())}, ${s.size}>;`);

@@ -7,7 +7,7 @@
  * operand's element type (i32 when nothing tells otherwise).
  */
 import type {
-  AtomicFn, BinaryOp, BufferParam, Expr, ScalarParam, ScalarType, SpecialIndex, Stmt, SubgroupReduceFn, SubgroupShuffleMode, Type,
+  AtomicFn, BinaryOp, BufferParam, Expr, FragmentRef, MmaShape, ScalarParam, ScalarType, SpecialIndex, Stmt, SubgroupReduceFn, SubgroupShuffleMode, Type,
   UnaryOp, VectorType,
 } from './ir.ts';
 
@@ -315,6 +315,39 @@ export const atomicMin = (buffer: string, index: Operand, value: Expr, opts: Ato
 /** store `value` at buffer[index] if the element there equals `compare` */
 export function atomicCas(buffer: string, index: Operand, compare: Expr, value: Expr, opts: AtomicOptions = {}): Stmt {
   return atomicOf('cas', buffer, index, value, opts, compare);
+}
+
+// ---- matrix units (CUDA tensor cores) ----
+
+/** a lane's fragment: private array `array` from element `offset` */
+export function frag(array: string, offset: Operand = 0): FragmentRef {
+  return { array, offset: toExpr(offset) };
+}
+
+/** d = a·b + c on one tile (ir.ts documents each lane's elements) */
+export function mma(d: FragmentRef, a: FragmentRef, b: FragmentRef, c: FragmentRef, operands: 'f16' | 'bf16' = 'f16', shape: MmaShape = 'm16n8k16'): Stmt {
+  return { op: 'mma', shape, operands, d, a, b, c };
+}
+
+/** `count` 8x8 matrices of 16-bit elements from workgroup memory; `index`: this lane's row start */
+export function ldmatrix(dst: FragmentRef, buffer: string, index: Operand, count: 1 | 2 | 4 = 4, trans = false): Stmt {
+  return { op: 'ldmatrix', count, trans, buffer, index: toExpr(index), dst };
+}
+
+/** buffer[index..] (workgroup) <- src[srcIndex..] (global), `bytes` of them, asynchronously; `srcBytes`: bytes read, the rest zero */
+export function asyncCopy(buffer: string, index: Operand, src: string, srcIndex: Operand, bytes: 4 | 8 | 16, srcBytes?: Operand): Stmt {
+  return {
+    op: 'async_copy', buffer, index: toExpr(index), src, srcIndex: toExpr(srcIndex), bytes,
+    ...(srcBytes !== undefined ? { srcBytes: toExpr(srcBytes) } : {}),
+  };
+}
+
+export function asyncCommit(): Stmt {
+  return { op: 'async_commit' };
+}
+
+export function asyncWait(pending: number): Stmt {
+  return { op: 'async_wait', pending };
 }
 
 export function comment(text: string): Stmt {

@@ -28,6 +28,11 @@ export const KNOWN_CALLS: Readonly<Record<string, CallSignature>> = {
   f16x2_codes: { args: ['u32', 'f32'], result: 'u32' },
   /** CUDA: bytes of (b:a) picked by a selector */
   byte_perm: { args: ['u32', 'u32', 'u32'], result: 'u32' },
+  /** the two f32 rounded to f16 (bf16), packed in a word: a in the low half (mma operands) */
+  pack_f16x2: { args: ['f32', 'f32'], result: 'u32' },
+  pack_bf16x2: { args: ['f32', 'f32'], result: 'u32' },
+  /** 2^a */
+  exp2: { args: ['f32'], result: 'f32' },
   // CPU ISA tables (codegen-cpu): rule keys `call.<name>:<result type>`
   kf_prefetch: { args: ['u8', 'i32'], result: 'i32' },
   kf_nibbles_u8x32: { args: ['u8x16'], result: 'u8x32' },

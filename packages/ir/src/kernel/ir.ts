@@ -142,7 +142,55 @@ export type Stmt =
       readonly op: 'atomic'; readonly fn: AtomicFn; readonly buffer: string; readonly index: Expr; readonly value: Expr;
       readonly compare?: Expr; readonly result?: string;
     }
+  /**
+   * Warp-wide matrix multiply-accumulate on tensor cores, d = a·b + c over one m16n8k16 tile (CUDA mma.sync, sm_80+):
+   * a 16x16 (row-major), b 16x8 (column-major), c and d 16x8. `operands` is the element type of a and b, packed two
+   * to a u32 word (the even column / row in the low half); c and d are f32. Each lane of the warp holds its part of
+   * every operand as consecutive elements of a private array (see FragmentRef); with g = lane >> 2, t = lane & 3:
+   * - a: 4 words; word r holds row g + 8·(r & 1), columns 2t + 8·(r >> 1) and the one after it
+   * - b: 2 words; word r holds rows (the k index) 2t + 8·r and the one after it, column g
+   * - c, d: 4 f32; element e holds row g + 8·(e >> 1), column 2t + (e & 1)
+   * So an accumulator element's row and column are known to its lane (softmax on it), and a pair of adjacent d
+   * elements, packed, is a word of an `a` operand of the next product (row g or g + 8, two adjacent columns).
+   * Every lane of the warp executes it with the same operands' layout: never under thread-dependent control flow.
+   */
+  | { readonly op: 'mma'; readonly shape: MmaShape; readonly operands: 'f16' | 'bf16'; readonly d: FragmentRef; readonly a: FragmentRef; readonly b: FragmentRef; readonly c: FragmentRef }
+  /**
+   * Warp-wide load of `count` (1, 2, 4) 8x8 matrices of 16-bit elements from a workgroup array into `count` words of
+   * a private u32 array (CUDA ldmatrix): lane 8i + j gives, as `index` (an element index into `buffer`, 16-byte
+   * aligned), the start of row j of matrix i; word i of lane l then holds matrix i's row l >> 2, columns
+   * 2·(l & 3) and the one after it, or with `trans` the transpose's (column l >> 2, rows 2·(l & 3), +1). Matrices
+   * stored row by row give mma `a` words and, for a key-major K tile, `b` words; `trans` gives `b` words of a
+   * row-major [k][n] tile (V in p·v). Not under thread-dependent control flow.
+   */
+  | { readonly op: 'ldmatrix'; readonly count: 1 | 2 | 4; readonly trans: boolean; readonly buffer: string; readonly index: Expr; readonly dst: FragmentRef }
+  /**
+   * Asynchronous copy of `bytes` (4, 8, 16) from a global buffer into a workgroup array (CUDA cp.async), both
+   * indices in their own element type and aligned to `bytes`; with `srcBytes` only that many bytes are read and the
+   * rest of the destination is zero-filled (tails; 0 reads nothing). Not visible until an `async_wait` that
+   * covers its group and a barrier.
+   */
+  | {
+      readonly op: 'async_copy'; readonly buffer: string; readonly index: Expr; readonly src: string; readonly srcIndex: Expr;
+      readonly bytes: 4 | 8 | 16; readonly srcBytes?: Expr;
+    }
+  /** close the group of this thread's async copies issued since the last commit (an empty group is fine) */
+  | { readonly op: 'async_commit' }
+  /** wait until at most `pending` of this thread's committed groups are still in flight */
+  | { readonly op: 'async_wait'; readonly pending: number }
   | { readonly op: 'comment'; readonly text: string };
+
+/** the matrix tile shapes `mma` has */
+export type MmaShape = 'm16n8k16';
+
+/**
+ * Part of a matrix operand held by one lane: elements offset .. offset + n - 1 of the private array `array` (u32 words
+ * for 16-bit operands, f32 for accumulators). `offset` must fold to a constant once loops are unrolled (registers).
+ */
+export interface FragmentRef {
+  readonly array: string;
+  readonly offset: Expr;
+}
 
 export interface BufferParam {
   readonly kind: 'buffer';

@@ -6,7 +6,7 @@
  * thread-dependent control flow, and vector lengths (`vl`) go only with scalable vectors.
  * It throws an Error naming the kernel and the offending statement.
  */
-import type { AtomicFn, Expr, Kernel, ScalarType, SpecialIndex, Stmt, Type, VectorType } from './ir.ts';
+import type { AtomicFn, Expr, FragmentRef, Kernel, ScalarType, SpecialIndex, Stmt, Type, VectorType } from './ir.ts';
 import { elemOf, isFloat, isVector, sameType, typeKey, typeOf, widerInt } from './build.ts';
 import { callMismatch } from './calls.ts';
 
@@ -48,6 +48,11 @@ function describe(s: Stmt): string {
     case 'grid_dependency': return `grid dependency ${s.action}`;
     case 'alloc': return `alloc ${s.name}[${s.size}]`;
     case 'atomic': return `atomic ${s.fn} ${s.buffer}[...]`;
+    case 'mma': return `mma ${s.shape} ${s.d.array} = ${s.a.array}·${s.b.array} + ${s.c.array}`;
+    case 'ldmatrix': return `ldmatrix.x${s.count}${s.trans ? '.trans' : ''} ${s.dst.array} <- ${s.buffer}[...]`;
+    case 'async_copy': return `async copy ${s.buffer}[...] <- ${s.src}[...] (${s.bytes} bytes)`;
+    case 'async_commit': return 'async commit';
+    case 'async_wait': return `async wait ${s.pending}`;
     case 'comment': return `// ${s.text}`;
   }
 }
@@ -55,6 +60,7 @@ function describe(s: Stmt): string {
 export function verifyKernel(k: Kernel): void {
   const memory = new Map<string, Memory>();
   const scopes: Map<string, Binding>[] = [new Map()];
+  const privateSizes = new Map<string, number>();
   const fail = (msg: string): never => { throw new VerifyError(msg); };
 
   for (const p of k.params) {
@@ -245,6 +251,16 @@ export function verifyKernel(k: Kernel): void {
     }
   }
 
+  /** a fragment: a private array of `elem`, holding `count` elements from its offset (when the offset is a constant) */
+  function fragment(f: FragmentRef, elem: ScalarType, count: number, what: string): void {
+    const m = memory.get(f.array) ?? fail(`${what}: unknown array '${f.array}'`);
+    if (m.kind !== 'private') fail(`${what}: '${f.array}' is not a private array (fragments live in registers)`);
+    if (m.elem !== elem) fail(`${what}: '${f.array}' holds ${typeKey(m.elem)}, a fragment here is ${elem}`);
+    checkIndex(f.offset, `${what} offset`);
+    const size = privateSizes.get(f.array)!;
+    if (f.offset.op === 'const' && (f.offset.value < 0 || f.offset.value + count > size)) fail(`${what}: elements ${f.offset.value}..${f.offset.value + count - 1} of '${f.array}' [${size}]`);
+  }
+
   function stmts(list: readonly Stmt[], underDivergence: boolean): void {
     scopes.push(new Map());
     for (const s of list) {
@@ -312,6 +328,7 @@ export function verifyKernel(k: Kernel): void {
         if (s.align !== undefined && !(s.align > 0 && (s.align & (s.align - 1)) === 0)) fail(`alloc alignment ${s.align} is not a power of two`);
         if (lookup(s.name) || memory.has(s.name)) fail(`'${s.name}' is already declared`);
         memory.set(s.name, { elem: s.elem, writable: true, kind: s.space });
+        privateSizes.set(s.name, s.size);
         return;
       case 'atomic': {
         const m = memory.get(s.buffer) ?? fail(`unknown buffer '${s.buffer}'`);
@@ -328,6 +345,44 @@ export function verifyKernel(k: Kernel): void {
       }
       case 'grid_dependency':
         if (k.model !== 'simt') fail('grid dependency outside a simt kernel');
+        return;
+      case 'mma': {
+        if (k.model !== 'simt') fail('mma outside a simt kernel');
+        if (underDivergence) fail('mma under thread-dependent control flow (every lane of a warp takes part)');
+        fragment(s.a, 'u32', 4, 'mma a');
+        fragment(s.b, 'u32', 2, 'mma b');
+        fragment(s.c, 'f32', 4, 'mma c');
+        fragment(s.d, 'f32', 4, 'mma d');
+        return;
+      }
+      case 'ldmatrix': {
+        if (k.model !== 'simt') fail('ldmatrix outside a simt kernel');
+        if (underDivergence) fail('ldmatrix under thread-dependent control flow (every lane of a warp takes part)');
+        const m = memory.get(s.buffer) ?? fail(`ldmatrix: unknown buffer '${s.buffer}'`);
+        if (m.kind !== 'workgroup') fail(`ldmatrix reads workgroup memory, '${s.buffer}' is not a workgroup array`);
+        if (isVector(m.elem) || !['f16', 'bf16', 'u16', 'i16', 'u32'].includes(m.elem)) fail(`ldmatrix from '${s.buffer}' of ${typeKey(m.elem)} (16-bit elements or u32 words of them)`);
+        checkIndex(s.index, 'ldmatrix index');
+        fragment(s.dst, 'u32', s.count, 'ldmatrix dst');
+        return;
+      }
+      case 'async_copy': {
+        if (k.model !== 'simt') fail('async copy outside a simt kernel');
+        const dst = memory.get(s.buffer) ?? fail(`async copy: unknown buffer '${s.buffer}'`);
+        if (dst.kind !== 'workgroup') fail(`async copy writes workgroup memory, '${s.buffer}' is not a workgroup array`);
+        const src = memory.get(s.src) ?? fail(`async copy: unknown buffer '${s.src}'`);
+        if (src.kind !== 'read' && src.kind !== 'readwrite') fail(`async copy reads a global buffer, '${s.src}' is not a readable buffer parameter`);
+        if (![4, 8, 16].includes(s.bytes)) fail(`async copy of ${s.bytes} bytes (4, 8 or 16)`);
+        checkIndex(s.index, 'async copy index');
+        checkIndex(s.srcIndex, 'async copy source index');
+        if (s.srcBytes) checkIndex(s.srcBytes, 'async copy source bytes');
+        return;
+      }
+      case 'async_commit':
+        if (k.model !== 'simt') fail('async commit outside a simt kernel');
+        return;
+      case 'async_wait':
+        if (k.model !== 'simt') fail('async wait outside a simt kernel');
+        if (!Number.isInteger(s.pending) || s.pending < 0 || s.pending > 7) fail(`async wait for ${s.pending} pending groups (0..7)`);
         return;
       case 'comment':
         return;
