@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import { emitGemvCpu, type CpuSimdTarget } from './index.ts';
 import { expectGolden } from './golden.ts';
+import { emitAttentionSimd } from './attention/simd-emit.ts';
 
 const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, number | string | boolean>; config?: Record<string, number | string> }[] = [
   { file: 'gemv_f32_c.c', target: 'c', params: { M: 1, N: 4096, K: 4096, weight: 'f32', act: 'f32', bias: true } },
@@ -16,6 +17,20 @@ const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, num
 for (const g of CONFIGS) {
   test(`golden source ${g.file}`, () => {
     const src = Object.values(emitGemvCpu(g.target, g.params, g.config).files)[0]!;
+    expectGolden(new URL('./__golden__/', import.meta.url), g.file, src);
+  });
+}
+
+// attention (attention/simd.ts): decode with f16 KV, split-KV prefill with masks, q8_0 int8 dot path
+const ATTENTION_GOLDEN: { file: string; target: CpuSimdTarget; params: Record<string, number | string | boolean>; config?: Record<string, number | string> }[] = [
+  { file: 'attention_f16_avx512_decode.c', target: 'avx512', params: { B: 1, Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'f16' } },
+  { file: 'attention_f32_c_prefill_split.c', target: 'c', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 40, Dv: 24, causal: true, window: 16, scale: 0.25, kv: 'f32' }, config: { kv_splits: 2 } },
+  { file: 'attention_q8_0_neon_int8.c', target: 'neon', params: { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'q8_0' }, config: { dot_path: 'int8' } },
+];
+
+for (const g of ATTENTION_GOLDEN) {
+  test(`golden source ${g.file}`, () => {
+    const src = Object.values(emitAttentionSimd(g.target, g.params, g.config ?? {}).files)[0]!;
     expectGolden(new URL('./__golden__/', import.meta.url), g.file, src);
   });
 }

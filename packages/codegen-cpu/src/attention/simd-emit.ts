@@ -1,12 +1,63 @@
-// placeholder until the fixed-width SIMD attention lowering lands
-import { InputError, type KnobSpace, type ParamValue, type Params } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
+/** attention on the fixed-width SIMD targets (c, avx2, avx512, neon): lowering + C dialect -> KernelArtifact. */
+import { InputError, size, type KnobSpace, type ParamValue, type Params, type SizeExpr } from '@kforge/ir';
+import type { ArtifactBuffer, KernelArtifact } from '@kforge/target';
+import { C_DIALECT, renderKernel } from '@kforge/codegen-core';
+import type { Kernel } from '@kforge/ir';
 import type { CpuSimdTarget } from '../gemv/knobs.ts';
+import { SIMD_ISAS } from '../gemv/emit.ts';
+import { lowerAttentionSimd } from './simd.ts';
+import { attentionSimdDefaults, attentionSimdKnobSpace as knobSpace, checkAttentionSimdConfig, type AttentionCpuConfig } from './knobs.ts';
 
-export function emitAttentionSimd(target: CpuSimdTarget, _params: Params, _config: Readonly<Record<string, ParamValue>>): KernelArtifact {
-  throw new InputError(`attention on ${target}: not built yet`);
+export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): KnobSpace {
+  return knobSpace(target, params);
 }
 
-export function attentionSimdKnobSpace(_target: CpuSimdTarget, _params: Params): KnobSpace {
-  return { knobs: [], check: () => undefined, defaults: {} };
+/** The lowered kernel (for inspection and golden tests); emitAttentionSimd renders it. */
+export function attentionSimdKernel(target: CpuSimdTarget, params: Params, config: AttentionCpuConfig): Kernel {
+  return lowerAttentionSimd(params, config, SIMD_ISAS[target]);
+}
+
+/** bytes of one stored k or v row of `width` values */
+function rowBytes(kv: string, width: number): number {
+  return kv === 'q8_0' ? (width / 32) * 34 : kv === 'f16' ? width * 2 : width * 4;
+}
+
+/**
+ * The artifact of a CPU attention kernel (the contract of emit.ts): q, k, v, o, then the scratch the
+ * kernel's parameters name ('part': per query row and kv split, m, l and Dv unnormalized outputs).
+ */
+export function attentionCpuArtifact(
+  target: KernelArtifact['target'], params: Params, config: Readonly<Record<string, ParamValue>>, kernel: Kernel, source: string, threads: number,
+): KernelArtifact {
+  const [Hq, Hkv, D, Dv] = ['Hq', 'Hkv', 'D', 'Dv'].map((n) => Number(params[n])) as [number, number, number, number];
+  const kv = params.kv as string;
+  const splits = Number(config.kv_splits ?? 1);
+  const kvElem = kv === 'q8_0' ? 'u8' : (kv as 'f32' | 'f16');
+  const sized = (name: string, elem: ArtifactBuffer['elem'], bytes: SizeExpr, role: ArtifactBuffer['role']): [string, ArtifactBuffer] => [name, { name, elem, bytes, role }];
+  const sizes: Record<string, ArtifactBuffer> = Object.fromEntries([
+    sized('q', 'f32', size.mul('B', Hq, 'Sq', D * 4), 'in'),
+    sized('k', kvElem, size.mul('B', Hkv, 'Skv', rowBytes(kv, D)), 'in'),
+    sized('v', kvElem, size.mul('B', Hkv, 'Skv', rowBytes(kv, Dv)), 'in'),
+    sized('o', 'f32', size.mul('B', Hq, 'Sq', Dv * 4), 'out'),
+    sized('part', 'f32', size.mul('B', Hq, 'Sq', splits * (Dv + 2) * 4), 'scratch'),
+  ]);
+  const buffers = kernel.params.flatMap((p) => (p.kind === 'buffer' ? [sizes[p.name]!] : []));
+  return {
+    op: 'attention', target, params, config, language: 'c',
+    files: { [`${kernel.name}.c`]: source },
+    buffers,
+    scalars: ['B', 'Sq', 'Skv'].map((name) => ({ name, type: 'i32' as const, value: Number(params[name]) })),
+    dispatches: [{ entry: kernel.name, args: kernel.params.map((p) => p.name) }],
+    threads,
+    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : 'f32',
+  };
+}
+
+export function emitAttentionSimd(target: CpuSimdTarget, params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
+  const full = { ...attentionSimdDefaults(target, params), ...config } as AttentionCpuConfig;
+  const why = checkAttentionSimdConfig(target, params, full as unknown as Record<string, ParamValue>);
+  if (why) throw new InputError(`attention ${target} config ${JSON.stringify(config)}: ${why}`);
+  const kernel = attentionSimdKernel(target, params, full);
+  const source = renderKernel(kernel, { ...C_DIALECT, isa: SIMD_ISAS[target].rules });
+  return attentionCpuArtifact(target, params, full as unknown as Record<string, ParamValue>, kernel, source, full.threads);
 }

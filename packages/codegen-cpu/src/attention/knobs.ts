@@ -1,0 +1,86 @@
+/** The knobs of the fixed-width SIMD attention lowering: domains, the check and the decode/prefill defaults. */
+import type { KnobConfig, KnobSpace, Params } from '@kforge/ir';
+import type { CpuSimdTarget } from '../gemv/knobs.ts';
+import type { AttentionSimdConfig } from './simd.ts';
+
+export interface AttentionCpuConfig extends AttentionSimdConfig {
+  /** OpenMP threads (0: the executor's default) */
+  readonly threads: number;
+}
+
+const BLOCK_Q = [1, 2, 4, 8, 16];
+const BLOCK_KV = [16, 32, 64, 128, 256];
+const KV_SPLITS = [1, 2, 4, 8, 16];
+const THREADS = [0, 1, 2, 4, 8];
+/** a work item's rows (the heads of a kv group times block_q) */
+const MAX_ROWS = 64;
+/** bytes of a work item's private arrays (staged q, scores, accumulators): they live on a thread's stack */
+const MAX_PRIVATE_BYTES = 128 << 10;
+
+export const ATTENTION_F32_LANES: Readonly<Record<CpuSimdTarget, number>> = { c: 1, avx2: 8, avx512: 16, neon: 4 };
+
+const num = (params: Params, name: string): number => Number(params[name]);
+
+function privateBytes(params: Params, blockQ: number, blockKv: number): number {
+  const R = (num(params, 'Hq') / num(params, 'Hkv')) * blockQ;
+  return R * (2 * num(params, 'D') + num(params, 'Dv') + blockKv + 2) * 4;
+}
+
+/**
+ * Decode (Sq = 1): one query position per work item (the group's heads share each K/V row), long tiles,
+ * and enough kv splits that the work items fill the threads twice over. Prefill: query tiles of about
+ * 32 rows (group heads times positions), so that each K/V tile serves many rows.
+ */
+export function attentionSimdDefaults(target: CpuSimdTarget, params: Params): AttentionCpuConfig {
+  const kv = params.kv as string;
+  const dotPath = kv === 'q8_0' && target !== 'c' ? 'int8' : 'float';
+  const G = num(params, 'Hq') / num(params, 'Hkv');
+  const Sq = num(params, 'Sq');
+  const threads = 2;
+  if (Sq === 1) {
+    const items = num(params, 'B') * num(params, 'Hkv');
+    const splits = KV_SPLITS.find((s) => items * s >= 4 * threads) ?? 16;
+    return { block_q: 1, block_kv: 128, kv_splits: splits, threads, dot_path: dotPath };
+  }
+  let blockQ = 1;
+  for (const q of BLOCK_Q) {
+    if (q <= Sq && G * q <= 32 && privateBytes(params, q, 64) <= MAX_PRIVATE_BYTES) blockQ = q;
+  }
+  return { block_q: blockQ, block_kv: 64, kv_splits: 1, threads, dot_path: dotPath };
+}
+
+export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): KnobSpace {
+  const q8 = params.kv === 'q8_0';
+  const L = ATTENTION_F32_LANES[target];
+  return {
+    knobs: [
+      { name: 'block_q', values: BLOCK_Q, doc: 'query positions per work item, each with every head of the kv group (they share each K/V tile)' },
+      { name: 'block_kv', values: BLOCK_KV.filter((b) => b % L === 0), doc: 'keys per tile of the online softmax' },
+      { name: 'kv_splits', values: KV_SPLITS, doc: 'key ranges per query tile computed in parallel and combined after (1: none)' },
+      { name: 'threads', values: THREADS, doc: 'OpenMP threads (0: executor default)' },
+      { name: 'dot_path', values: q8 ? ['float', 'int8'] : ['float'], doc: 'q8_0 KV: float dequantizes k; int8 quantizes q per 32-block and takes q·k as integer dot products' },
+    ],
+    check: (config: KnobConfig) => checkAttentionSimdConfig(target, params, config),
+    defaults: attentionSimdDefaults(target, params) as unknown as KnobConfig,
+  };
+}
+
+/** undefined when valid, else why not */
+export function checkAttentionSimdConfig(target: CpuSimdTarget, params: Params, config: KnobConfig): string | undefined {
+  const { block_q: blockQ, block_kv: blockKv, kv_splits: splits, threads, dot_path: dotPath } = config as Partial<Record<string, unknown>>;
+  const L = ATTENTION_F32_LANES[target];
+  if (!BLOCK_Q.includes(blockQ as number)) return `block_q must be one of ${BLOCK_Q.join(', ')}`;
+  if (!BLOCK_KV.includes(blockKv as number)) return `block_kv must be one of ${BLOCK_KV.join(', ')}`;
+  if ((blockKv as number) % L !== 0) return `block_kv must be a multiple of the ${L} f32 lanes of ${target}`;
+  if (!KV_SPLITS.includes(splits as number)) return `kv_splits must be one of ${KV_SPLITS.join(', ')}`;
+  if (!THREADS.includes(threads as number)) return `threads must be one of ${THREADS.join(', ')}`;
+  if (dotPath !== 'float' && dotPath !== 'int8') return 'dot_path must be float or int8';
+  if (dotPath === 'int8' && params.kv !== 'q8_0') return `dot_path int8 needs q8_0 KV, not ${params.kv}`;
+  if ((blockQ as number) > num(params, 'Sq')) return `block_q ${blockQ} exceeds Sq = ${params.Sq}`;
+  const G = num(params, 'Hq') / num(params, 'Hkv');
+  if (G * (blockQ as number) > MAX_ROWS) return `block_q ${blockQ} times the ${G} heads of a kv group exceeds ${MAX_ROWS} rows per work item`;
+  if (privateBytes(params, blockQ as number, blockKv as number) > MAX_PRIVATE_BYTES) {
+    return `block_q ${blockQ} and block_kv ${blockKv} need more than ${MAX_PRIVATE_BYTES >> 10} KiB of private arrays per thread at D ${params.D}, Dv ${params.Dv}`;
+  }
+  return undefined;
+}
