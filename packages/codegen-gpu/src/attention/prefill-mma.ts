@@ -1,0 +1,387 @@
+/**
+ * Attention prefill on CUDA tensor cores (knob `mma: 'tensor_core'`): a flash-attention-2 style kernel built
+ * from the IR's `mma` (m16n8k16, f16 operands, f32 accumulation), `ldmatrix` and `async_copy` statements.
+ *
+ * One workgroup of 4 warps takes 64 query rows of one query head (16 rows a warp, its Q fragments in registers,
+ * converted from f32 once); K and V tiles of `block_kv` keys go through workgroup memory as f16, double-buffered:
+ * f16 KV by cp.async while the previous tile is computed, f32 KV converted and q8_0 dequantized while staging.
+ * Per tile each warp computes S = Q·Kᵀ (K tile as mma `b` words by ldmatrix), masks S where the tile crosses
+ * the causal or window edge or the end of the keys, updates its rows' running max and sum (online softmax with
+ * exp2, the scale and log2(e) folded into one multiply-add), packs P into f16 `a` words straight from the
+ * accumulators and adds P·V (V by ldmatrix.trans). Tiles the masks leave empty for every row of the workgroup
+ * are never visited; the longest query tiles (causal) are launched first. The query heads of one kv head are
+ * adjacent in the grid (x), so their workgroups read the same K/V tiles while they are in L2.
+ *
+ * Workgroup memory rows are padded by 16 bytes so that the 8 rows one ldmatrix phase reads fall in distinct banks.
+ * Artifact contract: codegen-cpu/src/attention/emit.ts (q, k, v, o; B, Sq, Skv at run time).
+ */
+import type { Expr, Kernel, Params, Stmt } from '@kforge/ir';
+import {
+  InputError, add, alloc, allocDynamic, and, assign, asyncCommit, asyncCopy, asyncWait, barrier, bufferParam, c, call, cast,
+  comment, div, eq, fma, forLoop, frag, ge, gt, if_, land, lane, ldmatrix, le, let_, letMut, load, lor, lt, max, min, mma, mul, param,
+  rem, scalarParam, select, shr, size, special, store, sub, subgroupShuffleXor, v, vec, xor,
+} from '@kforge/ir';
+import { TARGETS, type KernelArtifact } from '@kforge/target';
+import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
+import { CUDA_DIALECT } from '../dialects/cuda.ts';
+
+export const PREFILL_MMA_ENTRY = 'attention_prefill_mma';
+/** query rows of one workgroup: 4 warps of one m16 tile each */
+export const MMA_BLOCK_Q = 64;
+export const MMA_WARPS = 4;
+export const MMA_BLOCK_KV = [32, 64, 128] as const;
+
+export interface PrefillMmaConfig {
+  readonly block_kv: number;
+}
+
+const I = 'i32';
+const F = 'f32';
+const U = 'u32';
+const NEG_INF = -Infinity;
+
+/** why the tensor-core prefill cannot serve these params (undefined: it can) */
+export function prefillMmaProblem(params: Params): string | undefined {
+  const D = Number(params.D);
+  const Dv = Number(params.Dv ?? D);
+  if (D % 16 !== 0 || Dv % 16 !== 0) return `mma 'tensor_core' needs D and Dv to be multiples of 16 (the m16n8k16 tile), got D ${D}, Dv ${Dv}`;
+  if (D > 256 || Dv > 256) return `mma 'tensor_core' serves D and Dv up to 256 (registers), got D ${D}, Dv ${Dv}`;
+  return undefined;
+}
+
+function workgroupBytes(D: number, Dv: number, blockKv: number): number {
+  return 2 * blockKv * ((D + 8) + (Dv + 8)) * 2;
+}
+
+/** why this block_kv does not fit (workgroup memory, registers), undefined when it does */
+export function prefillMmaConfigProblem(params: Params, cfg: PrefillMmaConfig): string | undefined {
+  const D = Number(params.D);
+  const Dv = Number(params.Dv ?? D);
+  if (!(MMA_BLOCK_KV as readonly number[]).includes(cfg.block_kv)) return `block_kv ${cfg.block_kv} is not one of ${MMA_BLOCK_KV.join(', ')} with mma 'tensor_core'`;
+  const bytes = workgroupBytes(D, Dv, cfg.block_kv);
+  if (bytes > 200 * 1024) return `block_kv ${cfg.block_kv} with D ${D}, Dv ${Dv} needs ${bytes} bytes of workgroup memory (above 200 KB)`;
+  return undefined;
+}
+
+/** fragment registers per lane: the S tile, the O rows and the Q words */
+function fragmentRegisters(D: number, Dv: number, blockKv: number): number {
+  return blockKv / 2 + Dv / 2 + D / 4;
+}
+
+/** the default block_kv: 64 keys where the fragments leave room in the 255 registers of a lane, else 32 */
+export function defaultPrefillMmaConfig(params: Params): PrefillMmaConfig {
+  const D = Number(params.D);
+  const Dv = Number(params.Dv ?? D);
+  return { block_kv: fragmentRegisters(D, Dv, 64) <= 160 ? 64 : 32 };
+}
+
+const i32 = (n: number): Expr => c.i32(n);
+const vi = (name: string): Expr => v(name, I);
+const vf = (name: string): Expr => v(name, F);
+const at = (array: string, index: Expr | number, type: 'f32' | 'u32' = 'f32'): Expr => load(array, index, type);
+
+/** forLoop over a compile-time range, fully unrolled */
+function unrolled(name: string, n: number, body: readonly Stmt[]): Stmt {
+  return forLoop(name, 0, n, body, { unroll: n });
+}
+
+export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
+  const Hq = Number(params.Hq);
+  const Hkv = Number(params.Hkv ?? Hq);
+  const D = Number(params.D);
+  const Dv = Number(params.Dv ?? D);
+  const causal = params.causal === true;
+  const window = Number(params.window ?? 0);
+  const scale = Number(params.scale ?? 1 / Math.sqrt(D));
+  const kv = String(params.kv ?? 'f32') as 'f32' | 'f16' | 'q8_0';
+  const BC = cfg.block_kv;
+  const group = Hq / Hkv;
+  // padded row strides of the workgroup tiles, in u32 words (two f16 each)
+  const KS = D / 2 + 4;
+  const VS = Dv / 2 + 4;
+  const threads = MMA_WARPS * 32;
+  const scale2 = scale * Math.LOG2E;
+
+  const body: Stmt[] = [];
+  const push = (...s: Stmt[]) => body.push(...s);
+  push(
+    allocDynamic('sK', U, 2 * BC * KS, 16),
+    allocDynamic('sV', U, 2 * BC * VS, 16),
+    let_('tid', I, special('thread_id')),
+    let_('warp', I, shr(vi('tid'), 5)),
+    let_('ln', I, and(vi('tid'), 31)),
+    let_('g', I, shr(vi('ln'), 2)),
+    let_('t4', I, and(vi('ln'), 3)),
+    let_('h', I, special('group_id', 0)),
+    comment('the longest query tiles first (causal: they see the most keys)'),
+    let_('tile', I, sub(sub(special('num_groups', 1), 1), special('group_id', 1))),
+    let_('b', I, special('group_id', 2)),
+    let_('hk', I, group === 1 ? vi('h') : div(vi('h'), group)),
+    let_('Sq_', I, param('Sq')),
+    let_('Skv_', I, param('Skv')),
+    let_('off', I, sub(vi('Skv_'), vi('Sq_'))),
+    let_('r0', I, mul(vi('tile'), MMA_BLOCK_Q)),
+    let_('rowA', I, add(add(vi('r0'), mul(vi('warp'), 16)), vi('g'))),
+    let_('rowB', I, add(vi('rowA'), 8)),
+    let_('p0', I, add(vi('off'), vi('r0'))),
+    let_('p1', I, min(add(vi('p0'), MMA_BLOCK_Q - 1), sub(vi('Skv_'), 1))),
+    let_('firstKey', I, window > 0 ? max(0, add(sub(vi('p0'), window), 1)) : i32(0)),
+    let_('lastKey', I, causal ? vi('p1') : sub(vi('Skv_'), 1)),
+    let_('tLo', I, div(vi('firstKey'), BC)),
+    let_('tHi', I, div(vi('lastKey'), BC)),
+    let_('kvRow0', I, mul(add(mul(vi('b'), Hkv), vi('hk')), vi('Skv_'))),
+    let_('qRow0', I, mul(add(mul(vi('b'), Hq), vi('h')), vi('Sq_'))),
+  );
+
+  // ---- Q fragments: rows rowA / rowB, f32 pairs rounded to f16 words (rows past Sq read row Sq - 1, then zero)
+  push(alloc('qf', U, (D / 16) * 4, 'private'));
+  push(
+    let_('qa', I, mul(add(vi('qRow0'), min(vi('rowA'), sub(vi('Sq_'), 1))), D)),
+    let_('qb', I, mul(add(vi('qRow0'), min(vi('rowB'), sub(vi('Sq_'), 1))), D)),
+    let_('okA', 'bool', lt(vi('rowA'), vi('Sq_'))),
+    let_('okB', 'bool', lt(vi('rowB'), vi('Sq_'))),
+  );
+  const qWords: Stmt[] = [];
+  for (let r = 0; r < 4; r++) {
+    const base = r & 1 ? vi('qb') : vi('qa');
+    const ok = r & 1 ? v('okB', 'bool') : v('okA', 'bool');
+    const name = `q2_${r}`;
+    qWords.push(
+      let_(name, vec(F, 2), load('q', add(base, add(add(mul(vi('kk'), 16), mul(vi('t4'), 2)), 8 * (r >> 1))), vec(F, 2))),
+      store('qf', add(mul(vi('kk'), 4), r), select(ok, call('pack_f16x2', [lane(v(name, vec(F, 2)), 0), lane(v(name, vec(F, 2)), 1)], U), c.u32(0))),
+    );
+  }
+  push(unrolled('kk', D / 16, qWords));
+
+  // ---- running statistics and the output accumulators
+  push(
+    letMut('mA', F, NEG_INF), letMut('mB', F, NEG_INF), letMut('lA', F, 0), letMut('lB', F, 0),
+    alloc('oacc', F, (Dv / 8) * 4, 'private'),
+    unrolled('i', (Dv / 8) * 4, [store('oacc', vi('i'), c.f32(0))]),
+    alloc('sacc', F, (BC / 8) * 4, 'private'),
+    alloc('kf', U, 4, 'private'),
+    alloc('vfr', U, 4, 'private'),
+    alloc('pf', U, 4, 'private'),
+    // this lane's ldmatrix row: K (non-transposed) matrices i = ln >> 3 are (keys +8·(i>>1), d +8·(i&1)),
+    // V (transposed) ones (keys +8·(i&1), dv +8·(i>>1))
+    let_('kLane', I, add(mul(add(mul(shr(vi('ln'), 4), 8), and(vi('ln'), 7)), KS), mul(and(shr(vi('ln'), 3), 1), 4))),
+    let_('vLane', I, add(mul(add(mul(and(shr(vi('ln'), 3), 1), 8), and(vi('ln'), 7)), VS), mul(shr(vi('ln'), 4), 4))),
+  );
+
+  // ---- staging of one K/V tile (keys tileIdx·BC ..) into buffer `buf`; keys past Skv are zero
+  const stage = (tileIdx: Expr, buf: Expr): Stmt[] => {
+    const out: Stmt[] = [];
+    for (const [name, smem, width, stride] of [['k', 'sK', D, KS], ['v', 'sV', Dv, VS]] as const) {
+      const chunksPerRow = width / 8;
+      const chunks = BC * chunksPerRow;
+      const steps = Math.ceil(chunks / threads);
+      const x = `${name}c`;
+      const inner: Stmt[] = [
+        let_(`${x}i`, I, add(mul(vi('st'), threads), vi('tid'))),
+        let_(`${x}r`, I, div(vi(`${x}i`), chunksPerRow)),
+        let_(`${x}w`, I, rem(vi(`${x}i`), chunksPerRow)),
+        let_(`${x}key`, I, add(mul(tileIdx, BC), vi(`${x}r`))),
+        let_(`${x}in`, 'bool', lt(vi(`${x}key`), vi('Skv_'))),
+        let_(`${x}row`, I, add(vi('kvRow0'), min(vi(`${x}key`), sub(vi('Skv_'), 1)))),
+        let_(`${x}dst`, I, add(add(mul(buf, BC * stride), mul(vi(`${x}r`), stride)), mul(vi(`${x}w`), 4))),
+      ];
+      const inKey = v(`${x}in`, 'bool');
+      const dst = vi(`${x}dst`);
+      if (kv === 'f16') {
+        // 8 f16 = 4 words = 16 bytes of row `row`, zero-filled past the last key
+        inner.push(asyncCopy(smem, dst, name, add(mul(vi(`${x}row`), width / 2), mul(vi(`${x}w`), 4)), 16, select(inKey, 16, 0)));
+      } else if (kv === 'f32') {
+        const src = add(mul(vi(`${x}row`), width), mul(vi(`${x}w`), 8));
+        inner.push(
+          let_(`${x}lo`, vec(F, 4), load(name, src, vec(F, 4))),
+          let_(`${x}hi`, vec(F, 4), load(name, add(src, 4), vec(F, 4))),
+        );
+        for (let w = 0; w < 4; w++) {
+          const part = v(w < 2 ? `${x}lo` : `${x}hi`, vec(F, 4));
+          const word = call('pack_f16x2', [lane(part, (2 * w) % 4), lane(part, (2 * w) % 4 + 1)], U);
+          inner.push(store(smem, add(dst, w), select(inKey, word, c.u32(0))));
+        }
+      } else {
+        // q8_0: 34-byte blocks of an f16 scale and 32 int8 codes; this chunk is codes 8·(w & 3) .. of block w >> 2
+        const rowBytes = (width / 32) * 34;
+        inner.push(
+          let_(`${x}blk`, I, add(mul(vi(`${x}row`), rowBytes), mul(shr(vi(`${x}w`), 2), 34))),
+          let_(`${x}d`, F, call('f16_to_f32', [cast(load(name, vi(`${x}blk`), 'u16'), U)], F)),
+          let_(`${x}q`, I, add(add(vi(`${x}blk`), 2), mul(and(vi(`${x}w`), 3), 8))),
+        );
+        const code = (j: number) => mul(cast(load(name, add(vi(`${x}q`), j), 'i8'), F), vf(`${x}d`));
+        for (let w = 0; w < 4; w++) {
+          inner.push(store(smem, add(dst, w), select(inKey, call('pack_f16x2', [code(2 * w), code(2 * w + 1)], U), c.u32(0))));
+        }
+      }
+      const guarded = chunks % threads === 0 ? inner : [if_(lt(add(mul(vi('st'), threads), vi('tid')), chunks), inner)];
+      out.push(forLoop('st', 0, steps, guarded, { unroll: steps }));
+    }
+    return out;
+  };
+
+  // ---- one tile: S = Q·Kᵀ, mask, online softmax, O += P·V
+  const compute = (masked: boolean): Stmt[] => {
+    const out: Stmt[] = [unrolled('i', (BC / 8) * 4, [store('sacc', vi('i'), c.f32(0))])];
+    out.push(unrolled('kk', D / 16, [
+      unrolled('jp', BC / 16, [
+        ldmatrix(frag('kf'), 'sK', add(add(add(vi('kBase'), mul(vi('jp'), 16 * KS)), mul(vi('kk'), 8)), vi('kLane')), 4),
+        mma(frag('sacc', mul(vi('jp'), 8)), frag('qf', mul(vi('kk'), 4)), frag('kf', 0), frag('sacc', mul(vi('jp'), 8))),
+        mma(frag('sacc', add(mul(vi('jp'), 8), 4)), frag('qf', mul(vi('kk'), 4)), frag('kf', 2), frag('sacc', add(mul(vi('jp'), 8), 4))),
+      ]),
+    ]));
+    if (masked) {
+      // element e of n-tile j: key key0 + 8j + 2·t4 + (e & 1), row rowA (e < 2) or rowB
+      const maskE: Stmt[] = [];
+      for (let e = 0; e < 4; e++) {
+        const key = add(add(vi('key0'), mul(vi('j'), 8)), add(mul(vi('t4'), 2), e & 1));
+        const p = add(vi('off'), e < 2 ? vi('rowA') : vi('rowB'));
+        let ok = lt(key, vi('Skv_'));
+        if (causal) ok = land(ok, le(key, p));
+        if (window > 0) ok = land(ok, gt(key, sub(p, window)));
+        const idx = add(mul(vi('j'), 4), e);
+        maskE.push(store('sacc', idx, select(ok, at('sacc', idx), c.f32(NEG_INF))));
+      }
+      out.push(unrolled('j', BC / 8, maskE));
+    }
+    // row maxima over the tile: this lane's elements, then the 4 lanes of its quad
+    out.push(letMut('xA', F, NEG_INF), letMut('xB', F, NEG_INF));
+    out.push(unrolled('j', BC / 8, [
+      assign('xA', max(vf('xA'), max(at('sacc', mul(vi('j'), 4)), at('sacc', add(mul(vi('j'), 4), 1))))),
+      assign('xB', max(vf('xB'), max(at('sacc', add(mul(vi('j'), 4), 2)), at('sacc', add(mul(vi('j'), 4), 3))))),
+    ]));
+    for (const r of ['A', 'B']) {
+      const x = `x${r}`;
+      out.push(
+        assign(x, max(vf(x), subgroupShuffleXor(vf(x), 1))),
+        assign(x, max(vf(x), subgroupShuffleXor(vf(x), 2))),
+        let_(`mn${r}`, F, max(vf(`m${r}`), vf(x))),
+        // a row that has seen no key yet keeps -inf: exponents relative to 0, so every p is 0
+        let_(`ms${r}`, F, select(eq(vf(`mn${r}`), c.f32(NEG_INF)), c.f32(0), mul(vf(`mn${r}`), scale2))),
+        let_(`al${r}`, F, call('exp2', [sub(mul(vf(`m${r}`), scale2), vf(`ms${r}`))], F)),
+        assign(`m${r}`, vf(`mn${r}`)),
+        assign(`l${r}`, mul(vf(`l${r}`), vf(`al${r}`))),
+      );
+    }
+    const expE: Stmt[] = [];
+    for (let e = 0; e < 4; e++) {
+      const r = e < 2 ? 'A' : 'B';
+      const idx = add(mul(vi('j'), 4), e);
+      expE.push(
+        let_(`pe${e}`, F, call('exp2', [fma(at('sacc', idx), c.f32(scale2), sub(c.f32(0), vf(`ms${r}`)))], F)),
+        store('sacc', idx, vf(`pe${e}`)),
+        assign(`l${r}`, add(vf(`l${r}`), vf(`pe${e}`))),
+      );
+    }
+    out.push(unrolled('j', BC / 8, expE));
+    out.push(unrolled('j', Dv / 8, [0, 1, 2, 3].map((e) => {
+      const idx = add(mul(vi('j'), 4), e);
+      return store('oacc', idx, mul(at('oacc', idx), vf(e < 2 ? 'alA' : 'alB')));
+    })));
+    // P as mma `a` words: keys 16·kk .. of rows g, g + 8 are elements of n-tiles 2kk and 2kk + 1
+    const packP: Stmt[] = [];
+    for (let r = 0; r < 4; r++) {
+      const tileBase = add(mul(vi('kk'), 8), (r >> 1) * 4 + (r & 1) * 2);
+      packP.push(store('pf', r, call('pack_f16x2', [at('sacc', tileBase), at('sacc', add(tileBase, 1))], U)));
+    }
+    out.push(unrolled('kk', BC / 16, [
+      ...packP,
+      unrolled('np', Dv / 16, [
+        ldmatrix(frag('vfr'), 'sV', add(add(add(vi('vBase'), mul(vi('kk'), 16 * VS)), mul(vi('np'), 8)), vi('vLane')), 4, true),
+        mma(frag('oacc', mul(vi('np'), 8)), frag('pf', 0), frag('vfr', 0), frag('oacc', mul(vi('np'), 8))),
+        mma(frag('oacc', add(mul(vi('np'), 8), 4)), frag('pf', 0), frag('vfr', 2), frag('oacc', add(mul(vi('np'), 8), 4))),
+      ]),
+    ]));
+    return out;
+  };
+
+  const async = kv === 'f16';
+  push(...stage(vi('tLo'), i32(0)));
+  if (async) push(asyncCommit());
+  // a tile needs the element masks where it passes the end of the keys, the causal edge of the first row, or
+  // the window edge of the last row
+  const keyEnd = add(vi('key0'), BC - 1);
+  let needsMask = ge(keyEnd, vi('Skv_'));
+  if (causal) needsMask = lor(needsMask, gt(keyEnd, vi('p0')));
+  if (window > 0) needsMask = lor(needsMask, le(vi('key0'), sub(vi('p1'), window)));
+  push(forLoop('it', vi('tLo'), add(vi('tHi'), 1), [
+    let_('buf', I, and(sub(vi('it'), vi('tLo')), 1)),
+    if_(le(add(vi('it'), 1), vi('tHi')), stage(add(vi('it'), 1), xor(vi('buf'), 1))),
+    ...(async ? [asyncCommit(), asyncWait(1)] : []),
+    barrier(),
+    let_('key0', I, mul(vi('it'), BC)),
+    let_('kBase', I, mul(vi('buf'), BC * KS)),
+    let_('vBase', I, mul(vi('buf'), BC * VS)),
+    if_(needsMask, compute(true), compute(false)),
+    barrier(),
+  ]));
+
+  // ---- o = acc / l (row sums over the quad)
+  for (const r of ['A', 'B']) {
+    push(
+      assign(`l${r}`, add(vf(`l${r}`), subgroupShuffleXor(vf(`l${r}`), 1))),
+      assign(`l${r}`, add(vf(`l${r}`), subgroupShuffleXor(vf(`l${r}`), 2))),
+      let_(`inv${r}`, F, div(c.f32(1), vf(`l${r}`))),
+      let_(`o${r}`, I, mul(add(vi('qRow0'), vi(`row${r}`)), Dv)),
+    );
+  }
+  const outE: Stmt[] = [];
+  for (const r of ['A', 'B']) {
+    const st: Stmt[] = [];
+    for (let e = r === 'A' ? 0 : 2, n = e + 2; e < n; e++) {
+      st.push(store('o', add(vi(`o${r}`), add(add(mul(vi('j'), 8), mul(vi('t4'), 2)), e & 1)), mul(at('oacc', add(mul(vi('j'), 4), e)), vf(`inv${r}`))));
+    }
+    outE.push(if_(v(`ok${r}`, 'bool'), st));
+  }
+  push(unrolled('j', Dv / 8, outE));
+
+  const kvElem = kv === 'f32' ? F : kv === 'f16' ? U : 'u8';
+  return {
+    name: PREFILL_MMA_ENTRY,
+    model: 'simt',
+    params: [
+      bufferParam('q', F), bufferParam('k', kvElem), bufferParam('v', kvElem), bufferParam('o', F, 'write'),
+      scalarParam('B'), scalarParam('Sq'), scalarParam('Skv'),
+    ],
+    workgroupSize: [threads, 1, 1],
+    body,
+  };
+}
+
+/** the artifact (contract of codegen-cpu/src/attention/emit.ts) of the tensor-core prefill */
+export function emitPrefillMma(params: Params, cfg: PrefillMmaConfig, config: Readonly<Record<string, unknown>> = {}): KernelArtifact {
+  const problem = prefillMmaProblem(params) ?? prefillMmaConfigProblem(params, cfg);
+  if (problem) throw new InputError(`attention/cuda: ${problem}`);
+  const kernel = lowerPrefillMma(params, cfg);
+  const Hq = Number(params.Hq);
+  const Hkv = Number(params.Hkv ?? Hq);
+  const D = Number(params.D);
+  const Dv = Number(params.Dv ?? D);
+  const kv = String(params.kv ?? 'f32');
+  const rowBytes = (w: number) => (kv === 'f32' ? 4 * w : kv === 'f16' ? 2 * w : (w / 32) * 34);
+  const kvElem = kernel.params.find((p) => p.name === 'k')!;
+  const elem = kvElem.kind === 'buffer' ? kvElem.elem : 'f32';
+  const shared = dynamicSharedBytes(kernel);
+  return {
+    op: 'attention', target: 'cuda', params, config: { ...config, mma: 'tensor_core', block_q: MMA_BLOCK_Q, block_kv: cfg.block_kv, workgroup_size: MMA_WARPS * 32 },
+    language: TARGETS.cuda.language,
+    arithmetic: 'half',
+    files: { 'attention.cu': renderKernel(kernel, CUDA_DIALECT) },
+    buffers: [
+      { name: 'q', elem: 'f32', bytes: size.mul('B', Hq, 'Sq', D * 4), role: 'in' },
+      { name: 'k', elem, bytes: size.mul('B', Hkv, 'Skv', rowBytes(D)), role: 'in' },
+      { name: 'v', elem, bytes: size.mul('B', Hkv, 'Skv', rowBytes(Dv)), role: 'in' },
+      { name: 'o', elem: 'f32', bytes: size.mul('B', Hq, 'Sq', Dv * 4), role: 'out' },
+    ],
+    scalars: [
+      { name: 'B', type: 'i32', value: Number(params.B ?? 1) },
+      { name: 'Sq', type: 'i32', value: Number(params.Sq) },
+      { name: 'Skv', type: 'i32', value: Number(params.Skv) },
+    ],
+    dispatches: [{
+      entry: kernel.name, args: kernel.params.map((p) => p.name),
+      grid: [Hq, size.cdiv('Sq', MMA_BLOCK_Q), 'B'], workgroup: [MMA_WARPS * 32, 1, 1],
+      ...(shared > 0 ? { dynamicSharedBytes: shared } : {}),
+    }],
+  };
+}
