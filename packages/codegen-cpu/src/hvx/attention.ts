@@ -6,8 +6,13 @@
 import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
+import { renderKernel } from '@kforge/codegen-core';
 import { attentionCpuArtifact, attentionShape, renderKernels, type AttentionShape } from '../rvv/attention-artifact.ts';
 import { attentionScratch } from '../rvv/attention.ts';
+import { lowerAttentionSimd } from '../attention/simd.ts';
+import { attentionCpuArtifact as scalarCoreArtifact } from '../attention/simd-emit.ts';
+import { checkAttentionSimdConfig } from '../attention/knobs.ts';
+import { ScalarRules } from '../isa/scalar.ts';
 import { FREESTANDING_C_DIALECT } from './dialect.ts';
 import { lowerAttentionHvxInt8, type AttentionHvxConfig } from './attention-kernel.ts';
 import { HvxRules } from './rules.ts';
@@ -51,6 +56,8 @@ export function checkAttentionHvxConfig(config: KnobConfig, params: Params): str
   if (dot === 'int8' && shape.kv !== 'q8_0') return `dot_path int8 needs q8_0 KV, not ${shape.kv}`;
   if ((BQ as number) > Number(p.Sq)) return `block_q ${BQ} exceeds Sq = ${p.Sq}`;
   if ((BQ as number) * shape.group > MAX_ROWS) return `block_q ${BQ} times the ${shape.group} heads of a kv group exceeds ${MAX_ROWS} rows per block`;
+  // the scalar-core path is the SIMD lowering at width 1, with its own limits (private arrays)
+  if (dot === 'float') return checkAttentionSimdConfig('c', p, { block_q: BQ as number, block_kv: BKV as number, kv_splits: S as number, dot_path: 'float', threads: 1 });
   return undefined;
 }
 
@@ -64,14 +71,21 @@ function resolve(params: Params, config?: Readonly<Record<string, ParamValue>>):
 /** The lowered kernels and their freestanding source (golden tests, inspection). */
 export function attentionHvxKernels(params: Params, config?: Readonly<Record<string, ParamValue>>): { kernels: Kernel[]; source: string } {
   const { shape, full } = resolve(params, config);
-  if (full.dot_path !== 'int8') throw new InputError('attention on hvx: the scalar-core float path is not built yet');
-  const kernels = lowerAttentionHvxInt8(shape, full);
-  return { kernels, source: renderKernels(kernels, { ...FREESTANDING_C_DIALECT, isa: HvxRules }) };
+  if (full.dot_path === 'int8') {
+    const kernels = lowerAttentionHvxInt8(shape, full);
+    return { kernels, source: renderKernels(kernels, { ...FREESTANDING_C_DIALECT, isa: HvxRules }) };
+  }
+  const scalar = lowerAttentionSimd(attentionShape(params).params, { ...full, dot_path: 'float' }, ScalarRules);
+  const kernel = { ...scalar, name: `${scalar.name}_hvx` };
+  return { kernels: [kernel], source: renderKernel(kernel, { ...FREESTANDING_C_DIALECT, isa: ScalarRules.rules }) };
 }
 
 export function emitAttentionHvx(params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
   const { shape, full } = resolve(params, config);
-  const { kernels, source } = attentionHvxKernels(params, full as unknown as Record<string, ParamValue>);
-  return attentionCpuArtifact('hvx', params, full as unknown as Record<string, ParamValue>, kernels, source,
-    attentionScratch(shape, full.kv_splits, true), 'int8-activations', 1);
+  const fullConfig = full as unknown as Record<string, ParamValue>;
+  const { kernels, source } = attentionHvxKernels(params, fullConfig);
+  if (full.dot_path === 'int8') {
+    return attentionCpuArtifact('hvx', params, fullConfig, kernels, source, attentionScratch(shape, full.kv_splits, true), 'int8-activations', 1);
+  }
+  return scalarCoreArtifact('hvx', attentionShape(params).params, fullConfig, kernels[0]!, source, 1);
 }
