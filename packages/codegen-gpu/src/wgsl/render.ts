@@ -98,7 +98,8 @@ function literal(value: number, type: ScalarType): string {
   switch (type) {
     case 'f32': {
       if (!Number.isFinite(value)) return `bitcast<f32>(${Number.isNaN(value) ? 'kf_nan_bits' : value > 0 ? 'kf_inf_bits' : 'kf_neg_inf_bits'})`;
-      const s = Number.isInteger(value) ? `${value}.0` : String(value);
+      // integers print as `3.0`; large ones already carry an exponent (`1e+30`), which makes them float literals
+      const s = Number.isInteger(value) && !/e/.test(String(value)) ? `${value}.0` : String(value);
       return value < 0 ? `(${s}f)` : `${s}f`;
     }
     case 'u32': return `${value}u`;
