@@ -6,19 +6,20 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KnobConfig, Params } from '@kforge/ir';
+import { InputError, type KnobConfig, type Params } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
+import { findGgml, GGML_PLACEMENT, ggmlAttentionArtifact, ggmlUnsupported, type GgmlPath } from './ggml.ts';
 
 /**
  * kforge's kernel and the baselines timed beside it: with --vs-default the target's default config
  * of the same kernel ('kforge-default'); in a bench bundle's further --config entries 'kforge-<i>'; on the CPU OpenBLAS and the naive C kernel (this file); on the H200 cuBLAS, PyTorch f16 and PyTorch's int4 weight-only GEMM, measured by the
  * GPU bundle and converted by tools/gpu/to-bench.ts.
  */
-export type ImplName = 'kforge' | 'kforge-default' | `kforge-${number}` | 'openblas' | 'naive-c' | 'cublas' | 'pytorch' | 'pytorch-int4';
+export type ImplName = 'kforge' | 'kforge-default' | `kforge-${number}` | 'openblas' | 'naive-c' | 'ggml' | 'ggml-matmul' | 'cublas' | 'pytorch' | 'pytorch-int4';
 
-/** The CPU baselines this file builds (the GPU ones come from the bundle). */
-export type CpuBaselineName = 'openblas' | 'naive-c';
+/** The CPU baselines this file builds (the GPU ones come from the bundle); ggml's come from ggml.ts. */
+export type CpuBaselineName = 'openblas' | 'naive-c' | 'ggml' | 'ggml-matmul';
 
 export interface Baseline {
   readonly impl: CpuBaselineName;
@@ -238,8 +239,24 @@ export function withThreads(op: string, target: TargetName, params: Params, give
 
 /** The baselines that apply to (op, params) on a CPU target; none elsewhere yet (cuBLAS runs from the GPU bundle). */
 export function baselinesFor(op: string, target: TargetName, params: Params, threads: number): Baseline[] {
-  if (!['c', 'avx2', 'avx512'].includes(target)) return [];
+  return cpuBaselines(op, target, params, threads).baselines;
+}
+
+export interface CpuBaselines {
+  readonly baselines: Baseline[];
+  /** the baselines that apply but cannot run here, each as 'impl unavailable: why' */
+  readonly unavailable: string[];
+}
+
+/**
+ * The CPU baselines of (op, params) and those that apply but cannot run here. `ggml` (the local
+ * runner only: the artifact names this machine's ggml build) adds ggml's attention where
+ * KFORGE_GGML_DIR names a build, else says it is unavailable.
+ */
+export function cpuBaselines(op: string, target: TargetName, params: Params, threads: number, o: { readonly ggml?: boolean; readonly env?: NodeJS.ProcessEnv } = {}): CpuBaselines {
+  if (!['c', 'avx2', 'avx512'].includes(target)) return { baselines: [], unavailable: [] };
   const out: Baseline[] = [];
+  const unavailable: string[] = [];
   if (op === 'gemv' && params.weight === 'f32' && params.act === 'f32' && params.bias === false) {
     out.push({
       impl: 'openblas', artifact: withUsage(openblasGemvArtifact(params, threads), 'openblas'), placement: OPENBLAS_PLACEMENT(threads),
@@ -247,12 +264,34 @@ export function baselinesFor(op: string, target: TargetName, params: Params, thr
     });
   }
   if (target !== 'c' && LOWERINGS.some((l) => l.op === op && l.targets.includes('c'))) {
-    const config: KnobConfig = resolveConfig(op, 'c', params, withThreads(op, 'c', params, undefined, threads));
-    const artifact = emitKernel(op, 'c', params, config);
-    out.push({
-      impl: 'naive-c', artifact: withUsage(artifact, 'naive-c'), placement: NAIVE_C_PLACEMENT(artifact.threads ?? 0),
-      note: "kforge's scalar `c` target kernel (plain loops, gcc -O3 without ISA flags)",
-    });
+    try {
+      const config: KnobConfig = resolveConfig(op, 'c', params, withThreads(op, 'c', params, undefined, threads));
+      const artifact = emitKernel(op, 'c', params, config);
+      out.push({
+        impl: 'naive-c', artifact: withUsage(artifact, 'naive-c'), placement: NAIVE_C_PLACEMENT(artifact.threads ?? 0),
+        note: "kforge's scalar `c` target kernel (plain loops, gcc -O3 without ISA flags)",
+      });
+    } catch (e) {
+      // the c lowering of a new op may not be built yet: the case is still timed without it
+      if (!(e instanceof InputError)) throw e;
+      unavailable.push(`naive-c unavailable: ${e.message}`);
+    }
   }
-  return out;
+  if (o.ggml && op === 'attention') {
+    const build = findGgml(o.env);
+    if ('unavailable' in build) {
+      unavailable.push(`ggml unavailable: ${build.unavailable}`);
+    } else {
+      const paths: GgmlPath[] = ['flash', 'matmul'];
+      for (const path of paths) {
+        if (ggmlUnsupported(params, path)) continue;
+        const impl = path === 'flash' ? 'ggml' : 'ggml-matmul';
+        out.push({
+          impl, artifact: withUsage(ggmlAttentionArtifact(build, params, path, threads), impl), placement: GGML_PLACEMENT(threads),
+          note: `ggml ${path === 'flash' ? 'ggml_flash_attn_ext' : 'mul_mat + soft_max_ext + mul_mat'} from ${build.lib}`,
+        });
+      }
+    }
+  }
+  return { baselines: out, unavailable };
 }

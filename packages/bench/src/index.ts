@@ -3,6 +3,7 @@ export * from './measure.ts';
 export * from './probe.ts';
 export * from './provenance.ts';
 export * from './baselines.ts';
+export * from './ggml.ts';
 export * from './schema.ts';
 export * from './runner.ts';
 export * from './suites/index.ts';

@@ -4,11 +4,11 @@
  * bandwidth as bytes moved over the median, beside the streaming-read reference measured by the
  * probe in the same run (a reference the kernels are compared with, not a proven bound: probe.ts). Emulated executors never produce times.
  */
-import { bytesOfRoles, sizedBuffers, type KernelArtifact } from '@kforge/target';
+import { bytesOfRoles, sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
 import type { Executor, RunResult } from '@kforge/exec';
 import { availableParallelism } from 'node:os';
 import { summarize, type Summary } from './stats.ts';
-import { readProbeArtifact } from './probe.ts';
+import { fmaProbeArtifact, fmaProbeIsa, readProbeArtifact } from './probe.ts';
 import { pinThreads } from './provenance.ts';
 
 export interface MeasureOptions {
@@ -126,4 +126,19 @@ export async function measureReadCeiling(
     minTimeMs: PROBE_DEFAULTS.minTimeMs, minRepeats: copies, maxRepeats: PROBE_DEFAULTS.maxPassesOverCopies * copies, rotate: copies, ...(workDir ? { workDir } : {}),
   });
   return { gbps: chunk / (t.ms.median * 1e6), ms: t.ms, chunkBytes: chunk, copies: t.rotatedCopies };
+}
+
+/**
+ * FMA throughput in GFLOP/s measured now with the FMA probe on `threads` threads (0: one per core),
+ * through the same executor: the FLOPs one call did (the probe reports them) over its median time.
+ */
+export async function measureFmaPeak(
+  executor: Executor, target: TargetName, threads: number, workDir?: string, minTimeMs = 300,
+): Promise<{ gflops: number; ms: Summary; flopsPerCall: number; lanes: number; isa: string; threads: number }> {
+  const t0 = threads || availableParallelism();
+  const probe = fmaProbeArtifact(target, t0);
+  const t = await timeArtifact(executor, probe, {}, { minTimeMs, minRepeats: 10, maxRepeats: 200, ...(workDir ? { workDir } : {}) });
+  const out = new Float32Array(t.result.outputs.out!.slice().buffer);
+  const flops = out[0]!;
+  return { gflops: flops / (t.ms.median * 1e6), ms: t.ms, flopsPerCall: flops, lanes: out[1]!, isa: fmaProbeIsa(target), threads: t0 };
 }

@@ -59,3 +59,79 @@ export function readProbeArtifact(target: TargetName, bytes: number, threads: nu
     threads,
   };
 }
+
+/**
+ * The FMA-peak probe: on every thread of the run, independent chains of vector multiply-adds
+ * (acc = acc * a + b) on as many accumulators as keep both FMA ports busy through their latency,
+ * in the widest vectors the target's flags allow: AVX-512 zmm FMAs (16 lanes), AVX2 ymm FMAs (8),
+ * else 4-lane vectors the compiler emits as it can (target c: SSE multiply and add, no FMA flags).
+ * The multiplier below 1 and the small addend keep every value normal and bounded. It writes the
+ * FLOPs it did (2 per lane per multiply-add, summed over the threads that ran) to out[0], the lanes
+ * to out[1] and a checksum to out[2], so the caller divides by the time without knowing the thread
+ * count OpenMP chose. A reference for compute-bound kernels (prefill), like the read probe's.
+ */
+const FMA_SOURCE = `#include <stdint.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+typedef __m512 kf_vec;
+#define KF_LANES 16
+#define KF_ACCS 24
+#define KF_SPLAT(x) _mm512_set1_ps(x)
+#define KF_MADD(c, a, b) _mm512_fmadd_ps(c, a, b)
+static float kf_sum(kf_vec v) { return _mm512_reduce_add_ps(v); }
+#elif defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+typedef __m256 kf_vec;
+#define KF_LANES 8
+#define KF_ACCS 12
+#define KF_SPLAT(x) _mm256_set1_ps(x)
+#define KF_MADD(c, a, b) _mm256_fmadd_ps(c, a, b)
+static float kf_sum(kf_vec v) { float t[8]; _mm256_storeu_ps(t, v); return t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7]; }
+#else
+typedef float kf_vec __attribute__((vector_size(16)));
+#define KF_LANES 4
+#define KF_ACCS 12
+#define KF_SPLAT(x) ((kf_vec){ (x), (x), (x), (x) })
+#define KF_MADD(c, a, b) ((c) * (a) + (b))
+static float kf_sum(kf_vec v) { return v[0] + v[1] + v[2] + v[3]; }
+#endif
+
+void kf_fma_peak(float *restrict out, int32_t iters) {
+  double flops = 0.0;
+  float check = 0.0f;
+  #pragma omp parallel reduction(+:flops, check)
+  {
+    const kf_vec a = KF_SPLAT(0.999f), b = KF_SPLAT(1e-3f);
+    kf_vec acc[KF_ACCS];
+    for (int i = 0; i < KF_ACCS; i++) acc[i] = KF_SPLAT(0.5f + 0.01f * (float)i);
+    for (int32_t it = 0; it < iters; it++) {
+      #pragma GCC unroll 32
+      for (int i = 0; i < KF_ACCS; i++) acc[i] = KF_MADD(acc[i], a, b);
+    }
+    for (int i = 0; i < KF_ACCS; i++) check += kf_sum(acc[i]);
+    flops += 2.0 * KF_LANES * KF_ACCS * (double)iters;
+  }
+  out[0] = (float)flops;
+  out[1] = (float)KF_LANES;
+  out[2] = check;
+}
+`;
+
+/** what the FMA probe's vectors are on a target (its flags), for the report */
+export function fmaProbeIsa(target: TargetName): string {
+  if (target === 'avx512') return 'AVX-512 FMA (zmm, 24 accumulators)';
+  if (target === 'avx2') return 'AVX2 FMA (ymm, 12 accumulators)';
+  return 'portable 4-lane vectors (no ISA flags: multiply and add as the compiler emits them)';
+}
+
+/** An FMA-peak probe artifact for a CPU target: `iters` multiply-adds per accumulator and thread per call. */
+export function fmaProbeArtifact(target: TargetName, threads: number, iters = 1 << 19): KernelArtifact {
+  return {
+    op: 'probe', target, params: { iters }, config: {}, language: 'c',
+    files: { 'fma_probe.c': FMA_SOURCE },
+    buffers: [{ name: 'out', elem: 'f32', bytes: 12, role: 'out' }],
+    scalars: [{ name: 'iters', type: 'i32', value: iters }],
+    dispatches: [{ entry: 'kf_fma_peak', args: ['out', 'iters'] }],
+    threads,
+  };
+}

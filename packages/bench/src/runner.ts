@@ -7,13 +7,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
-import { bytesOfRoles, type KernelArtifact, type TargetName } from '@kforge/target';
-import type { Executor } from '@kforge/exec';
-import { checkMemoryBudget, checkRun, emitKernel, executorFor, LOWERINGS, resolveConfig, runArtifact } from '@kforge/driver';
-import { bytesMoved, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
-import { baselinesFor, readUsage, USAGE_DIR_ENV, withThreads, type ImplName, type ThreadUsage } from './baselines.ts';
+import { bytesOfRoles, sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
+import { generatedBytes, type Executor } from '@kforge/exec';
+import {
+  checkMemoryBudget, checkRun, checkSampledOutput, emitKernel, executorFor, inputSeeds, LOWERINGS, OP_HOOKS, outputValues, resolveConfig, runArtifact,
+  type BenchFigure, type OpHooks,
+} from '@kforge/driver';
+import { bytesMoved, measureFmaPeak, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
+import { cpuBaselines, readUsage, USAGE_DIR_ENV, withThreads, type ImplName, type ThreadUsage } from './baselines.ts';
 import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, loadExceedsCores, loadRefusal, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
-import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type Measurement, type Provenance } from './schema.ts';
+import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type ComputeCeiling, type Measurement, type Provenance } from './schema.ts';
 import type { Suite, SuiteCase } from './suites/suite.ts';
 
 export interface BenchOptions {
@@ -39,6 +42,8 @@ export interface BenchOptions {
   readonly command?: readonly string[];
   /** bench run: time even when the 1-minute load average exceeds the cores at the start (results marked loaded) */
   readonly allowLoad?: boolean;
+  /** cases whose op does more FLOPs are checked on sampled rows (default FULL_REFERENCE_MAX_FLOPS; tests lower it) */
+  readonly fullReferenceMaxFlops?: number;
   /** the load averages (os.loadavg; tests replace it) */
   readonly loadavg?: () => number[];
   readonly onProgress?: (line: string) => void;
@@ -65,6 +70,47 @@ function inputBytes(artifact: KernelArtifact): number {
   return bytesOfRoles(artifact, ['in']);
 }
 
+/** Cases whose op does more than this are checked on the op's sampled rows, not the whole float64 reference (minutes in JS). */
+export const FULL_REFERENCE_MAX_FLOPS = 1e9;
+
+/** The bytes a measurement's GB/s counts: the buffers the op's bench hook names (attention: the KV cache), else every input and output once. */
+export function benchBytes(artifact: KernelArtifact): number {
+  const names = OP_HOOKS[artifact.op]?.bandwidthBuffers;
+  if (!names) return bytesMoved(artifact);
+  return sizedBuffers(artifact).filter((b) => names.includes(b.name)).reduce((n, b) => n + b.bytes, 0);
+}
+
+/** What a case of `op` is judged by (the op's bench hook; bandwidth unless it says otherwise). */
+export function benchFigure(op: string, params: Params): BenchFigure {
+  return OP_HOOKS[op]?.benchFigure?.(params) ?? 'gbps';
+}
+
+/** The cases of these whose figure is 'gflops' need the FMA probe. */
+function needsFmaProbe(cases: readonly SuiteCase[]): boolean {
+  return cases.some((c) => {
+    try {
+      return benchFigure(c.op, resolveParams(getOp(c.op), c.params)) === 'gflops';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The inputs of a large case as the op's hooks generate them (exec's fills, regenerated here byte for
+ * byte), so the check needs the float64 reference of a few sampled rows only.
+ */
+function sampledInputs(hooks: OpHooks, op: string, params: Params, artifact: KernelArtifact, seed: number): { bytes: Record<string, Uint8Array>; generated: ReturnType<OpHooks['generatedInputs']> } {
+  const generated = hooks.generatedInputs(params, inputSeeds(hooks, (i) => (seed * 7919 + i * 104729 + 1) >>> 0));
+  const bytes: Record<string, Uint8Array> = {};
+  for (const b of sizedBuffers(artifact).filter((x) => x.role === 'in')) {
+    const g = generated[b.name];
+    if (!g) throw new Error(`${op}: no generated fill for input '${b.name}'`);
+    bytes[b.name] = generatedBytes(g, 0, b.bytes);
+  }
+  return { bytes, generated };
+}
+
 interface Entrant {
   readonly impl: ImplName;
   readonly artifact: KernelArtifact;
@@ -85,6 +131,7 @@ function usageFields(placement: string | undefined, u: ThreadUsage | null, threa
 class RunContext {
   readonly workDir = mkdtempSync(join(tmpdir(), 'kforge-bench-'));
   readonly ceilings: Ceiling[] = [];
+  readonly computeCeilings: ComputeCeiling[] = [];
   readonly startedAt = new Date().toISOString();
   readonly startLoad: number[];
   /** where the baselines' harnesses write their thread usage (withUsage) */
@@ -103,6 +150,14 @@ class RunContext {
   get minTimeMs(): number { return this.o.minTimeMs ?? 300; }
   get rounds(): number { return this.o.rounds ?? 3; }
   get ceilingGbps(): number { return Math.max(0, ...this.ceilings.map((c) => c.gbps)); }
+  get fmaPeakGflops(): number { return Math.max(0, ...this.computeCeilings.map((c) => c.gflops)); }
+
+  /** the FMA-peak probe with the run's threads (the kernel's; its 0: one per core) */
+  async fmaProbe(when: ComputeCeiling['when'], like: KernelArtifact): Promise<void> {
+    const c = await measureFmaPeak(this.executor, this.o.target, like.threads ?? this.o.threads ?? 0, this.workDir);
+    this.computeCeilings.push({ name: 'fma_peak', when, gflops: c.gflops, isa: c.isa, threads: c.threads, flops_per_call: c.flopsPerCall, median_ms: c.ms.median, iqr_ms: c.ms.iqr });
+    this.o.onProgress?.(`FMA probe (${when}): ${c.gflops.toFixed(1)} GFLOP/s, ${c.isa}, ${c.threads} threads`);
+  }
 
   async probe(when: Ceiling['when'], like: KernelArtifact): Promise<void> {
     const bytes = this.o.probeBytes ?? DEFAULT_PROBE_BYTES;
@@ -124,25 +179,50 @@ class RunContext {
       throw e;
     }
     const config = resolveConfig(c.op, target, params, withThreads(c.op, target, params, this.o.config, this.o.threads));
-    const artifact = emitKernel(c.op, target, params, config);
+    let artifact: KernelArtifact;
+    try {
+      artifact = emitKernel(c.op, target, params, config);
+    } catch (e) {
+      // a lowering registered but not built for these params yet: skipped with its reason, the suite goes on
+      if (e instanceof InputError) return { ...base, status: 'skipped', reason: e.message, measurements: [], speedup: {} };
+      throw e;
+    }
+    const figure = benchFigure(c.op, params);
     const threads = artifact.threads ?? this.o.threads ?? 0;
     const entrants: Entrant[] = [{ impl: 'kforge', artifact, configSource: this.o.configSource ?? (this.o.config ? 'given' : 'default') }];
     if (this.o.vsDefault && this.o.config) {
       const defaults = emitKernel(c.op, target, params, resolveConfig(c.op, target, params, withThreads(c.op, target, params, undefined, this.o.threads)));
       entrants.push({ impl: 'kforge-default', artifact: defaults, configSource: 'default' });
     }
+    const unavailable: string[] = [];
     if (this.o.baselines !== false) {
-      for (const b of baselinesFor(c.op, target, params, threads)) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default', placement: b.placement });
+      const found = cpuBaselines(c.op, target, params, threads, { ggml: true });
+      for (const b of found.baselines) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default', placement: b.placement });
+      unavailable.push(...found.unavailable);
     }
-    const inputs = randomInputs(op, params, this.o.seed ?? 1);
-    const bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
+    // a large case: generated inputs and the reference of sampled rows; else random inputs and the whole reference
+    const hooks = OP_HOOKS[c.op];
+    const sampled = hooks !== undefined && op.flops(params) > (this.o.fullReferenceMaxFlops ?? FULL_REFERENCE_MAX_FLOPS);
+    let bytes: Record<string, Uint8Array>;
+    let checkOne: (a: KernelArtifact) => Promise<{ ok: boolean; nmse: number; bound: number; error?: string }>;
+    if (sampled) {
+      const s = sampledInputs(hooks, c.op, params, artifact, this.o.seed ?? 1);
+      bytes = s.bytes;
+      const sample = hooks.sample(params, 64);
+      let ref: Float64Array | undefined;
+      checkOne = (a) => this.checkSampled(a, bytes, hooks, params, sample, () => (ref ??= hooks.sampledReference(params, s.generated, sample)));
+    } else {
+      const inputs = randomInputs(op, params, this.o.seed ?? 1);
+      bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
+      checkOne = (a) => this.check(a, inputs);
+    }
 
     const checked: { entrant: Entrant; nmse: number; bound: number; ok: boolean; error?: string }[] = [];
-    for (const e of entrants) checked.push({ entrant: e, ...(await this.check(e.artifact, inputs)) });
+    for (const e of entrants) checked.push({ entrant: e, ...(await checkOne(e.artifact)) });
     const kforge = checked[0]!;
     if (!kforge.ok) {
       const reason = kforge.error ?? `nmse ${kforge.nmse.toExponential(2)} > bound ${kforge.bound.toExponential(0)}`;
-      return { ...base, params, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
+      return { ...base, params, figure, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
     }
     const timed = checked.filter((x) => x.ok);
     const loadBefore = this.load();
@@ -163,8 +243,26 @@ class RunContext {
     }
     const speedup: Partial<Record<ImplName, number>> = {};
     for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
-    const notes = checked.filter((x) => !x.ok).map((x) => `${x.entrant.impl} baseline not timed: ${x.error ?? `nmse ${x.nmse.toExponential(2)}`}`);
-    return { ...base, params, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup, load_average: { before: loadBefore, after: loadAfter }, loaded };
+    const notes = [...checked.filter((x) => !x.ok).map((x) => `${x.entrant.impl} baseline not timed: ${x.error ?? `nmse ${x.nmse.toExponential(2)}`}`), ...unavailable];
+    return {
+      ...base, params, figure, check: sampled ? 'sampled' : 'full', status: 'ok', reason: notes.length ? notes.join('; ') : null,
+      measurements, speedup, load_average: { before: loadBefore, after: loadAfter }, loaded,
+    };
+  }
+
+  /** the kernel's run on generated inputs, its sampled rows against their float64 reference */
+  private async checkSampled(
+    artifact: KernelArtifact, bytes: Record<string, Uint8Array>, hooks: OpHooks, params: Params, sample: ReturnType<OpHooks['sample']>, reference: () => Float64Array,
+  ): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
+    try {
+      const run = await this.executor.run({ artifact, inputs: pick(bytes, artifact), workDir: this.workDir });
+      const values = outputValues(artifact.op, params, sample.output, run.outputs[sample.output]!);
+      const c = checkSampledOutput(artifact.op, hooks, params, sample, values, reference(), artifact.arithmetic ?? 'f32');
+      return { ok: c.ok, nmse: c.nmse, bound: c.bound };
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      return { ok: false, nmse: NaN, bound: NaN, error: (e as Error).message.split('\n')[0]! };
+    }
   }
 
   private async check(artifact: KernelArtifact, inputs: Record<string, Tensor>): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
@@ -179,8 +277,9 @@ class RunContext {
   }
 
   private async measurement(e: Entrant, t: Timing, threads: number, nmse: number, bound: number, params: Params): Promise<Measurement> {
-    const moved = bytesMoved(e.artifact);
+    const moved = benchBytes(e.artifact);
     const gbps = moved / (t.ms.median * 1e6);
+    const gflops = getOp(e.artifact.op).flops(params) / (t.ms.median * 1e6);
     return {
       impl: e.impl, target: e.artifact.target, executor: t.result.executor, executor_detail: t.result.detail, threads,
       configuration: e.artifact.config as Record<string, ParamValue>, config_source: e.configSource,
@@ -188,7 +287,7 @@ class RunContext {
       correct: true, nmse, nmse_bound: bound,
       median_ms: t.ms.median, min_ms: t.ms.min, max_ms: t.ms.max, iqr_ms: t.ms.iqr, repeats: t.ms.n, samples_ms: t.timingsMs.map((v) => Number(v.toPrecision(4))),
       bytes_moved: moved, gbps, fraction_of_ceiling: this.ceilingGbps > 0 ? gbps / this.ceilingGbps : 0,
-      gflops: getOp(e.artifact.op).flops(params) / (t.ms.median * 1e6),
+      gflops, ...(this.fmaPeakGflops > 0 ? { fraction_of_fma_peak: gflops / this.fmaPeakGflops } : {}),
       rotate: t.rotatedCopies, working_set_bytes: inputBytes(e.artifact) * t.rotatedCopies,
     };
   }
@@ -196,12 +295,18 @@ class RunContext {
   /** Fractions are taken against the highest ceiling of the run, known only at the end. */
   finish(kind: BenchFile['kind'], suite: string | null, results: CaseResult[], seed: number): BenchFile {
     const ceiling = this.ceilingGbps;
-    const rescaled = results.map((r) => ({ ...r, measurements: r.measurements.map((m) => ({ ...m, fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0 })) }));
+    const peak = this.fmaPeakGflops;
+    const rescaled = results.map((r) => ({
+      ...r,
+      measurements: r.measurements.map((m) => ({ ...m, fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0, ...(peak > 0 ? { fraction_of_fma_peak: m.gflops / peak } : {}) })),
+    }));
     const threads = this.o.threads ?? rescaled.find((r) => r.measurements.length)?.measurements[0]?.threads ?? 0;
     return {
       schema_version: SCHEMA_VERSION, kind, suite, target: this.o.target, threads, affinity: affinityInForce(threads), seed,
       protocol: { min_time_ms: this.minTimeMs, rounds: this.rounds, discard: DISCARD, statistic: 'median', l3_bytes: this.l3 },
-      ceilings: this.ceilings, ceiling_gbps: ceiling, provenance: this.provenance(rescaled), results: rescaled,
+      ceilings: this.ceilings, ceiling_gbps: ceiling,
+      ...(this.computeCeilings.length ? { compute_ceilings: this.computeCeilings, fma_peak_gflops: peak } : {}),
+      provenance: this.provenance(rescaled), results: rescaled,
     };
   }
 
@@ -236,11 +341,25 @@ export async function benchOne(opName: string, rawParams: Record<string, unknown
   try {
     const probeLike = emitKernel(op.name, o.target, params, resolveConfig(op.name, o.target, params, withThreads(op.name, o.target, params, o.config, o.threads)));
     await ctx.probe('run', probeLike);
+    if (benchFigure(op.name, params) === 'gflops') await ctx.fmaProbe('run', probeLike);
     const id = `${op.name}/${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(',')}`;
     const result = await ctx.runCase({ id, op: op.name, params: rawParams as Params, layer: '-', phase: Number(params.M ?? 1) === 1 ? 'decode' : 'batch' });
     return ctx.finish('single', null, [result], o.seed ?? 1);
   } finally {
     rmSync(ctx.workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The artifact the probes take their thread count and target from: the first case's kernel, or where
+ * its lowering is not built yet a stand-in with the run's threads (the probes are plain C either way).
+ */
+function probeArtifact(first: SuiteCase, o: BenchOptions, p: Params): KernelArtifact {
+  try {
+    return emitKernel(first.op, o.target, p, resolveConfig(first.op, o.target, p, withThreads(first.op, o.target, p, o.config, o.threads)));
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { op: first.op, target: o.target, params: p, config: {}, language: 'c', files: {}, buffers: [], scalars: [], dispatches: [], threads: o.threads ?? 0 };
   }
 }
 
@@ -255,9 +374,12 @@ export async function runSuite(suite: Suite, filter: RegExp | undefined, o: Benc
   const say = o.onProgress ?? (() => {});
   try {
     const first = cases.find((c) => hasKernel(c.op, o.target));
+    const fma = needsFmaProbe(cases);
     if (first) {
       const p = resolveParams(getOp(first.op), first.params);
-      await ctx.probe('start', emitKernel(first.op, o.target, p, resolveConfig(first.op, o.target, p, withThreads(first.op, o.target, p, o.config, o.threads))));
+      const like = probeArtifact(first, o, p);
+      await ctx.probe('start', like);
+      if (fma) await ctx.fmaProbe('start', like);
     }
     const results: CaseResult[] = [];
     for (const [i, c] of cases.entries()) {
@@ -268,7 +390,9 @@ export async function runSuite(suite: Suite, filter: RegExp | undefined, o: Benc
     }
     if (first) {
       const p = resolveParams(getOp(first.op), first.params);
-      await ctx.probe('end', emitKernel(first.op, o.target, p, resolveConfig(first.op, o.target, p, withThreads(first.op, o.target, p, o.config, o.threads))));
+      const like = probeArtifact(first, o, p);
+      await ctx.probe('end', like);
+      if (fma) await ctx.fmaProbe('end', like);
     }
     return ctx.finish('suite', suite.name, results, o.seed ?? 1);
   } finally {
@@ -280,7 +404,9 @@ export async function runSuite(suite: Suite, filter: RegExp | undefined, o: Benc
 export function describe(r: CaseResult, ceilingGbps: number): string {
   if (r.status !== 'ok') return `${r.status}: ${r.reason}`;
   const k = r.measurements[0]!;
-  const frac = ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
+  const frac = r.figure === 'gflops'
+    ? `, ${k.gflops.toFixed(1)} GFLOP/s${k.fraction_of_fma_peak !== undefined ? ` (${(100 * k.fraction_of_fma_peak).toFixed(0)}% of the FMA probe)` : ''}`
+    : ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
   const vs = Object.entries(r.speedup).map(([impl, s]) => `${s!.toFixed(2)}x vs ${impl}`).join(', ');
   const flags = [
     ...(r.loaded ? [`loaded: 1-minute load average ${Math.max(r.load_average?.before[0] ?? 0, r.load_average?.after[0] ?? 0).toFixed(2)} above the cores, comparison unreliable`] : []),

@@ -62,6 +62,19 @@ export interface Ceiling {
   readonly case?: string;
 }
 
+/** A compute ceiling measured in the same run: the FMA-peak probe (probe.ts) on the run's threads. */
+export interface ComputeCeiling {
+  readonly name: 'fma_peak';
+  readonly when: 'start' | 'end' | 'run';
+  readonly gflops: number;
+  /** the vectors and instructions it ran (the target's flags) */
+  readonly isa: string;
+  readonly threads: number;
+  readonly flops_per_call: number;
+  readonly median_ms: number;
+  readonly iqr_ms: number;
+}
+
 export interface Protocol {
   /** CPU: timed milliseconds per implementation and case (0 for GPU-bundle runs: a fixed repeat count) */
   readonly min_time_ms: number;
@@ -105,10 +118,13 @@ export interface Measurement {
   readonly repeats: number;
   /** every timed repeat after the discarded warm-up, in milliseconds (compare tests on these) */
   readonly samples_ms: readonly number[];
+  /** the bytes gbps counts: every input and output once, or the buffers the op's bench hook names (attention: k and v, the KV cache) */
   readonly bytes_moved: number;
   readonly gbps: number;
   /** gbps over the run's read ceiling */
   readonly fraction_of_ceiling: number;
+  /** gflops over the run's FMA-peak probe, where one ran (compute-bound cases: the case's figure is 'gflops') */
+  readonly fraction_of_fma_peak?: number;
   /** bench bundles: per round, this round's median bandwidth over the read probe's in the same round and case */
   readonly fractions_of_probe?: readonly number[];
   /** bench bundles: the median of fractions_of_probe */
@@ -133,6 +149,10 @@ export interface CaseResult {
   readonly layer: string;
   readonly phase: string;
   readonly params: Readonly<Record<string, ParamValue>>;
+  /** what the case is judged by: bandwidth ('gbps', against the read probe; absent means this) or the op's FLOPs over time ('gflops', against the FMA probe) */
+  readonly figure?: 'gbps' | 'gflops';
+  /** how the outputs were checked: 'full' against the whole float64 reference, 'sampled' on the op's sampled rows (large cases) */
+  readonly check?: 'full' | 'sampled';
   /** 'ok': checked and timed; otherwise the T4-style reason it was not timed */
   readonly status: 'ok' | 'skipped' | 'incorrect' | 'error';
   readonly reason: string | null;
@@ -159,6 +179,9 @@ export interface BenchFile {
   readonly ceilings: readonly Ceiling[];
   /** the highest read ceiling measured in this run: fractions are taken against it */
   readonly ceiling_gbps: number;
+  /** FMA-peak probes of this run (where a case's figure is 'gflops'); fraction_of_fma_peak is taken against the highest */
+  readonly compute_ceilings?: readonly ComputeCeiling[];
+  readonly fma_peak_gflops?: number;
   readonly provenance: Provenance;
   readonly results: readonly CaseResult[];
 }

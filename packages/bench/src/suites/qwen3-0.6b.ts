@@ -7,7 +7,7 @@
  * 40960) at https://huggingface.co/TensorStack/TextEncoder/blob/main/Qwen-3-06B/config.json.
  * The LM head is tied to the embedding but is still a 151936 × 1024 GEMV per token.
  */
-import { gemvCases, opCase, type Suite } from './suite.ts';
+import { attentionCases, gemvCases, type Suite } from './suite.ts';
 
 const HIDDEN = 1024;
 const HEADS = { q: 16, kv: 8, dim: 128 };
@@ -25,7 +25,6 @@ export const QWEN3_0_6B: Suite = {
       { layer: 'down_proj', N: HIDDEN, K: 3072 },
       { layer: 'lm_head', N: 151936, K: HIDDEN },
     ]),
-    opCase('attention', 'self_attn', 'decode', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 1, Skv: 4096, D: HEADS.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
-    opCase('attention', 'self_attn', 'prefill', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 512, Skv: 512, D: HEADS.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
+    ...attentionCases('self_attn', HEADS),
   ],
 };

@@ -8,7 +8,7 @@
  * padded vocab 151936, norm_topk_prob true, untied output weights) and Qwen3-Coder-30B-A3B config.json
  * copies on huggingface.co, which share those fields.
  */
-import { gemvCases, opCase, type Suite } from './suite.ts';
+import { attentionCases, gemvCases, opCase, type Suite } from './suite.ts';
 
 const HIDDEN = 2048;
 const HEADS = { q: 32, kv: 4, dim: 128 };
@@ -30,7 +30,6 @@ export const QWEN3_30B_A3B: Suite = {
     ]),
     opCase('moe', 'moe', 'decode', { T: 1, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'decode.T1.q4_0'),
     opCase('moe', 'moe', 'prefill', { T: 16, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'prefill.T16.q4_0'),
-    opCase('attention', 'self_attn', 'decode', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 1, Skv: 4096, D: HEADS.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
-    opCase('attention', 'self_attn', 'prefill', { B: 1, Hq: HEADS.q, Hkv: HEADS.kv, Sq: 512, Skv: 512, D: HEADS.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
+    ...attentionCases('self_attn', HEADS),
   ],
 };

@@ -49,3 +49,31 @@ export function gemvCases(projections: readonly Projection[], formats: readonly 
 export function opCase(op: string, layer: string, phase: SuiteCase['phase'], params: Readonly<Record<string, ParamValue>>, tag: string): SuiteCase {
   return { id: `${op}/${layer}/${tag}`, op, params, layer, phase };
 }
+
+/** The attention heads of a model: query heads, KV heads (GQA) and the head dim. */
+export interface AttentionHeads {
+  readonly q: number;
+  readonly kv: number;
+  readonly dim: number;
+}
+
+/** decode cache lengths: a short, a typical and a long context */
+export const ATTENTION_DECODE_SKV = [1024, 4096, 16384] as const;
+export const ATTENTION_DECODE_KV = ['f16', 'q8_0'] as const;
+/** causal prefill of a whole prompt (Sq = Skv) */
+export const ATTENTION_PREFILL_S = [512, 2048] as const;
+
+/**
+ * Decode (Sq 1) over the cache lengths in f16 and q8_0 KV (llama.cpp's -ctk/-ctv f16 default and its
+ * q8_0 option), and causal prefill Sq = Skv in f16 KV: the cache format a prompt is written into and
+ * ggml's default, so kforge and the ggml baseline read the same bytes; prefill is compute-bound, so
+ * f32 KV would only change which path ggml takes. Ids `attention/<layer>/decode.S<Skv>.<kv>` and
+ * `attention/<layer>/prefill.S<S>.f16`.
+ */
+export function attentionCases(layer: string, heads: AttentionHeads): SuiteCase[] {
+  const base = { B: 1, Hq: heads.q, Hkv: heads.kv, D: heads.dim, causal: true };
+  return [
+    ...ATTENTION_DECODE_SKV.flatMap((Skv) => ATTENTION_DECODE_KV.map((kv) => opCase('attention', layer, 'decode', { ...base, Sq: 1, Skv, kv }, `decode.S${Skv}.${kv}`))),
+    ...ATTENTION_PREFILL_S.map((S) => opCase('attention', layer, 'prefill', { ...base, Sq: S, Skv: S, kv: 'f16' }, `prefill.S${S}.f16`)),
+  ];
+}

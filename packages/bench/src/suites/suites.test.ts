@@ -36,3 +36,20 @@ test('suites: model shapes as the configs give them', () => {
   assert.deepEqual([...ops].sort(), ['attention', 'gated_delta_rule', 'gemv', 'moe']);
   assert.throws(() => getSuite('nope'), /unknown suite 'nope'/);
 });
+
+test('suites: attention cases of Qwen3-0.6B and Qwen3-30B-A3B (decode f16/q8_0 at 1k/4k/16k, causal prefill 512/2048 in f16)', () => {
+  const expected = [
+    'decode.S1024.f16', 'decode.S1024.q8_0', 'decode.S4096.f16', 'decode.S4096.q8_0', 'decode.S16384.f16', 'decode.S16384.q8_0',
+    'prefill.S512.f16', 'prefill.S2048.f16',
+  ];
+  for (const [suite, heads] of [['qwen3-0.6b', [16, 8, 128]], ['qwen3-30b-a3b', [32, 4, 128]]] as const) {
+    const cases = getSuite(suite).cases.filter((c) => c.op === 'attention');
+    assert.deepEqual(cases.map((c) => c.id), expected.map((t) => `attention/self_attn/${t}`), suite);
+    for (const c of cases) {
+      const p = resolveParams(getOp('attention'), c.params);
+      assert.deepEqual([p.Hq, p.Hkv, p.D, p.Dv, p.B, p.causal], [...heads, heads[2], 1, true], c.id);
+      if (c.phase === 'decode') assert.equal(p.Sq, 1, c.id);
+      else assert.deepEqual([c.phase, p.Sq, p.kv], ['prefill', p.Skv, 'f16'], c.id);
+    }
+  }
+});

@@ -74,6 +74,9 @@ export const ATTENTION_HOOKS: OpHooks = {
     });
     return out;
   },
+  // bench: decode streams the KV cache (GB/s over k and v); prefill is compute (the op's flops over time)
+  bandwidthBuffers: ['k', 'v'],
+  benchFigure: (params) => (Number(params.Sq) === 1 ? 'gbps' : 'gflops'),
   pick(params, sample, o) {
     const Dv = Number(params.Dv);
     const out: number[] = [];

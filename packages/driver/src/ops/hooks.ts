@@ -35,7 +35,14 @@ export interface OpHooks {
   sampledReference(params: Params, generated: Readonly<Record<string, GeneratedInput>>, sample: OutputSample): Float64Array;
   /** The kernel's sampled elements out of its whole output buffer (row-major, as the op's shape). */
   pick(params: Params, sample: OutputSample, output: ArrayLike<number>): number[];
+  /** bench: the buffers a bandwidth figure counts (attention: the KV cache); absent: every input and output once */
+  readonly bandwidthBuffers?: readonly string[];
+  /** bench: what a case is judged by, bytes over time ('gbps', the default) or the op's flops over time ('gflops') */
+  benchFigure?(params: Params): BenchFigure;
 }
+
+/** bench: bandwidth against the read probe, or FLOP/s against the FMA probe */
+export type BenchFigure = 'gbps' | 'gflops';
 
 /** Indices spread over [0, n), first and last included (all of them when n <= count). */
 export function spreadIndices(n: number, count: number): number[] {
