@@ -175,3 +175,21 @@ test('report: flags a dirty tree and wide spreads, labels roofline points and bo
   assert.match(md, /- \*\*warning: wide spread\*\* \(past 10%\): gemv\/noisy\/64x256\/M1\/f32 kforge: IQR/);
   assert.doesNotMatch(renderMarkdown([{ name: 'clean.json', file: clean }]), /warning/);
 });
+
+test('report: a compute-bound case shows its GFLOP/s and fraction of the FMA probe (HTML and Markdown)', () => {
+  const k = { ...fakeMeasurement('kforge', 50, 1, { flops: 8.6e9 }), fraction_of_fma_peak: 0.5 };
+  const g = fakeMeasurement('ggml', 100, 2, { flops: 8.6e9 });
+  const r = { ...fakeCase('attention/self_attn/prefill.S512.f16', [k, g]), op: 'attention', phase: 'prefill', figure: 'gflops' as const };
+  const file = {
+    ...fakeFile([r]),
+    compute_ceilings: [{ name: 'fma_peak' as const, when: 'start' as const, gflops: 344, isa: 'AVX-512 FMA (zmm, 24 accumulators)', threads: 2, flops_per_call: 8e8, median_ms: 2.3, iqr_ms: 0.01 }],
+    fma_peak_gflops: 344,
+  };
+  const md = renderMarkdown([{ name: 'a.json', file }]);
+  assert.match(md, /\| case \| kforge median ms \| GB\/s \| of ceiling \| GFLOP\/s \| of FMA probe \| vs ggml \|/);
+  assert.match(md, new RegExp(`\\| attention/self_attn/prefill.S512.f16 \\| [0-9.]+ \\| [0-9.]+ \\| [0-9]+% \\| ${k.gflops.toFixed(1)} \\| 50% \\| 2.00x \\|`));
+  assert.match(md, /FMA probe start 344.0 GFLOP\/s \(AVX-512 FMA/);
+  const html = renderReport([{ name: 'a.json', file }]);
+  assert.match(html, /\(50% of FMA\)/);
+  assert.ok(IMPL_COLORS.ggml && IMPL_COLORS['ggml-matmul']);
+});

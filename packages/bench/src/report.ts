@@ -8,7 +8,7 @@ import type { BenchFile, CaseResult, Ceiling, Measurement } from './schema.ts';
 import { axes, escapeXml, linearScale, logScale, type Frame } from './svg.ts';
 
 export const IMPL_COLORS: Readonly<Record<string, string>> = {
-  kforge: '#d62728', 'kforge-default': '#ff9896', openblas: '#1f77b4', 'naive-c': '#2ca02c', cublas: '#9467bd', pytorch: '#ff7f0e', 'pytorch-int4': '#8c564b',
+  kforge: '#d62728', 'kforge-default': '#ff9896', openblas: '#1f77b4', 'naive-c': '#2ca02c', ggml: '#17becf', 'ggml-matmul': '#bcbd22', cublas: '#9467bd', pytorch: '#ff7f0e', 'pytorch-int4': '#8c564b',
 };
 const colorOf = (impl: string): string => IMPL_COLORS[impl] ?? '#7f7f7f';
 
@@ -87,7 +87,13 @@ export function wrapLabel(label: string, max: number): string[] {
   lines.push(rest);
   return lines;
 }
-const ceilingsText = (file: BenchFile): string => file.ceilings.map((c) => `${ceilingLabel(c)} ${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ');
+const ceilingsText = (file: BenchFile): string => [
+  ...file.ceilings.map((c) => `${ceilingLabel(c)} ${c.when} ${c.gbps.toFixed(1)} GB/s`),
+  ...(file.compute_ceilings ?? []).map((c) => `FMA probe ${c.when} ${c.gflops.toFixed(1)} GFLOP/s (${c.isa}, ${c.threads} threads)`),
+].join(', ');
+
+/** GFLOP/s, with its fraction of the run's FMA probe where one ran */
+const gflopsText = (m: Measurement): string => `${m.gflops.toFixed(2)}${m.fraction_of_fma_peak !== undefined ? ` (${(100 * m.fraction_of_fma_peak).toFixed(0)}% of FMA)` : ''}`;
 
 /** how the i-th bandwidth line is drawn */
 const lineStyle = (i: number): string => (i % 2 ? 'dotted' : 'dashed');
@@ -259,7 +265,7 @@ function table(file: BenchFile): string {
   const head = '<tr><th>case</th><th>status</th><th>impl</th><th>median ms</th><th>IQR ms</th><th>spread</th><th>n</th><th>GB/s</th><th>of ceiling</th><th>GFLOP/s</th><th>rotate</th><th>nmse</th><th>config / format</th></tr>';
   const rows = file.results.flatMap((r) => {
     if (r.measurements.length === 0) return [`<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td colspan="11" style="text-align:left">${escapeXml(r.reason ?? '')}</td></tr>`];
-    return r.measurements.map((m) => `<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td>${escapeXml(m.impl)}</td><td>${m.median_ms.toFixed(4)}</td><td>${m.iqr_ms.toFixed(4)}</td>${spreadCell(m)}<td>${m.repeats}</td><td>${m.gbps.toFixed(1)}</td><td>${(100 * m.fraction_of_ceiling).toFixed(0)}%</td><td>${m.gflops.toFixed(2)}</td><td>${m.rotate}</td><td>${m.nmse.toExponential(1)}</td><td style="text-align:left">${escapeXml(configNote(m))}</td></tr>`);
+    return r.measurements.map((m) => `<tr><td>${escapeXml(r.id)}</td><td>${escapeXml(r.status)}</td><td>${escapeXml(m.impl)}</td><td>${m.median_ms.toFixed(4)}</td><td>${m.iqr_ms.toFixed(4)}</td>${spreadCell(m)}<td>${m.repeats}</td><td>${m.gbps.toFixed(1)}</td><td>${(100 * m.fraction_of_ceiling).toFixed(0)}%</td><td>${gflopsText(m)}</td><td>${m.rotate}</td><td>${m.nmse.toExponential(1)}</td><td style="text-align:left">${escapeXml(configNote(m))}</td></tr>`);
   });
   return `<table>${head}${rows.join('')}</table>`;
 }
@@ -348,16 +354,20 @@ export function renderMarkdown(files: readonly { name: string; file: BenchFile }
     const wide = wideSpreads(file);
     if (wide.length) out.push(`- **warning: wide spread** (past ${(100 * WIDE_SPREAD).toFixed(0)}%): ${wide.join('; ')}`);
     out.push('');
-    out.push(`| case | kforge median ${unit} | GB/s | of ceiling | ${baselines.map((b) => `vs ${b}`).join(' | ')}${baselines.length ? ' | ' : ''}IQR ${unit} | n | rotate |`);
-    out.push(`| --- | ---: | ---: | ---: | ${baselines.map(() => '---:').join(' | ')}${baselines.length ? ' | ' : ''}---: | ---: | ---: |`);
+    // compute-bound cases (figure 'gflops') add GFLOP/s and the fraction of the FMA probe
+    const compute = file.results.some((r) => r.figure === 'gflops');
+    const [cHead, cRule] = compute ? [' GFLOP/s | of FMA probe |', ' ---: | ---: |'] : ['', ''];
+    out.push(`| case | kforge median ${unit} | GB/s | of ceiling |${cHead} ${baselines.map((b) => `vs ${b}`).join(' | ')}${baselines.length ? ' | ' : ''}IQR ${unit} | n | rotate |`);
+    out.push(`| --- | ---: | ---: | ---: |${cRule} ${baselines.map(() => '---:').join(' | ')}${baselines.length ? ' | ' : ''}---: | ---: | ---: |`);
     for (const r of file.results) {
       const k = r.measurements[0];
       if (r.status !== 'ok' || !k) {
-        out.push(`| ${r.id} | ${r.status}: ${(r.reason ?? '').replace(/\|/g, '/')} | | | ${baselines.map(() => '').join(' | ')}${baselines.length ? ' | ' : ''} | | |`);
+        out.push(`| ${r.id} | ${r.status}: ${(r.reason ?? '').replace(/\|/g, '/')} | | |${compute ? ' | |' : ''} ${baselines.map(() => '').join(' | ')}${baselines.length ? ' | ' : ''} | | |`);
         continue;
       }
       const vs = baselines.map((b) => (r.speedup[b as ImplNameKey] !== undefined ? `${r.speedup[b as ImplNameKey]!.toFixed(2)}x` : '-'));
-      out.push(`| ${r.id} | ${ms(k.median_ms)} | ${k.gbps.toFixed(1)} | ${(100 * k.fraction_of_ceiling).toFixed(0)}% | ${vs.join(' | ')}${baselines.length ? ' | ' : ''}${ms(k.iqr_ms)} | ${k.repeats} | ${k.rotate} |`);
+      const c = compute ? ` ${k.gflops.toFixed(1)} | ${k.fraction_of_fma_peak !== undefined ? `${(100 * k.fraction_of_fma_peak).toFixed(0)}%` : '-'} |` : '';
+      out.push(`| ${r.id} | ${ms(k.median_ms)} | ${k.gbps.toFixed(1)} | ${(100 * k.fraction_of_ceiling).toFixed(0)}% |${c} ${vs.join(' | ')}${baselines.length ? ' | ' : ''}${ms(k.iqr_ms)} | ${k.repeats} | ${k.rotate} |`);
     }
     const notes = [...new Set(file.results.flatMap((r) => r.measurements.slice(1).map((m) => (typeof m.configuration.format === 'string' ? `${m.impl}: ${m.configuration.format.replace(/ \(kforge's case is \w+\)| \(another format than kforge's \w+; its own random data\)/, '')}` : ''))).filter(Boolean))];
     if (notes.length) out.push('', ...notes.map((n) => `- ${n}`));
