@@ -1,12 +1,84 @@
-// placeholder until the SIMT attention lowering lands (artifact contract: codegen-cpu/src/attention/emit.ts)
-import { InputError, type KnobSpace, type ParamValue, type Params } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
-import type { GpuTarget } from '../gemv/knobs.ts';
+/**
+ * `emitAttentionGpu`: params + config -> a KernelArtifact for a GPU target (artifact contract:
+ * codegen-cpu/src/attention/emit.ts): buffers q, k, v, o then the split-KV scratch; scalars B, Sq, Skv
+ * at run time, everything else compiled in; grids over (row tiles, kv splits, B·Hkv) and, with splits,
+ * a combine dispatch over the query rows.
+ */
+import type { Kernel, ParamValue, Params } from '@kforge/ir';
+import { size, splitGrid, storedWeightBytes, type WeightFormatName } from '@kforge/ir';
+import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
+import { GPU_DIALECTS } from '../dialects/index.ts';
+import { renderWgsl } from '../wgsl/render.ts';
+import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
+import { attentionGpuKnobSpace, resolveAttentionConfig } from './knobs.ts';
+import {
+  ATTENTION_ENTRY, COMBINE_ENTRY, COMBINE_WORKGROUP, PARTIAL_ML, PARTIAL_O, attentionShape, kvElem, lowerAttentionSimt,
+} from './lower-simt.ts';
 
-export function emitAttentionGpu(target: GpuTarget, _params: Params, _config: Readonly<Record<string, ParamValue>>): KernelArtifact {
-  throw new InputError(`attention on ${target}: not built yet`);
+const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
+
+/** GLSL and WGSL: one file per kernel (named after it); the others one translation unit. */
+function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
+  const ext = FILE_EXTENSION[target];
+  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
+  const dialect = GPU_DIALECTS[target];
+  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
+  const shared = `${dialect.preamble.trimEnd()}\n\n`;
+  const text = kernels.map((k, i) => {
+    const source = renderKernel(k, dialect);
+    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
+  }).join('\n');
+  return { [`attention.${ext}`]: text };
 }
 
-export function attentionGpuKnobSpace(_target: GpuTarget, _params: Params): KnobSpace {
-  return { knobs: [], check: () => undefined, defaults: {} };
+export function emitAttentionGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
+  const cfg = resolveAttentionConfig(target, params, config);
+  const shape = attentionShape(params);
+  const kernels = lowerAttentionSimt(params, cfg, SIMT_CAPS[target]);
+  const S = cfg.kv_splits;
+  const kv = shape.kv as WeightFormatName;
+  const elem = kvElem(shape.kv);
+  const queryRows = size.mul('B', shape.Hq, 'Sq');
+  const stored = (name: 'k' | 'v', width: number): ArtifactBuffer => {
+    const [s] = storedWeightBytes(kv, name, size.mul('B', shape.Hkv, 'Skv'), width);
+    return { name, elem, bytes: s!.bytes, role: 'in' };
+  };
+  const buffers: ArtifactBuffer[] = [
+    { name: 'q', elem: 'f32', bytes: size.mul(queryRows, shape.D, 4), role: 'in' },
+    stored('k', shape.D),
+    stored('v', shape.Dv),
+    { name: 'o', elem: 'f32', bytes: size.mul(queryRows, shape.Dv, 4), role: 'out' },
+  ];
+  if (S > 1) {
+    buffers.push(
+      { name: PARTIAL_ML, elem: 'f32', bytes: size.mul(queryRows, S * 2 * 4), role: 'scratch' },
+      { name: PARTIAL_O, elem: 'f32', bytes: size.mul(queryRows, S * shape.Dv * 4), role: 'scratch' },
+    );
+  }
+  const argsOf = (k: Kernel) => k.params.map((p) => p.name);
+  const main = kernels.find((k) => k.name === ATTENTION_ENTRY)!;
+  const dispatches: Dispatch[] = [{
+    entry: main.name, args: argsOf(main),
+    grid: [size.cdiv(size.mul('Sq', shape.G), cfg.block_q), S, size.mul('B', shape.Hkv)],
+    workgroup: [cfg.workgroup_size, 1, 1],
+  }];
+  const combine = kernels.find((k) => k.name === COMBINE_ENTRY);
+  if (combine) dispatches.push({ entry: combine.name, args: argsOf(combine), grid: splitGrid(queryRows), workgroup: [COMBINE_WORKGROUP, 1, 1] });
+  const launched = dispatches.map((d) => {
+    const bytes = target === 'cuda' ? dynamicSharedBytes(kernels.find((k) => k.name === d.entry)!) : 0;
+    return bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
+  });
+  return {
+    op: 'attention', target, params, config: { ...cfg }, language: TARGETS[target].language,
+    files: renderFiles(target, kernels), buffers,
+    scalars: [
+      { name: 'B', type: 'i32', value: Number(params.B ?? 1) },
+      { name: 'Sq', type: 'i32', value: Number(params.Sq) },
+      { name: 'Skv', type: 'i32', value: Number(params.Skv) },
+    ],
+    dispatches: launched,
+  };
 }
+
+export { attentionGpuKnobSpace };

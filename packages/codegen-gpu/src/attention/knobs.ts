@@ -1,0 +1,158 @@
+/**
+ * The knobs of the SIMT attention, their domains and rules per target and shape, and each target's
+ * defaults for decode (Sq = 1) and prefill. The source depends on the config and the compiled params,
+ * never on B, Sq or Skv; the defaults may (kv_splits fills the machine for the params' batch and cache).
+ */
+import { resolveKnobs } from '@kforge/ir';
+import type { KnobConfig, KnobDomain, KnobSpace, ParamValue, Params } from '@kforge/ir';
+import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
+import { attentionLayout, attentionShape, type AttentionShape, type AttentionSimtConfig } from './lower-simt.ts';
+
+/** elements per lane load for each storage: up to 16 bytes (f32 x4, f16 x8, q8_0 codes x16) and one step wider */
+const WIDTHS: Readonly<Record<AttentionShape['kv'], readonly number[]>> = {
+  f32: [1, 2, 4, 8],
+  f16: [1, 2, 4, 8, 16],
+  q8_0: [4, 8, 16, 32],
+};
+
+/** the widths whose chunks tile D and Dv (q8_0: every width divides its 32-blocks) */
+function widthDomain(shape: AttentionShape): number[] {
+  return WIDTHS[shape.kv].filter((w) => shape.D % w === 0 && shape.Dv % w === 0);
+}
+
+/** keys per key group per tile: loads in flight against registers and unrolled code */
+const MAX_KEYS_PER_GROUP = 8;
+
+interface Rule {
+  readonly doc: string;
+  readonly check: (c: AttentionSimtConfig) => string | null;
+}
+
+/** estimated live registers per thread a target's compiler holds without spilling */
+const REGISTER_BUDGET: Partial<Record<GpuTarget, number>> = { cuda: 200 };
+
+function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[] {
+  return [
+    {
+      doc: 'block_kv is whole keys per key group (workgroup_size / lanes per key groups), at most 8 each',
+      check: (c) => {
+        const { NG } = attentionLayout(shape, c, caps);
+        if (c.block_kv % NG !== 0) return `block_kv ${c.block_kv} is not a multiple of the ${NG} key groups (workgroup_size ${c.workgroup_size} / lanes per key)`;
+        if (c.block_kv / NG > MAX_KEYS_PER_GROUP) return `block_kv ${c.block_kv} gives ${c.block_kv / NG} keys per key group, over ${MAX_KEYS_PER_GROUP}`;
+        return null;
+      },
+    },
+    {
+      // each tile is unrolled over rows, keys and elements: past the cap registers spill on GPUs and
+      // CPU-side compilers (PoCL, lavapipe) take long
+      doc: 'unrolled multiply-adds per tile (rows x (keys + 1) x elements per lane) stay within the target cap',
+      check: (c) => {
+        const { U, Ck, Cv } = attentionLayout(shape, c, caps);
+        const work = c.block_q * (U + 1) * (Ck + Cv) * c.vector_width;
+        return work > caps.maxUnrolledWork ? `block_q * (keys per group + 1) * elements per lane = ${work} unrolled operations, over ${caps.maxUnrolledWork}` : null;
+      },
+    },
+    {
+      // q and the output slice per row, the loaded K/V words, scores and weights: a rough count of live
+      // 32-bit registers per thread; past it ptxas spills (sm_90: 255 at most)
+      doc: 'CUDA: the registers a thread holds (q and output slices per row, loaded words, scores) stay within the budget',
+      check: (c) => {
+        const budget = REGISTER_BUDGET[target];
+        if (budget === undefined) return null;
+        const { U, Ck, Cv } = attentionLayout(shape, c, caps);
+        // q8_0 codes are widened to floats one by one, all live for the dot
+        const perElem = shape.kv === 'f16' ? 0.5 : 1;
+        const regs = c.block_q * (Ck + Cv) * c.vector_width + U * (Ck + Cv) * (c.vector_width * perElem + (shape.kv === 'q8_0' ? 2 : 0)) + 2 * c.block_q * U + 24;
+        return regs > budget ? `about ${regs} registers per thread (block_q x elements per lane for q and o, loaded keys), over ${budget}` : null;
+      },
+    },
+    {
+      doc: 'the score reduction and the key-group merge fit the workgroup memory',
+      check: (c) => {
+        const lay = attentionLayout(shape, c, caps);
+        // the merge passes take as many rows as fit: one row must
+        const need = (lay.sharedReduce ? 4 * c.block_q * lay.U * c.workgroup_size : 0) + (lay.NG > 1 ? 8 * c.block_q * lay.NG + 4 * lay.NG * shape.Dv : 0);
+        return need > caps.sharedBytes ? `needs ${need} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
+      },
+    },
+    {
+      doc: 'the subgroup path needs whole subgroups',
+      check: (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
+        ? `workgroup_size ${c.workgroup_size} is not a multiple of the subgroup size ${caps.subgroupSize}` : null),
+    },
+  ];
+}
+
+export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
+  const caps = SIMT_CAPS[target];
+  const shape = attentionShape(params);
+  const subgroups = caps.subgroupOps && caps.subgroupSize !== null;
+  const knobs: KnobDomain[] = [
+    { name: 'block_q', values: [1, 2, 4, 8, 16], doc: 'query rows (position x head of the kv group) per workgroup; every K/V element loaded is used by all of them' },
+    { name: 'block_kv', values: [1, 2, 4, 8, 16, 32, 64, 128], doc: 'keys per tile of the workgroup (key groups x keys per group), loads issued before the arithmetic' },
+    { name: 'kv_splits', values: [1, 2, 4, 8, 16, 32, 64], doc: 'flash-decoding: key ranges per row tile computed by separate workgroups, merged by a second dispatch' },
+    { name: 'workgroup_size', values: [32, 64, 128, 256].filter((w) => w <= caps.maxWorkgroup), doc: 'threads per workgroup (key groups of lanes)' },
+    { name: 'vector_width', values: widthDomain(shape), doc: 'K/V elements one lane loads per chunk' },
+    { name: 'subgroup_reduce', values: subgroups ? [false, true] : [false], doc: 'q·k summed over a key group by subgroup butterflies (else workgroup memory and barriers)' },
+    { name: 'dot_path', values: ['float'], doc: "'float': f32/f16/q8_0 values (q8_0 codes times the block scale) in f32 arithmetic" },
+    { name: 'mma', values: ['none'], doc: "'none': SIMT multiply-adds (matrix units come with the mma IR operation)" },
+  ];
+  const list = rules(target, shape, caps);
+  const check = (c: KnobConfig): string | undefined => {
+    for (const rule of list) {
+      const problem = rule.check(c as unknown as AttentionSimtConfig);
+      if (problem) return problem;
+    }
+    return undefined;
+  };
+  let defaults = preferredDefaults(target, params, shape, caps);
+  // fit the preference to the rules: fewer keys per group, then fewer rows, then narrower loads
+  const widths = widthDomain(shape);
+  for (let guard = 0; guard < 64 && check(defaults as unknown as KnobConfig); guard++) {
+    const { NG, U } = attentionLayout(shape, defaults, caps);
+    if (U > 1) defaults = { ...defaults, block_kv: NG * (U / 2) };
+    else if (defaults.block_q > 1) defaults = { ...defaults, block_q: defaults.block_q / 2 };
+    else if (defaults.vector_width > widths[0]!) {
+      defaults = { ...defaults, vector_width: widths[widths.indexOf(defaults.vector_width) - 1]! };
+      defaults = { ...defaults, block_kv: attentionLayout(shape, defaults, caps).NG };
+    } else break;
+  }
+  return { knobs, check, defaults: defaults as unknown as KnobConfig };
+}
+
+const pow2Floor = (n: number): number => 2 ** Math.floor(Math.log2(Math.max(1, n)));
+const pow2Ceil = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionShape, caps: SimtCaps): AttentionSimtConfig {
+  const Sq = Number(params.Sq);
+  const Skv = Number(params.Skv);
+  const B = Number(params.B ?? 1);
+  const widths = widthDomain(shape);
+  const upTo = (bytes: number): number => widths.filter((w) => w * (shape.kv === 'f32' ? 4 : shape.kv === 'f16' ? 2 : 1) <= bytes).pop() ?? widths[0]!;
+  const subgroup_reduce = caps.subgroupOps && caps.subgroupSize !== null;
+  const decode = Sq === 1;
+  const cuda = target === 'cuda';
+  const workgroup_size = Math.min(cuda ? 128 : 64, caps.maxWorkgroup);
+  const vector_width = decode || !cuda ? upTo(16) : upTo(8);
+  const block_q = decode ? Math.min(pow2Ceil(shape.G), 8) : cuda ? 16 : 4;
+  const base: AttentionSimtConfig = {
+    block_q, block_kv: 1, kv_splits: 1, workgroup_size, vector_width, subgroup_reduce, dot_path: 'float', mma: 'none',
+  };
+  const { NG } = attentionLayout(shape, base, caps);
+  const keysPerGroup = cuda ? (decode ? 4 : 2) : decode ? 2 : 1;
+  let kv_splits = 1;
+  if (decode) {
+    const tiles = B * shape.Hkv * Math.ceil((Sq * shape.G) / block_q);
+    // cuda: enough workgroups for about four per SM of a 132-SM part, each split at least 128 keys;
+    // the CPU-run APIs: a few splits (the combine path stays exercised)
+    kv_splits = cuda
+      ? Math.min(64, pow2Floor(Skv / 128), pow2Ceil(528 / tiles))
+      : Math.min(8, pow2Floor(Skv / 64));
+  }
+  return { ...base, block_kv: NG * keysPerGroup, kv_splits: Math.max(1, kv_splits) };
+}
+
+/** Defaults overlaid by a user config, checked against the domains and rules; InputError names the bad knob. */
+export function resolveAttentionConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): AttentionSimtConfig {
+  return resolveKnobs(attentionGpuKnobSpace(target, params), config, `attention/${target}`) as unknown as AttentionSimtConfig;
+}

@@ -1,0 +1,471 @@
+/**
+ * attention for the SIMT class (CUDA, OpenCL, Vulkan, WebGPU, Metal), decode and prefill from one lowering.
+ *
+ * A workgroup owns one (batch, kv head), a tile of `block_q` query rows of that kv head and one of
+ * `kv_splits` ranges of keys. Its rows are the flattened (position, head-in-group) pairs r = i·G + g, so
+ * at decode (Sq = 1) a tile is the G = Hq/Hkv query heads that share the kv head, and every K/V element
+ * is loaded once for all of them. The workgroup's threads form key groups of L lanes; one key group
+ * handles one key at a time, each lane a `vector_width`-element slice of the head (D and Dv spread over
+ * the L lanes in chunks, so a key row is read contiguously: 16 lanes x 16 bytes for f16 D = 128). Per
+ * tile of `block_kv` keys a key group takes U = block_kv / (key groups) keys, issues all their K and V
+ * loads first, then its lanes' partial q·k for every row are summed over the L lanes (subgroup
+ * butterflies, or workgroup memory), and each key group runs its own online softmax (running max m,
+ * sum l and the output slice in registers) with no barrier in the key loop on the subgroup path.
+ * After the loop the key groups are merged through workgroup memory; with kv_splits = 1 the rows of o
+ * are written, else the split's (m, l) and unnormalised o go to scratch and a second dispatch
+ * (`attention_combine`) merges the splits.
+ *
+ * Masks: row r at position p = Skv - Sq + i sees keys [first, last] (first = max(0, p - window + 1)
+ * with a window, last = p when causal). The workgroup loops only over the union of its rows' ranges
+ * (split evenly among the splits), so tiles the masks leave empty for every row are never visited; a
+ * key outside a row's range, or past the split's end, gets weight 0 (never exp of -inf - -inf: the
+ * running max starts at a finite NEG).
+ *
+ * Storage: f32 K/V as floats, f16 and q8_0 as u32 words (languages without 16/8-bit storage), f16
+ * widened per half word, q8_0 blocks (f16 scale, 32 int8) read as words at their 2-byte alignment with
+ * a funnel shift, the dot product taken over the codes and scaled once per chunk.
+ */
+import type { Expr, Kernel, KernelParam, Params, Stmt } from '@kforge/ir';
+import {
+  add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, ge, if_, land, le,
+  let_, letMut, load, lt, max, min, mul, param, rem, scalarParam, select, shl, shr, special, store, sub, subgroupShuffleXor, unary, v,
+} from '@kforge/ir';
+import { f16ToF32, loadWords, u16At } from '../gemv/weight-chunks.ts';
+import type { SimtCaps } from '../gemv/knobs.ts';
+
+const I32 = 'i32';
+const F32 = 'f32';
+const U32 = 'u32';
+/** the running max's start and a masked score: finite, so m - m_new is never -inf - -inf */
+const NEG = -1e30;
+
+export const ATTENTION_ENTRY = 'attention';
+export const COMBINE_ENTRY = 'attention_combine';
+/** split-KV scratch: per (query row, split) the running max and sum, and the unnormalised output row */
+export const PARTIAL_ML = 'partial_ml';
+export const PARTIAL_O = 'partial_o';
+/** threads per workgroup of the combine dispatch */
+export const COMBINE_WORKGROUP = 64;
+
+export type KvStorage = 'f32' | 'f16' | 'q8_0';
+
+export interface AttentionShape {
+  readonly Hq: number;
+  readonly Hkv: number;
+  /** query heads per kv head */
+  readonly G: number;
+  readonly D: number;
+  readonly Dv: number;
+  readonly causal: boolean;
+  readonly window: number;
+  readonly scale: number;
+  readonly kv: KvStorage;
+}
+
+export function attentionShape(params: Params): AttentionShape {
+  const Hq = Number(params.Hq);
+  const Hkv = Number(params.Hkv ?? Hq);
+  const D = Number(params.D);
+  return {
+    Hq, Hkv, G: Hq / Hkv, D, Dv: Number(params.Dv ?? D), causal: params.causal === true, window: Number(params.window ?? 0),
+    scale: params.scale === undefined ? 1 / Math.sqrt(D) : Number(params.scale), kv: String(params.kv ?? 'f32') as KvStorage,
+  };
+}
+
+export interface AttentionSimtConfig {
+  readonly block_q: number;
+  readonly block_kv: number;
+  readonly kv_splits: number;
+  readonly workgroup_size: number;
+  readonly vector_width: number;
+  readonly subgroup_reduce: boolean;
+  readonly dot_path: 'float';
+  readonly mma: 'none';
+}
+
+/** How the threads split the work, derived from the shape and the config. */
+export interface AttentionLayout {
+  /** lanes per key (a power of two) */
+  readonly L: number;
+  /** key groups per workgroup */
+  readonly NG: number;
+  /** keys per key group per tile */
+  readonly U: number;
+  /** chunks of vector_width elements per lane over D and over Dv */
+  readonly Ck: number;
+  readonly Cv: number;
+  /** query rows merged per pass through workgroup memory after the loop */
+  readonly RP: number;
+  /** the score reduction goes through workgroup memory (no subgroups, L > 1) */
+  readonly sharedReduce: boolean;
+  /** workgroup memory bytes: score reduction, (m, l) merge, output merge */
+  readonly sharedBytes: number;
+}
+
+const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+export function attentionLayout(shape: AttentionShape, cfg: AttentionSimtConfig, caps: SimtCaps): AttentionLayout {
+  const T = cfg.workgroup_size;
+  const VW = cfg.vector_width;
+  const widest = Math.max(shape.D, shape.Dv);
+  const sub = cfg.subgroup_reduce && caps.subgroupSize !== null ? caps.subgroupSize : Infinity;
+  const L = Math.min(nextPow2(Math.ceil(widest / VW)), T, sub);
+  const NG = T / L;
+  const U = Math.max(1, Math.floor(cfg.block_kv / NG));
+  const Ck = Math.ceil(shape.D / (L * VW));
+  const Cv = Math.ceil(shape.Dv / (L * VW));
+  const sharedReduce = L > 1 && !(cfg.subgroup_reduce && caps.subgroupSize !== null);
+  const reduceBytes = sharedReduce ? 4 * cfg.block_q * U * T : 0;
+  const mlBytes = NG > 1 ? 8 * cfg.block_q * NG : 0;
+  const rowBytes = 4 * NG * shape.Dv;
+  const room = caps.sharedBytes - reduceBytes - mlBytes;
+  const RP = NG > 1 ? Math.max(1, Math.min(cfg.block_q, Math.floor(room / rowBytes))) : 0;
+  return { L, NG, U, Ck, Cv, RP, sharedReduce, sharedBytes: reduceBytes + mlBytes + RP * rowBytes };
+}
+
+/** element type of the k/v buffers in the kernels: f32 as floats, f16 and q8_0 bytes as u32 words */
+export function kvElem(kv: KvStorage): 'f32' | 'u32' {
+  return kv === 'f32' ? F32 : U32;
+}
+
+/** bytes of one stored row of n elements */
+export function kvRowBytes(kv: KvStorage, n: number): number {
+  return kv === 'f32' ? 4 * n : kv === 'f16' ? 2 * n : (n / 32) * 34;
+}
+
+interface Chunk {
+  readonly values: Expr[];
+  /** q8_0: the block's scale, applied once per chunk */
+  readonly scale: Expr | null;
+}
+
+/** signed byte k (0 = lowest) of a word, as f32 */
+function codeOf(word: Expr, k: number): Expr {
+  const top = k === 3 ? word : shl(word, c.u32(24 - 8 * k));
+  return cast(shr(bitcast(top, I32), c.i32(24)), F32);
+}
+
+/**
+ * VW elements of a k/v row starting at element `dim` (a multiple of VW): f32 values, or q8_0 codes with
+ * their block scale. `row` is the key's row in [0, B·Hkv·Skv).
+ */
+function readChunk(buf: string, kv: KvStorage, width: number, row: Expr, dim: Expr, VW: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Chunk {
+  if (kv === 'f32') {
+    stmts.push(let_(`${tag}_at`, I32, add(mul(row, width), dim)));
+    return { values: loadWords(buf, v(`${tag}_at`, I32), VW, F32, tag, stmts, caps.vectorLoads, Math.min(VW, 4)), scale: null };
+  }
+  if (kv === 'f16') {
+    stmts.push(let_(`${tag}_at`, I32, add(mul(row, width), dim)));
+    const at = v(`${tag}_at`, I32);
+    if (VW === 1) {
+      stmts.push(let_(tag, F32, f16ToF32(u16At(buf, at))));
+      return { values: [v(tag, F32)], scale: null };
+    }
+    const words = loadWords(buf, shr(at, c.i32(1)), VW / 2, U32, tag, stmts, caps.vectorLoads, Math.min(VW / 2, 4));
+    return { values: words.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]), scale: null };
+  }
+  // q8_0: block = 2-byte f16 scale + 32 int8 codes; the chunk lies in one block (VW divides 32)
+  const rowBytes = kvRowBytes(kv, width);
+  stmts.push(let_(`${tag}_blk`, I32, add(mul(row, rowBytes), mul(shr(dim, c.i32(5)), 34))));
+  const blk = v(`${tag}_blk`, I32);
+  stmts.push(let_(`${tag}_d`, F32, f16ToF32(u16At(buf, shr(blk, c.i32(1))))));
+  stmts.push(let_(`${tag}_cb`, I32, add(add(blk, 2), and(dim, c.i32(31)))));
+  const cb = v(`${tag}_cb`, I32);
+  const n = VW / 4;
+  stmts.push(let_(`${tag}_w0`, I32, shr(cb, c.i32(2))));
+  stmts.push(let_(`${tag}_sh`, U32, cast(mul(and(cb, c.i32(3)), 8), U32)));
+  const w0 = v(`${tag}_w0`, I32);
+  const words = Array.from({ length: n }, (_, i) => {
+    stmts.push(let_(`${tag}_r${i}`, U32, load(buf, i ? add(w0, i) : w0, U32)));
+    return v(`${tag}_r${i}`, U32);
+  });
+  // the word after the last: only read when the codes are not word-aligned (the row may end there)
+  stmts.push(let_(`${tag}_r${n}`, U32, load(buf, shr(add(cb, VW - 1), c.i32(2)), U32)));
+  const hi = [...words.slice(1), v(`${tag}_r${n}`, U32)];
+  const values: Expr[] = [];
+  words.forEach((w, i) => {
+    stmts.push(let_(`${tag}_c${i}`, U32, call('funnel_shr', [w, hi[i]!, v(`${tag}_sh`, U32)], U32)));
+    for (let k = 0; k < 4; k++) values.push(codeOf(v(`${tag}_c${i}`, U32), k));
+  });
+  return { values, scale: v(`${tag}_d`, F32) };
+}
+
+function sumChain(terms: readonly Expr[]): Expr {
+  return terms.slice(1).reduce((s, t) => add(s, t), terms[0]!);
+}
+
+/** The kernel parameters of the main kernel in ABI order. */
+function mainParams(shape: AttentionShape, cfg: AttentionSimtConfig): KernelParam[] {
+  const elem = kvElem(shape.kv);
+  const out: KernelParam[] = [bufferParam('q', F32), bufferParam('k', elem), bufferParam('v', elem)];
+  if (cfg.kv_splits > 1) out.push(bufferParam(PARTIAL_ML, F32, 'write'), bufferParam(PARTIAL_O, F32, 'write'));
+  else out.push(bufferParam('o', F32, 'write'));
+  out.push(scalarParam('B'), scalarParam('Sq'), scalarParam('Skv'));
+  return out;
+}
+
+export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConfig, caps: SimtCaps): Kernel {
+  const lay = attentionLayout(shape, cfg, caps);
+  const { L, NG, U, Ck, Cv } = lay;
+  const { G, D, Dv } = shape;
+  const T = cfg.workgroup_size;
+  const VW = cfg.vector_width;
+  const BQ = cfg.block_q;
+  const S = cfg.kv_splits;
+  const BKV = NG * U;
+  const Sq = param('Sq');
+  const Skv = param('Skv');
+  const i32 = (name: string): Expr => v(name, I32);
+  const f32 = (name: string): Expr => v(name, F32);
+  const body: Stmt[] = [
+    comment(`attention ${shape.kv} KV, G=${G} D=${D} Dv=${Dv}${shape.causal ? ' causal' : ''}${shape.window ? ` window ${shape.window}` : ''}: `
+      + `${BQ} rows per workgroup, ${T} threads as ${NG} key groups of ${L} lanes, ${VW}-element loads, ${U} keys per group per tile, ${S} kv splits`),
+    let_('tid', I32, special('thread_id')),
+    let_('grp', I32, NG > 1 ? div(i32('tid'), L) : c.i32(0)),
+    let_('ln', I32, L > 1 ? and(i32('tid'), L - 1) : c.i32(0)),
+    let_('bh', I32, special('group_id', 2)),
+    let_('b', I32, div(i32('bh'), shape.Hkv)),
+    let_('kvh', I32, rem(i32('bh'), shape.Hkv)),
+    let_('rows', I32, mul(Sq, G)),
+    let_('r0', I32, mul(special('group_id', 0), BQ)),
+    let_('rlast', I32, sub(min(add(i32('r0'), BQ), i32('rows')), 1)),
+    let_('kvbase', I32, mul(i32('bh'), Skv)),
+  ];
+  // the rows of the tile (past the last row: a copy of it, never stored)
+  for (let r = 0; r < BQ; r++) {
+    body.push(let_(`rr${r}`, I32, min(add(i32('r0'), r), sub(i32('rows'), 1))));
+    const ipos = G > 1 ? div(i32(`rr${r}`), G) : i32(`rr${r}`);
+    body.push(let_(`i${r}`, I32, ipos));
+    const head = G > 1 ? add(mul(i32('kvh'), G), rem(i32(`rr${r}`), G)) : i32('kvh');
+    body.push(let_(`qrow${r}`, I32, add(mul(add(mul(i32('b'), shape.Hq), head), Sq), i32(`i${r}`))));
+    body.push(let_(`p${r}`, I32, add(sub(Skv, Sq), i32(`i${r}`))));
+    if (shape.window > 0) body.push(let_(`first${r}`, I32, max(sub(i32(`p${r}`), shape.window - 1), 0)));
+  }
+  // the union of the rows' key ranges, split evenly among the splits
+  const posOf = (row: Expr): Expr => add(sub(Skv, Sq), G > 1 ? div(row, G) : row);
+  body.push(let_('lo', I32, shape.window > 0 ? max(sub(posOf(i32('r0')), shape.window - 1), 0) : c.i32(0)));
+  body.push(let_('hi', I32, shape.causal ? add(posOf(i32('rlast')), 1) : Skv));
+  if (S > 1) {
+    body.push(
+      let_('split', I32, special('group_id', 1)),
+      let_('chunk', I32, div(add(sub(i32('hi'), i32('lo')), S - 1), S)),
+      let_('k0', I32, add(i32('lo'), mul(i32('split'), i32('chunk')))),
+      let_('k1', I32, min(add(i32('k0'), i32('chunk')), i32('hi'))),
+    );
+  } else body.push(let_('k0', I32, i32('lo')), let_('k1', I32, i32('hi')));
+
+  // lane chunk c starts at element (c·L + ln)·VW; the last chunk may run past D (or Dv) for some lanes
+  const dimOf = (ch: number): Expr => mul(add(i32('ln'), ch * L), VW);
+  const partial = (n: number, C: number): boolean => n % (L * VW) !== 0 || C * L * VW !== n;
+  const kPartial = partial(D, Ck);
+  const vPartial = partial(Dv, Cv);
+  for (let ch = 0; ch < Math.max(Ck, Cv); ch++) {
+    body.push(let_(`dim${ch}`, I32, dimOf(ch)));
+    if (ch < Ck) body.push(let_(`dk${ch}`, I32, kPartial ? min(i32(`dim${ch}`), D - VW) : i32(`dim${ch}`)));
+    if (ch < Cv) body.push(let_(`dv${ch}`, I32, vPartial ? min(i32(`dim${ch}`), Dv - VW) : i32(`dim${ch}`)));
+  }
+  // q slices in registers, pre-scaled; a lane's chunk past D holds zeros
+  for (let r = 0; r < BQ; r++) {
+    for (let ch = 0; ch < Ck; ch++) {
+      const xs = loadWords('q', add(mul(i32(`qrow${r}`), D), i32(`dk${ch}`)), VW, F32, `qx${r}_${ch}`, body, caps.vectorLoads, Math.min(VW, 4));
+      const inD = lt(i32(`dim${ch}`), D);
+      xs.forEach((x, e) => body.push(let_(`q${r}_${ch}_${e}`, F32, kPartial ? select(inD, mul(x, c.f32(shape.scale)), c.f32(0)) : mul(x, c.f32(shape.scale)))));
+    }
+  }
+  for (let r = 0; r < BQ; r++) {
+    body.push(letMut(`m${r}`, F32, c.f32(NEG)), letMut(`l${r}`, F32, c.f32(0)));
+    for (let ch = 0; ch < Cv; ch++) for (let e = 0; e < VW; e++) body.push(letMut(`acc${r}_${ch}_${e}`, F32, c.f32(0)));
+  }
+  if (lay.sharedReduce) body.push(alloc('red', F32, BQ * U * T, 'workgroup'));
+
+  // ---- the key loop ----
+  const loop: Stmt[] = [];
+  for (let u = 0; u < U; u++) {
+    loop.push(let_(`j${u}`, I32, add(add(i32('t'), u * NG), i32('grp'))));
+    loop.push(let_(`kr${u}`, I32, add(i32('kvbase'), min(i32(`j${u}`), sub(i32('k1'), 1)))));
+  }
+  const kc: Chunk[][] = [];
+  const vc: Chunk[][] = [];
+  for (let u = 0; u < U; u++) kc.push(Array.from({ length: Ck }, (_, ch) => readChunk('k', shape.kv, D, i32(`kr${u}`), i32(`dk${ch}`), VW, caps, `k${u}_${ch}`, loop)));
+  for (let u = 0; u < U; u++) vc.push(Array.from({ length: Cv }, (_, ch) => readChunk('v', shape.kv, Dv, i32(`kr${u}`), i32(`dv${ch}`), VW, caps, `v${u}_${ch}`, loop)));
+  // partial q·k per (row, key) over this lane's elements
+  for (let r = 0; r < BQ; r++) {
+    for (let u = 0; u < U; u++) {
+      const terms = kc[u]!.map((chunk, ch) => {
+        let dot: Expr | null = null;
+        chunk.values.forEach((kvx, e) => { dot = dot ? fma(f32(`q${r}_${ch}_${e}`), kvx, dot) : mul(f32(`q${r}_${ch}_${e}`), kvx); });
+        return chunk.scale ? mul(dot!, chunk.scale) : dot!;
+      });
+      loop.push(let_(`pd${r}_${u}`, F32, sumChain(terms)));
+    }
+  }
+  // sum over the key group's L lanes: every lane gets the score
+  if (L === 1) {
+    for (let r = 0; r < BQ; r++) for (let u = 0; u < U; u++) loop.push(let_(`s${r}_${u}`, F32, f32(`pd${r}_${u}`)));
+  } else if (!lay.sharedReduce) {
+    for (let r = 0; r < BQ; r++) {
+      for (let u = 0; u < U; u++) {
+        let name = `pd${r}_${u}`;
+        for (let off = L / 2; off >= 1; off /= 2) {
+          const next = off === 1 ? `s${r}_${u}` : `pd${r}_${u}_${off}`;
+          loop.push(let_(next, F32, add(f32(name), subgroupShuffleXor(f32(name), off))));
+          name = next;
+        }
+      }
+    }
+  } else {
+    for (let r = 0; r < BQ; r++) for (let u = 0; u < U; u++) loop.push(store('red', add((r * U + u) * T, i32('tid')), f32(`pd${r}_${u}`)));
+    loop.push(barrier());
+    loop.push(let_('gbase', I32, mul(i32('grp'), L)));
+    for (let r = 0; r < BQ; r++) {
+      for (let u = 0; u < U; u++) {
+        const slot = (r * U + u) * T;
+        loop.push(letMut(`s${r}_${u}`, F32, load('red', add(i32('gbase'), slot), F32)));
+        loop.push(forLoop(`l${r}_${u}`, 1, L, [assign(`s${r}_${u}`, add(f32(`s${r}_${u}`), load('red', add(add(i32('gbase'), slot), i32(`l${r}_${u}`)), F32)))]));
+      }
+    }
+    loop.push(barrier());
+  }
+  // online softmax per row over this key group's U keys
+  for (let r = 0; r < BQ; r++) {
+    for (let u = 0; u < U; u++) {
+      let vis: Expr = lt(i32(`j${u}`), i32('k1'));
+      if (shape.window > 0) vis = land(vis, ge(i32(`j${u}`), i32(`first${r}`)));
+      if (shape.causal) vis = land(vis, le(i32(`j${u}`), i32(`p${r}`)));
+      loop.push(let_(`vis${r}_${u}`, 'bool', vis));
+    }
+    const masked = Array.from({ length: U }, (_, u) => select(v(`vis${r}_${u}`, 'bool'), f32(`s${r}_${u}`), c.f32(NEG)));
+    loop.push(let_(`mt${r}`, F32, masked.slice(1).reduce((a, b) => max(a, b), masked[0]!)));
+    loop.push(let_(`mn${r}`, F32, max(f32(`m${r}`), f32(`mt${r}`))));
+    loop.push(let_(`al${r}`, F32, exp(sub(f32(`m${r}`), f32(`mn${r}`)))));
+    for (let u = 0; u < U; u++) loop.push(let_(`pr${r}_${u}`, F32, select(v(`vis${r}_${u}`, 'bool'), exp(sub(f32(`s${r}_${u}`), f32(`mn${r}`))), c.f32(0))));
+    loop.push(assign(`l${r}`, add(mul(f32(`l${r}`), f32(`al${r}`)), sumChain(Array.from({ length: U }, (_, u) => f32(`pr${r}_${u}`))))));
+    loop.push(assign(`m${r}`, f32(`mn${r}`)));
+    // q8_0: the probability times the block scale, once per chunk
+    const weight = (u: number, ch: number): Expr => {
+      const sc = vc[u]![ch]!.scale;
+      if (!sc) return f32(`pr${r}_${u}`);
+      loop.push(let_(`pw${r}_${u}_${ch}`, F32, mul(f32(`pr${r}_${u}`), sc)));
+      return f32(`pw${r}_${u}_${ch}`);
+    };
+    for (let ch = 0; ch < Cv; ch++) {
+      const ws = Array.from({ length: U }, (_, u) => weight(u, ch));
+      for (let e = 0; e < VW; e++) {
+        let next: Expr = mul(f32(`acc${r}_${ch}_${e}`), f32(`al${r}`));
+        for (let u = 0; u < U; u++) next = fma(ws[u]!, vc[u]![ch]!.values[e]!, next);
+        loop.push(assign(`acc${r}_${ch}_${e}`, next));
+      }
+    }
+  }
+  body.push(forLoop('t', i32('k0'), i32('k1'), loop, { step: BKV }));
+
+  // ---- merge the key groups, write o or the split's partials ----
+  const rowValid = (r: number): Expr => lt(add(i32('r0'), r), i32('rows'));
+  const outRow = (r: number): Expr => (S > 1 ? add(mul(i32(`qrow${r}`), S), i32('split')) : i32(`qrow${r}`));
+  const writeValue = (r: number, d: Expr, value: Expr): Stmt => (S > 1
+    ? store(PARTIAL_O, add(mul(outRow(r), Dv), d), value)
+    : store('o', add(mul(outRow(r), Dv), d), mul(value, f32(`inv${r}`))));
+  const writeStats = (r: number): Stmt[] => (S > 1
+    ? [store(PARTIAL_ML, mul(outRow(r), 2), f32(`M${r}`)), store(PARTIAL_ML, add(mul(outRow(r), 2), 1), f32(`Lt${r}`))]
+    : []);
+  const inDv = (ch: number): Expr => lt(i32(`dim${ch}`), Dv);
+  if (NG === 1) {
+    for (let r = 0; r < BQ; r++) {
+      body.push(let_(`M${r}`, F32, f32(`m${r}`)), let_(`Lt${r}`, F32, f32(`l${r}`)));
+      if (S === 1) body.push(let_(`inv${r}`, F32, div(c.f32(1), f32(`Lt${r}`))));
+      const writes: Stmt[] = [];
+      for (let ch = 0; ch < Cv; ch++) {
+        const ws = Array.from({ length: VW }, (_, e) => writeValue(r, add(i32(`dv${ch}`), e), f32(`acc${r}_${ch}_${e}`)));
+        writes.push(...(vPartial ? [if_(inDv(ch), ws)] : ws));
+      }
+      if (S > 1) writes.push(if_(eq(i32('tid'), 0), writeStats(r)));
+      body.push(if_(rowValid(r), writes));
+    }
+  } else {
+    body.push(alloc('sm_ml', F32, 2 * BQ * NG, 'workgroup'));
+    const mlWrites: Stmt[] = [];
+    for (let r = 0; r < BQ; r++) {
+      mlWrites.push(store('sm_ml', mul(add(r * NG, i32('grp')), 2), f32(`m${r}`)), store('sm_ml', add(mul(add(r * NG, i32('grp')), 2), 1), f32(`l${r}`)));
+    }
+    body.push(if_(eq(i32('ln'), 0), mlWrites), barrier());
+    for (let r = 0; r < BQ; r++) {
+      body.push(letMut(`M${r}`, F32, c.f32(NEG)));
+      body.push(forLoop(`gm${r}`, 0, NG, [assign(`M${r}`, max(f32(`M${r}`), load('sm_ml', mul(add(i32(`gm${r}`), r * NG), 2), F32)))]));
+      body.push(letMut(`Lt${r}`, F32, c.f32(0)));
+      body.push(forLoop(`gl${r}`, 0, NG, [
+        let_(`gi${r}`, I32, mul(add(i32(`gl${r}`), r * NG), 2)),
+        assign(`Lt${r}`, fma(exp(sub(load('sm_ml', i32(`gi${r}`), F32), f32(`M${r}`))), load('sm_ml', add(i32(`gi${r}`), 1), F32), f32(`Lt${r}`))),
+      ]));
+      body.push(let_(`w${r}`, F32, exp(sub(f32(`m${r}`), f32(`M${r}`)))));
+      if (S === 1) body.push(let_(`inv${r}`, F32, div(c.f32(1), f32(`Lt${r}`))));
+    }
+    body.push(alloc('sm_o', F32, lay.RP * NG * Dv, 'workgroup'));
+    const passes = Math.ceil(BQ / lay.RP);
+    for (let pass = 0; pass < passes; pass++) {
+      if (pass > 0) body.push(barrier());
+      const rowsOf = Array.from({ length: lay.RP }, (_, rp) => pass * lay.RP + rp).filter((r) => r < BQ);
+      for (const r of rowsOf) {
+        const rp = r - pass * lay.RP;
+        for (let ch = 0; ch < Cv; ch++) {
+          const ws = Array.from({ length: VW }, (_, e) => store('sm_o', add(mul(add(rp * NG, i32('grp')), Dv), add(i32(`dv${ch}`), e)), mul(f32(`acc${r}_${ch}_${e}`), f32(`w${r}`))));
+          body.push(...(vPartial ? [if_(inDv(ch), ws)] : ws));
+        }
+      }
+      body.push(barrier());
+      for (const r of rowsOf) {
+        const rp = r - pass * lay.RP;
+        const dd = i32(`dd${r}`);
+        const sum = `so${r}`;
+        body.push(if_(rowValid(r), [
+          forLoop(`dd${r}`, i32('tid'), Dv, [
+            letMut(sum, F32, load('sm_o', add(rp * NG * Dv, dd), F32)),
+            forLoop(`gs${r}`, 1, NG, [assign(sum, add(f32(sum), load('sm_o', add(mul(add(i32(`gs${r}`), rp * NG), Dv), dd), F32)))]),
+            writeValue(r, dd, f32(sum)),
+          ], { step: T }),
+          ...(S > 1 ? [if_(eq(i32('tid'), 0), writeStats(r))] : []),
+        ]));
+      }
+    }
+  }
+  return { name: ATTENTION_ENTRY, model: 'simt', params: mainParams(shape, cfg), body, workgroupSize: [T, 1, 1] };
+}
+
+/** Second dispatch with kv_splits > 1: per query row, o = Σ_s e^(m_s - M) o_s / Σ_s e^(m_s - M) l_s. */
+export function lowerAttentionCombine(shape: AttentionShape, cfg: AttentionSimtConfig): Kernel {
+  const S = cfg.kv_splits;
+  const { Dv } = shape;
+  const i32 = (name: string): Expr => v(name, I32);
+  const f32 = (name: string): Expr => v(name, F32);
+  const params: KernelParam[] = [
+    bufferParam(PARTIAL_ML, F32), bufferParam(PARTIAL_O, F32), bufferParam('o', F32, 'write'),
+    scalarParam('B'), scalarParam('Sq'), scalarParam('Skv'),
+  ];
+  const work: Stmt[] = [];
+  for (let s = 0; s < S; s++) work.push(let_(`ms${s}`, F32, load(PARTIAL_ML, add(mul(i32('row'), 2 * S), 2 * s), F32)));
+  work.push(let_('M', F32, Array.from({ length: S }, (_, s) => f32(`ms${s}`)).reduce((a, b) => max(a, b))));
+  for (let s = 0; s < S; s++) work.push(let_(`ws${s}`, F32, exp(sub(f32(`ms${s}`), f32('M')))));
+  work.push(let_('Lt', F32, sumChain(Array.from({ length: S }, (_, s) => mul(f32(`ws${s}`), load(PARTIAL_ML, add(mul(i32('row'), 2 * S), 2 * s + 1), F32))))));
+  work.push(let_('inv', F32, div(c.f32(1), f32('Lt'))));
+  let sum: Expr = c.f32(0);
+  for (let s = 0; s < S; s++) sum = fma(f32(`ws${s}`), load(PARTIAL_O, add(mul(add(mul(i32('row'), S), s), Dv), i32('d')), F32), sum);
+  work.push(forLoop('d', special('thread_id'), Dv, [store('o', add(mul(i32('row'), Dv), i32('d')), mul(sum, f32('inv')))], { step: COMBINE_WORKGROUP }));
+  return {
+    name: COMBINE_ENTRY, model: 'simt', params, workgroupSize: [COMBINE_WORKGROUP, 1, 1],
+    body: [
+      comment(`attention: merge ${S} kv splits per query row (Dv = ${Dv})`),
+      let_('row', I32, add(special('group_id', 0), mul(special('group_id', 1), special('num_groups', 0)))),
+      if_(lt(i32('row'), mul(mul(param('B'), param('Sq')), shape.Hq)), work),
+    ],
+  };
+}
+
+/** Kernels in dispatch order. */
+export function lowerAttentionSimt(params: Params, cfg: AttentionSimtConfig, caps: SimtCaps): Kernel[] {
+  const shape = attentionShape(params);
+  const main = lowerAttentionMain(shape, cfg, caps);
+  return cfg.kv_splits > 1 ? [main, lowerAttentionCombine(shape, cfg)] : [main];
+}
+
+function exp(a: Expr): Expr {
+  return unary('exp', a);
+}
