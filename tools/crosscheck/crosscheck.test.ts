@@ -1,11 +1,15 @@
 // The quick set of the numpy cross-check: every case must agree, and every target that executes here must have
-// run a gemv (skipped, saying why, without python3 + numpy).
+// run a gemv and an attention kernel (skipped, saying why, without python3 + numpy). An attention lowering that
+// kforge itself says is 'not built yet' is a todo (reported, not failing) while issue 16's lowerings land; any
+// other error or a wrong output fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RVV_VLENS } from '@kforge/exec';
 import { crosscheck, missingPython } from './crosscheck.ts';
 
-test('kforge reference, quantize and run gemv agree with the independent numpy implementation', { timeout: 600_000 }, async (t) => {
+const NOT_BUILT = /^DIFFER {2}attn-run-\S+@\S+ .*kforge run exit 2: kforge: error: attention on \S+: .*not built yet/;
+
+test('kforge reference, quantize, run gemv and run attention agree with the independent numpy implementation', { timeout: 900_000 }, async (t) => {
   const missing = await missingPython();
   if (missing) {
     t.skip(`${missing}: the numpy cross-check did not run`);
@@ -16,9 +20,17 @@ test('kforge reference, quantize and run gemv agree with the independent numpy i
   t.diagnostic(lines.at(-1) ?? '');
   for (const s of skipped) t.diagnostic(`not run: ${s}`);
   assert.ok(agree > 0, 'no case ran');
-  for (const target of targets) assert.ok(lines.some((l) => l.includes(`@${target} `)), `no kforge run check on ${target}`);
-  if (targets.includes('rvv')) {
-    for (const vlen of RVV_VLENS.slice(1)) assert.ok(lines.some((l) => l.includes(`@rvv-vlen${vlen} `)), `no kforge run check on rvv at VLEN ${vlen}`);
+  const on = (op: string, at: string): boolean => lines.some((l) => l.includes(`@${at} `) && l.includes(op === 'gemv' ? ' gemv-run-' : ' attn-run-'));
+  for (const op of ['gemv', 'attention']) {
+    for (const target of targets) assert.ok(on(op, target), `no kforge run ${op} check on ${target}`);
+    if (targets.includes('rvv')) {
+      for (const vlen of RVV_VLENS.slice(1)) assert.ok(on(op, `rvv-vlen${vlen}`), `no kforge run ${op} check on rvv at VLEN ${vlen}`);
+    }
   }
-  assert.equal(differ, 0, lines.filter((l) => l.startsWith('DIFFER')).join('\n'));
+  const notBuilt = lines.filter((l) => NOT_BUILT.test(l));
+  await t.test('attention lowerings kforge reports as not built yet', { todo: notBuilt.length > 0 }, () => {
+    assert.equal(notBuilt.length, 0, notBuilt.join('\n'));
+  });
+  const wrong = lines.filter((l) => l.startsWith('DIFFER') && !NOT_BUILT.test(l));
+  assert.equal(differ - notBuilt.length, 0, wrong.join('\n'));
 });

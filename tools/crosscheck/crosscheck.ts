@@ -28,6 +28,8 @@ export interface Case {
   readonly seed: number;
   /** weights drawn as stored bytes (every code, odd scales) instead of quantized by kforge from f32 */
   readonly rawWeights?: boolean;
+  /** attention, bad input: k and v written as f32 although `kv` is q8_0 */
+  readonly wrongKv?: boolean;
   /** moe: router logits that tie exactly (experts 2 and 4) */
   readonly ties?: boolean;
   /** bad input: kforge must exit with this code and write nothing */
@@ -90,9 +92,38 @@ function runCase(weight: string, j: number): Case {
   };
 }
 
-/** One `kforge run gemv` on one target, judged by reference.py with the bound of the artifact's arithmetic. */
+/**
+ * `kforge run attention` cases, none of them a shape of the repository's tests: decode and prefill alternate, the
+ * kv storages cycle (q8_0 drawn as raw blocks or quantized by kforge), so any four in a row hold decode and
+ * prefill, every storage, a causal and a window mask. MHA, GQA 2/3/4, MQA; B up to 3; Dv != D; Skv and Sq off
+ * every tile width; a given scale; a cache of one key.
+ */
+const ATTN_RUN_PARAMS: readonly Params[] = [
+  { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 211, D: 64, kv: 'f16' },
+  { B: 1, Hq: 4, Hkv: 2, Sq: 11, Skv: 75, D: 32, causal: true, window: 9, kv: 'q8_0' },
+  { B: 3, Hq: 5, Hkv: 1, Sq: 1, Skv: 66, D: 72, Dv: 40, causal: true, kv: 'f32' },
+  { B: 2, Hq: 3, Hkv: 3, Sq: 7, Skv: 41, D: 24, Dv: 36, scale: 0.2, kv: 'f16' },
+  { B: 2, Hq: 6, Hkv: 2, Sq: 1, Skv: 157, D: 64, Dv: 96, causal: true, window: 61, kv: 'q8_0' },
+  { B: 1, Hq: 6, Hkv: 2, Sq: 23, Skv: 23, D: 56, causal: true, kv: 'f32' },
+  { B: 1, Hq: 16, Hkv: 4, Sq: 1, Skv: 389, D: 128, kv: 'q8_0' },
+];
+const ATTN_RAW = [4, 6]; // q8_0 cases whose blocks are drawn as bytes (every code, odd scales)
+const ATTN_PER_TARGET = 4;
+
+function attnRunCase(j: number): Case {
+  const p = ATTN_RUN_PARAMS[j];
+  const raw = ATTN_RAW.includes(j);
+  const mask = `${p.causal ? '-causal' : ''}${p.window ? `-win${p.window}` : ''}`;
+  return {
+    name: `attn-run-B${p.B}-H${p.Hq}x${p.Hkv}-Sq${p.Sq}-Skv${p.Skv}-D${p.D}${p.Dv ? `-Dv${p.Dv}` : ''}${mask}-${p.kv}${raw ? '-raw' : ''}`,
+    op: 'attention', seed: 900 + j, run: true, ...(raw ? { rawWeights: true } : {}), params: p,
+  };
+}
+
+/** One `kforge run` (gemv or attention) on one target, judged by reference.py with the bound of the artifact's arithmetic. */
 interface RunCheck {
   readonly name: string; // <case>@<target>
+  readonly op: 'gemv' | 'attention';
   readonly case: string;
   readonly target: string;
   /** the output folder, relative to the work folder */
@@ -102,21 +133,30 @@ interface RunCheck {
   readonly vlen?: number;
 }
 
-/** Target number ti (in doctor's order) runs every format it covers, format fi with shape (ti + fi) mod 3, so
- *  each shape meets several targets; the quick set takes one run per target, spread over the formats. rvv runs
- *  every format again at each larger VLEN, on the other two shapes. */
+/** gemv: target number ti (in doctor's order) runs every format it covers, format fi with shape (ti + fi) mod 3,
+ *  so each shape meets several targets; the quick set takes one run per target, spread over the formats. rvv runs
+ *  every format again at each larger VLEN, on the other two shapes.
+ *  attention: target ti (at VLEN number vi) runs the four cases from (ti + vi) on (mod 7), the quick set the first. */
 function runChecks(target: TargetName, ti: number): RunCheck[] {
   const formats = TARGETS[target].class === 'simt' ? GPU_RUN_FORMATS : FORMATS;
   const quickOrder = ['q4_0', 'w4g128', 'f16', 'q8_0', 'w4g64', 'f32', 'bf16', 'q4_1', 'w4g32'].filter((f) => formats.includes(f));
   const vlens: (number | undefined)[] = target === 'rvv' ? [undefined, ...RVV_VLENS.slice(1)] : [undefined];
-  return vlens.flatMap((vlen, vi) => formats.map((weight) => {
+  const at = (vlen: number | undefined): Pick<RunCheck, 'vlen'> & { on: string } =>
+    vlen === undefined ? { on: target } : { on: `${target}-vlen${vlen}`, vlen };
+  const gemv = vlens.flatMap((vlen, vi) => formats.map((weight): RunCheck => {
     const c = runCase(weight, (ti + FORMATS.indexOf(weight) + vi) % 3);
-    const on = vlen === undefined ? target : `${target}-vlen${vlen}`;
+    const { on, ...v } = at(vlen);
     return {
-      name: `${c.name}@${on}`, case: c.name, target, out: join(c.name, `run-${on}`),
-      quick: weight === quickOrder[(ti + vi) % quickOrder.length], ...(vlen === undefined ? {} : { vlen }),
+      name: `${c.name}@${on}`, op: 'gemv', case: c.name, target, out: join(c.name, `run-${on}`),
+      quick: weight === quickOrder[(ti + vi) % quickOrder.length], ...v,
     };
   }));
+  const attention = vlens.flatMap((vlen, vi) => Array.from({ length: ATTN_PER_TARGET }, (_, n): RunCheck => {
+    const c = attnRunCase((ti + vi + n) % ATTN_RUN_PARAMS.length);
+    const { on, ...v } = at(vlen);
+    return { name: `${c.name}@${on}`, op: 'attention', case: c.name, target, out: join(c.name, `run-${on}`), quick: n === 0, ...v };
+  }));
+  return [...gemv, ...attention];
 }
 
 const CASES: readonly Case[] = [
@@ -140,6 +180,21 @@ const CASES: readonly Case[] = [
     params: { B: 3, Hq: 3, Hkv: 1, Sq: 13, Skv: 13, D: 17, causal: true, window: 13, kv: 'f16' } },
   { name: 'attn-decode-win5-gqa4', op: 'attention', seed: 408,
     params: { Hq: 4, Hkv: 1, Sq: 1, Skv: 33, D: 9, causal: true, window: 5, scale: 0.125 } },
+  // q8_0 KV: blocks drawn as bytes (every code, zero/-0/subnormal/negative scales) or quantized by kforge
+  { name: 'attn-q8-decode-gqa4-raw', op: 'attention', seed: 410, rawWeights: true, quick: true,
+    params: { Hq: 8, Hkv: 2, Sq: 1, Skv: 45, D: 64, kv: 'q8_0' } },
+  { name: 'attn-q8-prefill-causal-win6', op: 'attention', seed: 411, quick: true,
+    params: { Hq: 4, Hkv: 2, Sq: 10, Skv: 26, D: 32, causal: true, window: 6, kv: 'q8_0' } },
+  { name: 'attn-q8-mqa-B2-Dv96-scale-raw', op: 'attention', seed: 412, rawWeights: true,
+    params: { B: 2, Hq: 3, Hkv: 1, Sq: 2, Skv: 19, D: 32, Dv: 96, scale: 0.05, kv: 'q8_0' } },
+  { name: 'attn-q8-mqa-B3-causal-Dv64', op: 'attention', seed: 413,
+    params: { B: 3, Hq: 5, Hkv: 1, Sq: 4, Skv: 17, D: 96, Dv: 64, causal: true, kv: 'q8_0' } },
+  { name: 'attn-q8-decode-Skv1-raw', op: 'attention', seed: 414, rawWeights: true,
+    params: { Hq: 6, Hkv: 3, Sq: 1, Skv: 1, D: 32, kv: 'q8_0' } },
+  { name: 'attn-q8-noncausal-win2-B2', op: 'attention', seed: 415,
+    params: { B: 2, Hq: 2, Hkv: 2, Sq: 3, Skv: 12, D: 64, Dv: 32, window: 2, kv: 'q8_0' } },
+  { name: 'attn-mqa-B2-Dv6-causal', op: 'attention', seed: 416,
+    params: { B: 2, Hq: 7, Hkv: 1, Sq: 3, Skv: 14, D: 11, Dv: 6, causal: true } },
   // gated delta rule: decode and prefill, grouped value heads, l2norm on and off, Dk != Dv
   { name: 'gdr-decode-l2-Hv4', op: 'gated_delta_rule', seed: 500, quick: true,
     params: { T: 1, Hk: 2, Hv: 4, Dk: 16, Dv: 24, l2norm: true } },
@@ -169,6 +224,11 @@ const CASES: readonly Case[] = [
   { name: 'bad-gemv-q4_1-K100', op: 'gemv', seed: 702, expectExit: 2, rawWeights: true, params: { N: 3, K: 100, weight: 'q4_1' } },
   { name: 'bad-attn-Hq6-Hkv4', op: 'attention', seed: 703, expectExit: 2, params: { Hq: 6, Hkv: 4, Sq: 1, Skv: 4, D: 8 } },
   { name: 'bad-gemv-M65', op: 'gemv', seed: 704, expectExit: 2, params: { M: 65, N: 3, K: 8 } },
+  { name: 'bad-attn-Sq5-Skv4', op: 'attention', seed: 705, expectExit: 2, params: { Hq: 2, Hkv: 1, Sq: 5, Skv: 4, D: 8, causal: true } },
+  { name: 'bad-attn-window-1', op: 'attention', seed: 706, expectExit: 2, params: { Hq: 2, Sq: 1, Skv: 6, D: 8, window: -1 } },
+  { name: 'bad-attn-q8_0-D48', op: 'attention', seed: 707, expectExit: 2, quick: true, params: { Hq: 2, Sq: 1, Skv: 5, D: 48, kv: 'q8_0' } },
+  { name: 'bad-attn-q8_0-Dv40', op: 'attention', seed: 708, expectExit: 2, params: { Hq: 2, Sq: 2, Skv: 5, D: 32, Dv: 40, kv: 'q8_0' } },
+  { name: 'bad-attn-q8_0-k-f32', op: 'attention', seed: 709, expectExit: 2, wrongKv: true, params: { Hq: 2, Sq: 1, Skv: 5, D: 32, kv: 'q8_0' } },
 ];
 
 export interface CheckLine {
@@ -244,19 +304,19 @@ interface RunInfo {
   readonly error?: string;
 }
 
-/** `kforge run gemv`; it prints the executor, the config and the arithmetic its kernel declares (kforge decides the
+/** `kforge run OP`; it prints the executor, the config and the arithmetic its kernel declares (kforge decides the
  *  bound per artifact from it, see `checkRun`); the bound is looked up where kforge keeps it. */
 async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo> {
   const params = JSON.stringify(c.params);
-  const run = await kforge(['run', 'gemv', '--target', r.target, '--params', params, ...(r.vlen ? ['--vlen', String(r.vlen)] : []),
+  const run = await kforge(['run', r.op, '--target', r.target, '--params', params, ...(r.vlen ? ['--vlen', String(r.vlen)] : []),
     '--in', join(work, c.name, 'in'), '--out', join(work, r.out)], 300_000);
-  const executor = /^gemv on [^:]+: (\S+ \([^)]*\))/m.exec(run.stdout)?.[1];
+  const executor = new RegExp(`^${r.op} on [^:]+: (\\S+ \\([^)]*\\))`, 'm').exec(run.stdout)?.[1];
   if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${firstLine(run)}` };
   const config = /^config (\{.*\})$/m.exec(run.stdout)?.[1];
   const arithmetic = /^arithmetic (\S+)$/m.exec(run.stdout)?.[1];
   if (!executor || !config || !arithmetic) return { error: `kforge run printed no executor, config or arithmetic line: ${run.stdout.trim().split('\n')[0]}` };
   if (!Object.hasOwn(NMSE_BOUNDS, arithmetic)) return { executor, error: `kforge run: unknown arithmetic '${arithmetic}'` };
-  return { executor, config: JSON.parse(config), arithmetic, bound: nmseBound('gemv', arithmetic as KernelArithmetic) };
+  return { executor, config: JSON.parse(config), arithmetic, bound: nmseBound(r.op, arithmetic as KernelArithmetic) };
 }
 
 export interface Result {
@@ -296,7 +356,8 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
       for (const s of skipped) log(`skip    ${s}`);
       for (const t of doctor.targets) targetRuns.push(...runChecks(t.name, t.index).filter((r) => selected(r.name, r.quick)));
     }
-    const runCases = new Map(FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))).map((c) => [c.name, c]));
+    const runCases = new Map([...FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))), ...ATTN_RUN_PARAMS.map((_, j) => attnRunCase(j))]
+      .map((c) => [c.name, c]));
     cases.push(...[...new Set(targetRuns.map((r) => r.case))].map((name) => runCases.get(name)!));
 
     const plan = join(work, 'plan.json');
@@ -309,6 +370,7 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
     const quantized = await pool(jobs, formats.map((f) => () =>
       kforge(['quantize', '--format', f, '--in', join(work, `qsrc-${f}`), '--out', join(work, `qkf-${f}`)])));
     const kforgeErrors = new Map<string, string>();
+    const refusals = new Map<string, { ok: boolean; detail: string }>();
     formats.forEach((f, i) => {
       if (quantized[i].code !== 0) {
         kforgeErrors.set(`quantize ${f}`, `kforge quantize exit ${quantized[i].code}: ${firstLine(quantized[i])}`);
@@ -336,12 +398,10 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
         if (r.code !== 0) kforgeErrors.set(c.name, `kforge ${c.op === 'quantize' ? 'quantize' : 'reference'} exit ${r.code}: ${firstLine(r)}`);
         return;
       }
+      // judged with reference.py's line for the case (which must refuse it too)
       const wrote = existsSync(join(work, c.name, 'kforge'));
       const ok = r.code === c.expectExit && r.stderr.startsWith('kforge: error: ') && !wrote;
-      report({
-        name: c.name, ok,
-        detail: `exit ${r.code} (want ${c.expectExit})${wrote ? ', wrote an output folder' : ''}: ${firstLine(r)}`,
-      });
+      refusals.set(c.name, { ok, detail: `exit ${r.code} (want ${c.expectExit})${wrote ? ', wrote an output folder' : ''}: ${firstLine(r)}` });
     });
 
     // kforge run per (case, target); the plan gains what each run reported, for reference.py and for --keep
@@ -359,8 +419,16 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
       const line = JSON.parse(text) as CheckLine;
       const err = kforgeErrors.get(line.name);
       const executor = executors.get(line.name);
+      const refusal = refusals.get(line.name);
+      if (refusal) {
+        report({ name: line.name, ok: refusal.ok && line.ok, detail: `${refusal.detail}; ${line.detail}` });
+        continue;
+      }
       const detail = err ?? line.detail;
       report({ name: line.name, ok: !err && line.ok, detail: executor ? `${executor}: ${detail}` : detail });
+    }
+    for (const [name, refusal] of refusals) {
+      if (!lines.some((l) => l.name === name)) report({ name, ok: false, detail: `${refusal.detail}; reference.py wrote no line for it` });
     }
     if (check.code !== 0) report({ name: 'reference.py check', ok: false, detail: check.stderr.trim().split('\n').pop() ?? '' });
   } finally {

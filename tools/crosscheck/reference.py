@@ -8,7 +8,7 @@ without reading kforge's TypeScript. Commands mirror the kforge CLI:
   reference.py quantize --format F --in DIR --out DIR                # every f32 tensor, same names as kforge
   reference.py gen CASES.json WORK                                   # crosscheck.ts: write the inputs of every case
   reference.py check CASES.json WORK                                 # crosscheck.ts: compare kforge's files, JSON lines
-                                                                     # (and each `kforge run gemv` output by nmse)
+                                                                     # (and each `kforge run` output by nmse)
 """
 import json
 import os
@@ -219,6 +219,8 @@ def quantize_folder(fmt, src):
 
 def gemv(p, d):
     M, N, K = p.get('M', 1), p['N'], p['K']
+    if not 1 <= M <= 64:
+        raise BadInput(f'M={M} is outside 1..64')
     x = load(d, 'x', '<f2' if p.get('act', 'f32') == 'f16' else '<f4', (M, K)).astype(F64)
     W = load_weight(d, 'W', p.get('weight', 'f32'), (N, K))
     y = x @ W.T
@@ -231,12 +233,21 @@ def attention(p, d):
     B, Hq, Sq, Skv, D = p.get('B', 1), p['Hq'], p['Sq'], p['Skv'], p['D']
     Hkv, Dv = p.get('Hkv', Hq), p.get('Dv', D)
     scale = p.get('scale', 1 / np.sqrt(D))
-    kvt = '<f2' if p.get('kv', 'f32') == 'f16' else '<f4'
-    if Hq % Hkv or Sq > Skv:
-        raise BadInput('Hq % Hkv != 0 or Sq > Skv')
+    kv, window = p.get('kv', 'f32'), p.get('window', 0)
+    if Hq % Hkv:
+        raise BadInput(f'Hq={Hq} is not a multiple of Hkv={Hkv}')
+    if Sq > Skv:
+        raise BadInput(f'Sq={Sq} > Skv={Skv}')
+    if window < 0:
+        raise BadInput(f'window={window} < 0')
+    if kv not in ('f32', 'f16', 'q8_0'):
+        raise BadInput(f'kv={kv}: not f32, f16 or q8_0')
+    if kv == 'q8_0' and (D % 32 or Dv % 32):
+        raise BadInput(f'q8_0 KV needs D={D} and Dv={Dv} to be multiples of 32')
     q = load(d, 'q', '<f4', (B, Hq, Sq, D)).astype(F64)
-    k = load(d, 'k', kvt, (B, Hkv, Skv, D)).astype(F64)
-    v = load(d, 'v', kvt, (B, Hkv, Skv, Dv)).astype(F64)
+    # f32 and f16 as stored; q8_0 as u8 [B, Hkv, Skv, D/32*34] blocks decoded to d * q
+    k = load_weight(d, 'k', kv, (B, Hkv, Skv, D))
+    v = load_weight(d, 'v', kv, (B, Hkv, Skv, Dv))
     # query head h reads kv head floor(h / (Hq/Hkv))
     k, v = np.repeat(k, Hq // Hkv, axis=1), np.repeat(v, Hq // Hkv, axis=1)
     pos = Skv - Sq + np.arange(Sq)[:, None]  # bottom-right aligned
@@ -244,8 +255,8 @@ def attention(p, d):
     see = np.ones((Sq, Skv), dtype=bool)
     if p.get('causal', False):
         see &= j <= pos
-    if p.get('window', 0) > 0:
-        see &= j > pos - p['window']
+    if window > 0:
+        see &= j > pos - window
     s = np.einsum('bhid,bhjd->bhij', q, k) * scale
     s = np.where(see, s, -np.inf)
     e = np.exp(s - s.max(axis=-1, keepdims=True))
@@ -321,9 +332,10 @@ def rand_f16_bits(rng, shape, lo=0, hi=20):
     return (sign | exp | rng.integers(0, 1024, shape, dtype=np.uint16)).astype(np.uint16)
 
 
-def raw_weight(rng, fmt, name, shape):
+def raw_weight(rng, fmt, name, shape, scale_exp=(3, 15)):
     """Stored bytes drawn directly (not through any quantizer): every code, both signs of d, subnormal
-    and zero scales, so that decoding is checked on blocks a quantizer would never write."""
+    and zero scales, so that decoding is checked on blocks a quantizer would never write. scale_exp: the
+    f16 exponent field of the block scales (attention keys keep theirs small: softmax stays soft)."""
     lead, K = tuple(shape[:-1]), shape[-1]
     if fmt == 'f32':
         return {name: rng.standard_normal(shape).astype('<f4')}
@@ -338,7 +350,7 @@ def raw_weight(rng, fmt, name, shape):
         nb = K // qk
         blocks = rng.integers(0, 256, lead + (nb, bpb), dtype=np.uint8)
         scales = 2 if fmt == 'q4_1' else 1
-        bits = rand_f16_bits(rng, lead + (nb, scales), 3, 15)
+        bits = rand_f16_bits(rng, lead + (nb, scales), *scale_exp)
         special = rng.random(lead + (nb, scales)) < 0.08  # zeros, -0 and subnormals
         bits[special] = rng.choice(np.array([0x0000, 0x8000, 0x0001, 0x83FF, 0x0200], dtype=np.uint16),
                                    int(special.sum()))
@@ -426,10 +438,28 @@ def gen_case(case, work):
     elif op == 'attention':
         B, Hq, Sq, Skv, D = p.get('B', 1), p['Hq'], p['Sq'], p['Skv'], p['D']
         Hkv, Dv = p.get('Hkv', Hq), p.get('Dv', D)
-        kvt = '<f2' if p.get('kv', 'f32') == 'f16' else '<f4'
+        kv = p.get('kv', 'f32')
         files['q'] = normal((B, Hq, Sq, D), 1.5)
-        files['k'] = normal((B, Hkv, Skv, D)).astype(kvt)
-        files['v'] = normal((B, Hkv, Skv, Dv)).astype(kvt)
+        if case.get('expectExit') or case.get('wrongKv'):
+            # bad input: q8_0 rows rounded up to whole blocks (or f32 where q8_0 is asked for), f32/f16 as asked
+            for tname, width in (('k', D), ('v', Dv)):
+                if kv == 'q8_0' and not case.get('wrongKv'):
+                    files[tname] = rng.integers(0, 256, (B, Hkv, Skv, -(-width // 32) * 34), dtype=np.uint8)
+                else:
+                    files[tname] = normal((B, Hkv, Skv, width)).astype('<f2' if kv == 'f16' else '<f4')
+        elif kv == 'q8_0' and case.get('rawWeights'):
+            # every int8 code, odd scales (zero, -0, subnormal, negative); keys with small scales
+            files.update(raw_weight(rng, 'q8_0', 'k', (B, Hkv, Skv, D), (4, 8)))
+            files.update(raw_weight(rng, 'q8_0', 'v', (B, Hkv, Skv, Dv)))
+        elif kv == 'q8_0':
+            # f32 values that kforge quantize turns into q8_0 blocks, as gemv's weights
+            for tname, width in (('k', D), ('v', Dv)):
+                os.makedirs(os.path.join(work, 'qsrc-q8_0'), exist_ok=True)
+                np.save(os.path.join(work, 'qsrc-q8_0', f'{name}__{tname}.npy'), normal((B, Hkv, Skv, width)))
+        else:
+            kvt = '<f2' if kv == 'f16' else '<f4'
+            files['k'] = normal((B, Hkv, Skv, D)).astype(kvt)
+            files['v'] = normal((B, Hkv, Skv, Dv)).astype(kvt)
     elif op == 'gated_delta_rule':
         B, T, Hk, Dk = p.get('B', 1), p['T'], p['Hk'], p['Dk']
         Hv, Dv = p.get('Hv', Hk), p.get('Dv', Dk)
@@ -522,28 +552,43 @@ def nmse(a, b):
 
 
 def check_run(run, work, refs):
-    """A kernel's y (`kforge run` on one target) against the float64 gemv of its case's inputs: finite, and nmse
-    within run['bound'], SPEC section 4's bound for the arithmetic the kernel's artifact declares."""
-    case = run['case']
+    """A kernel's output (`kforge run` of gemv or attention on one target) against reference.py's float64 result of
+    its case's inputs: finite, and nmse within run['bound'], SPEC section 4's bound for the arithmetic the
+    kernel's artifact declares."""
+    case, op = run['case'], run.get('op', 'gemv')
+    out = {'gemv': 'y', 'attention': 'o'}[op]
     if case not in refs:
-        refs[case] = gemv(run['params'], os.path.join(work, case, 'in'))['y']
+        refs[case] = OPS[op](run['params'], os.path.join(work, case, 'in'))[out]
         os.makedirs(os.path.join(work, case, 'numpy'), exist_ok=True)
-        np.save(os.path.join(work, case, 'numpy', 'y.npy'), refs[case])
+        np.save(os.path.join(work, case, 'numpy', out + '.npy'), refs[case])
     b = refs[case]
-    path = os.path.join(work, run['out'], 'y.npy')
+    path = os.path.join(work, run['out'], out + '.npy')
     if not os.path.exists(path):
-        return False, 'y: not written by kforge run'
+        return False, f'{out}: not written by kforge run'
     a = np.load(path, allow_pickle=False)
     if a.dtype != np.dtype('<f4') or a.shape != b.shape:
-        return False, f'y: {a.dtype.str}{list(a.shape)}, expected <f4{list(b.shape)}'
+        return False, f'{out}: {a.dtype.str}{list(a.shape)}, expected <f4{list(b.shape)}'
     a64 = a.astype(F64)
     if not np.all(np.isfinite(a64)):
-        return False, f'y: {int(np.sum(~np.isfinite(a64)))} non-finite elements (first at flat index {int(np.argmin(np.isfinite(a64).ravel()))})'
+        return False, f'{out}: {int(np.sum(~np.isfinite(a64)))} non-finite elements (first at flat index {int(np.argmin(np.isfinite(a64).ravel()))})'
     bound = run.get('bound')
     if bound is None:
-        return False, 'no bound (kforge emit did not say the arithmetic)'
+        return False, 'no bound (kforge run did not say the arithmetic)'
     e = nmse(a64, b)
-    return e <= bound, f"y: nmse {e:.2e} {'<=' if e <= bound else '>'} {bound:.0e} ({run.get('arithmetic')})"
+    return e <= bound, f"{out}: nmse {e:.2e} {'<=' if e <= bound else '>'} {bound:.0e} ({run.get('arithmetic')})"
+
+
+def check_refusal(case, work):
+    """A bad-input case: reference.py must refuse it too (kforge's exit code is judged by crosscheck.ts)."""
+    folder = os.path.join(work, case['name'], 'in')
+    try:
+        if case['op'] == 'quantize':
+            quantize_folder(case['params']['format'], folder)
+        else:
+            OPS[case['op']](case['params'], folder)
+    except BadInput as e:
+        return True, f'numpy refuses too: {e}'
+    return False, 'numpy reference accepted the inputs'
 
 
 def describe_bytes(fmt, fname, a, b):
@@ -644,14 +689,18 @@ def main(argv):
             ok, detail = check_quantize(fmt, work)
             print(json.dumps({'name': f'quantize {fmt}', 'ok': ok, 'detail': detail}), flush=True)
         for case in plan['cases']:
-            if case['op'] == 'quantize' or case.get('expectExit') or case.get('run'):
+            if case.get('expectExit'):
+                ok, detail = check_refusal(case, work)
+                print(json.dumps({'name': case['name'], 'ok': ok, 'detail': detail}), flush=True)
+                continue
+            if case['op'] == 'quantize' or case.get('run'):
                 continue
             try:
                 ok, detail = check_case(case, work)
             except BadInput as e:
                 ok, detail = False, f'numpy reference refused the inputs: {e}'
             print(json.dumps({'name': case['name'], 'ok': ok, 'detail': detail}), flush=True)
-        # then `kforge run gemv` per (case, target), each case's float64 gemv computed once
+        # then `kforge run` per (case, target), each case's float64 result computed once
         params = {c['name']: c['params'] for c in plan['cases']}
         refs = {}
         for run in plan.get('runs', []):
