@@ -135,6 +135,12 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
   return *reinterpret_cast<const unsigned int*>(&h);
 }`,
     __nv_bfloat162: '#include <cuda_bf16.h>',
+    // 2^x as the one MUFU instruction (flushes subnormal results to 0; softmax weights below 2^-126 are 0 anyway)
+    kf_exp2: `__device__ __forceinline__ float kf_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}`,
   },
   // uint4/float2 loads from shared memory need their natural alignment (OpenCL's vloadn does not)
   sharedArray: (type, name, size, align) => `__shared__ ${align ? `__align__(${align}) ` : ''}${type} ${name}[${size}];`,
@@ -154,7 +160,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
     f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: '__dp4a((int)($a), (int)($b), $c)', funnel_shr: '__funnelshift_rc($a, $b, $c)',
     absmax_f16x2: 'kf_absmax_f16x2($a, $b)',
     f16x2_codes: 'kf_f16x2_codes($a, $b)', byte_perm: '__byte_perm($a, $b, $c)',
-    pack_f16x2: 'kf_pack_f16x2($a, $b)', pack_bf16x2: 'kf_pack_bf16x2($a, $b)', exp2: 'exp2f($a)',
+    pack_f16x2: 'kf_pack_f16x2($a, $b)', pack_bf16x2: 'kf_pack_bf16x2($a, $b)', exp2: 'kf_exp2($a)',
   },
   matrix: CUDA_MATRIX,
   isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
