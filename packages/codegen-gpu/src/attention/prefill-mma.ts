@@ -2,8 +2,9 @@
  * Attention prefill on CUDA tensor cores (knob `mma: 'tensor_core'`): a flash-attention-2 style kernel built
  * from the IR's `mma` (m16n8k16, f16 operands, f32 accumulation), `ldmatrix` and `async_copy` statements.
  *
- * One workgroup of 4 warps takes 64 query rows of one query head (16 rows a warp, its Q fragments in registers,
- * converted from f32 once); K and V tiles of `block_kv` keys go through workgroup memory as f16, double-buffered:
+ * One workgroup of 4 warps takes `block_q` query rows of one query head: 64 (16 rows a warp, its Q fragments in
+ * registers, converted from f32 once) or 128 (32 rows a warp, Q converted once into workgroup memory and read by
+ * ldmatrix per tile, so that each K/V fragment a warp loads feeds two m16 tiles); K and V tiles of `block_kv` keys go through workgroup memory as f16, double-buffered:
  * f16 KV by cp.async while the previous tile is computed, f32 KV converted and q8_0 dequantized while staging.
  * Per tile each warp computes S = Q·Kᵀ (K tile as mma `b` words by ldmatrix), masks S where the tile crosses
  * the causal or window edge or the end of the keys, updates its rows' running max and sum (online softmax with
@@ -26,12 +27,14 @@ import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
 import { CUDA_DIALECT } from '../dialects/cuda.ts';
 
 export const PREFILL_MMA_ENTRY = 'attention_prefill_mma';
-/** query rows of one workgroup: 4 warps of one m16 tile each */
-export const MMA_BLOCK_Q = 64;
+/** query rows of one workgroup: 4 warps of one or two m16 tiles each */
+export const MMA_BLOCK_Q = [64, 128] as const;
 export const MMA_WARPS = 4;
 export const MMA_BLOCK_KV = [32, 64, 128] as const;
 
 export interface PrefillMmaConfig {
+  /** query rows of a workgroup: 64 (one m16 tile a warp, Q in registers) or 128 (two, Q in workgroup memory) */
+  readonly block_q: number;
   readonly block_kv: number;
 }
 
@@ -49,30 +52,39 @@ export function prefillMmaProblem(params: Params): string | undefined {
   return undefined;
 }
 
-function workgroupBytes(D: number, Dv: number, blockKv: number): number {
-  return 2 * blockKv * ((D + 8) + (Dv + 8)) * 2;
+function workgroupBytes(D: number, Dv: number, cfg: PrefillMmaConfig): number {
+  const q = cfg.block_q > 16 * MMA_WARPS ? cfg.block_q * (D + 8) * 2 : 0;
+  return 2 * cfg.block_kv * ((D + 8) + (Dv + 8)) * 2 + q;
 }
 
-/** why this block_kv does not fit (workgroup memory, registers), undefined when it does */
+/** fragment registers per lane: the S tiles, the O rows and the Q words */
+function fragmentRegisters(D: number, Dv: number, cfg: PrefillMmaConfig): number {
+  const mt = cfg.block_q / (16 * MMA_WARPS);
+  return mt * (cfg.block_kv / 2 + Dv / 2) + (mt === 1 ? D / 4 : 8);
+}
+
+/** why this config does not fit (tile sizes, workgroup memory, registers), undefined when it does */
 export function prefillMmaConfigProblem(params: Params, cfg: PrefillMmaConfig): string | undefined {
   const D = Number(params.D);
   const Dv = Number(params.Dv ?? D);
+  if (!(MMA_BLOCK_Q as readonly number[]).includes(cfg.block_q)) return `block_q ${cfg.block_q} is not one of ${MMA_BLOCK_Q.join(', ')} with mma 'tensor_core' (4 warps of 16 or 32 rows)`;
   if (!(MMA_BLOCK_KV as readonly number[]).includes(cfg.block_kv)) return `block_kv ${cfg.block_kv} is not one of ${MMA_BLOCK_KV.join(', ')} with mma 'tensor_core'`;
-  const bytes = workgroupBytes(D, Dv, cfg.block_kv);
-  if (bytes > 200 * 1024) return `block_kv ${cfg.block_kv} with D ${D}, Dv ${Dv} needs ${bytes} bytes of workgroup memory (above 200 KB)`;
+  const bytes = workgroupBytes(D, Dv, cfg);
+  if (bytes > 200 * 1024) return `block_q ${cfg.block_q}, block_kv ${cfg.block_kv} with D ${D}, Dv ${Dv} need ${bytes} bytes of workgroup memory (above 200 KB)`;
+  const regs = fragmentRegisters(D, Dv, cfg);
+  if (regs > 240) return `block_q ${cfg.block_q}, block_kv ${cfg.block_kv} with D ${D}, Dv ${Dv} hold ${regs} fragment registers a lane (above 240 of 255)`;
   return undefined;
 }
 
-/** fragment registers per lane: the S tile, the O rows and the Q words */
-function fragmentRegisters(D: number, Dv: number, blockKv: number): number {
-  return blockKv / 2 + Dv / 2 + D / 4;
-}
-
-/** the default block_kv: 64 keys where the fragments leave room in the 255 registers of a lane, else 32 */
+/**
+ * The default: 128 rows of 32 keys (each K/V fragment feeds two m16 tiles) where Dv leaves the registers for
+ * two O tiles, else 64 rows of 64 keys, or of 32 where the fragments would crowd the 255 registers of a lane
+ */
 export function defaultPrefillMmaConfig(params: Params): PrefillMmaConfig {
   const D = Number(params.D);
   const Dv = Number(params.Dv ?? D);
-  return { block_kv: fragmentRegisters(D, Dv, 64) <= 160 ? 64 : 32 };
+  if (Dv <= 128 && D <= 128) return { block_q: 128, block_kv: 32 };
+  return { block_q: 64, block_kv: fragmentRegisters(D, Dv, { block_q: 64, block_kv: 64 }) <= 160 ? 64 : 32 };
 }
 
 const i32 = (n: number): Expr => c.i32(n);
@@ -95,18 +107,31 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
   const scale = Number(params.scale ?? 1 / Math.sqrt(D));
   const kv = String(params.kv ?? 'f32') as 'f32' | 'f16' | 'q8_0';
   const BC = cfg.block_kv;
+  const BR = cfg.block_q;
+  // m16 tiles of query rows per warp; with one, its Q words stay in registers, with two they are read from
+  // workgroup memory per tile (registers go to the second tile's S and O)
+  const MT = BR / (16 * MMA_WARPS);
+  const qInRegs = MT === 1;
   const group = Hq / Hkv;
   // padded row strides of the workgroup tiles, in u32 words (two f16 each)
   const KS = D / 2 + 4;
   const VS = Dv / 2 + 4;
+  const QS = D / 2 + 4;
   const threads = MMA_WARPS * 32;
   const scale2 = scale * Math.LOG2E;
+  // per-lane accumulator elements of one m16 tile: S over the keys, O over Dv
+  const SB = BC / 2;
+  const OB = Dv / 2;
+  // the lane's rows: slot 2·mi + half is row g + 8·half of m tile mi
+  const slots = Array.from({ length: 2 * MT }, (_, k) => k);
+  const row = (slot: number) => vi(`row${slot}`);
 
   const body: Stmt[] = [];
   const push = (...s: Stmt[]) => body.push(...s);
   push(
     allocDynamic('sK', U, 2 * BC * KS, 16),
     allocDynamic('sV', U, 2 * BC * VS, 16),
+    ...(qInRegs ? [] : [allocDynamic('sQ', U, BR * QS, 16)]),
     let_('tid', I, special('thread_id')),
     let_('warp', I, shr(vi('tid'), 5)),
     let_('ln', I, and(vi('tid'), 31)),
@@ -120,11 +145,12 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
     let_('Sq_', I, param('Sq')),
     let_('Skv_', I, param('Skv')),
     let_('off', I, sub(vi('Skv_'), vi('Sq_'))),
-    let_('r0', I, mul(vi('tile'), MMA_BLOCK_Q)),
-    let_('rowA', I, add(add(vi('r0'), mul(vi('warp'), 16)), vi('g'))),
-    let_('rowB', I, add(vi('rowA'), 8)),
+    let_('r0', I, mul(vi('tile'), BR)),
+    let_('wr0', I, add(vi('r0'), mul(vi('warp'), 16 * MT))),
+    ...slots.map((k) => let_(`row${k}`, I, add(add(vi('wr0'), (k >> 1) * 16 + (k & 1) * 8), vi('g')))),
+    ...slots.map((k) => let_(`ok${k}`, 'bool', lt(row(k), vi('Sq_')))),
     let_('p0', I, add(vi('off'), vi('r0'))),
-    let_('p1', I, min(add(vi('p0'), MMA_BLOCK_Q - 1), sub(vi('Skv_'), 1))),
+    let_('p1', I, min(add(vi('p0'), BR - 1), sub(vi('Skv_'), 1))),
     let_('firstKey', I, window > 0 ? max(0, add(sub(vi('p0'), window), 1)) : i32(0)),
     let_('lastKey', I, causal ? vi('p1') : sub(vi('Skv_'), 1)),
     let_('tLo', I, div(vi('firstKey'), BC)),
@@ -133,35 +159,53 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
     let_('qRow0', I, mul(add(mul(vi('b'), Hq), vi('h')), vi('Sq_'))),
   );
 
-  // ---- Q fragments: rows rowA / rowB, f32 pairs rounded to f16 words (rows past Sq read row Sq - 1, then zero)
-  push(alloc('qf', U, (D / 16) * 4, 'private'));
-  push(
-    let_('qa', I, mul(add(vi('qRow0'), min(vi('rowA'), sub(vi('Sq_'), 1))), D)),
-    let_('qb', I, mul(add(vi('qRow0'), min(vi('rowB'), sub(vi('Sq_'), 1))), D)),
-    let_('okA', 'bool', lt(vi('rowA'), vi('Sq_'))),
-    let_('okB', 'bool', lt(vi('rowB'), vi('Sq_'))),
-  );
-  const qWords: Stmt[] = [];
-  for (let r = 0; r < 4; r++) {
-    const base = r & 1 ? vi('qb') : vi('qa');
-    const ok = r & 1 ? v('okB', 'bool') : v('okA', 'bool');
-    const name = `q2_${r}`;
-    qWords.push(
-      let_(name, vec(F, 2), load('q', add(base, add(add(mul(vi('kk'), 16), mul(vi('t4'), 2)), 8 * (r >> 1))), vec(F, 2))),
-      store('qf', add(mul(vi('kk'), 4), r), select(ok, call('pack_f16x2', [lane(v(name, vec(F, 2)), 0), lane(v(name, vec(F, 2)), 1)], U), c.u32(0))),
-    );
+  // ---- Q: f32 pairs rounded to f16 words (rows past Sq read row Sq - 1, then zero)
+  push(alloc('qf', U, qInRegs ? (D / 16) * 4 : MT * 4, 'private'));
+  if (qInRegs) {
+    // straight into `a` words: word r of k step kk holds row slot r & 1, columns 16·kk + 2·t4 + 8·(r >> 1)
+    push(...[0, 1].map((k) => let_(`qr${k}`, I, mul(add(vi('qRow0'), min(row(k), sub(vi('Sq_'), 1))), D))));
+    const qWords: Stmt[] = [];
+    for (let r = 0; r < 4; r++) {
+      const name = `q2_${r}`;
+      qWords.push(
+        let_(name, vec(F, 2), load('q', add(vi(`qr${r & 1}`), add(add(mul(vi('kk'), 16), mul(vi('t4'), 2)), 8 * (r >> 1))), vec(F, 2))),
+        store('qf', add(mul(vi('kk'), 4), r), select(v(`ok${r & 1}`, 'bool'), call('pack_f16x2', [lane(v(name, vec(F, 2)), 0), lane(v(name, vec(F, 2)), 1)], U), c.u32(0))),
+      );
+    }
+    push(unrolled('kk', D / 16, qWords));
+  } else {
+    // the workgroup's BR rows into sQ, 8 values a thread and step; the first tile's barrier publishes them
+    const chunksPerRow = D / 8;
+    const chunks = BR * chunksPerRow;
+    const steps = Math.ceil(chunks / threads);
+    const inner: Stmt[] = [
+      let_('qci', I, add(mul(vi('st'), threads), vi('tid'))),
+      let_('qcr', I, div(vi('qci'), chunksPerRow)),
+      let_('qcw', I, rem(vi('qci'), chunksPerRow)),
+      let_('qcin', 'bool', lt(add(vi('r0'), vi('qcr')), vi('Sq_'))),
+      let_('qcsrc', I, add(mul(add(vi('qRow0'), min(add(vi('r0'), vi('qcr')), sub(vi('Sq_'), 1))), D), mul(vi('qcw'), 8))),
+      let_('qclo', vec(F, 4), load('q', vi('qcsrc'), vec(F, 4))),
+      let_('qchi', vec(F, 4), load('q', add(vi('qcsrc'), 4), vec(F, 4))),
+      ...[0, 1, 2, 3].map((w) => {
+        const part = v(w < 2 ? 'qclo' : 'qchi', vec(F, 4));
+        const word = call('pack_f16x2', [lane(part, (2 * w) % 4), lane(part, (2 * w) % 4 + 1)], U);
+        return store('sQ', add(add(mul(vi('qcr'), QS), mul(vi('qcw'), 4)), w), select(v('qcin', 'bool'), word, c.u32(0)));
+      }),
+    ];
+    push(forLoop('st', 0, steps, chunks % threads === 0 ? inner : [if_(lt(add(mul(vi('st'), threads), vi('tid')), chunks), inner)], { unroll: steps }));
+    // ldmatrix rows of `a` matrices i = ln >> 3: (rows +8·(i & 1), columns +8·(i >> 1))
+    push(let_('qLane', I, add(add(mul(sub(vi('wr0'), vi('r0')), QS), mul(add(mul(and(shr(vi('ln'), 3), 1), 8), and(vi('ln'), 7)), QS)), mul(shr(vi('ln'), 4), 4))));
   }
-  push(unrolled('kk', D / 16, qWords));
 
   // ---- running statistics and the output accumulators
   push(
-    letMut('mA', F, NEG_INF), letMut('mB', F, NEG_INF), letMut('lA', F, 0), letMut('lB', F, 0),
-    alloc('oacc', F, (Dv / 8) * 4, 'private'),
-    unrolled('i', (Dv / 8) * 4, [store('oacc', vi('i'), c.f32(0))]),
-    alloc('sacc', F, (BC / 8) * 4, 'private'),
+    ...slots.flatMap((k) => [letMut(`m${k}`, F, NEG_INF), letMut(`l${k}`, F, 0)]),
+    alloc('oacc', F, MT * OB, 'private'),
+    unrolled('i', MT * OB, [store('oacc', vi('i'), c.f32(0))]),
+    alloc('sacc', F, MT * SB, 'private'),
     alloc('kf', U, 4, 'private'),
     alloc('vfr', U, 4, 'private'),
-    alloc('pf', U, 4, 'private'),
+    alloc('pf', U, MT * 4, 'private'),
     // this lane's ldmatrix row: K (non-transposed) matrices i = ln >> 3 are (keys +8·(i>>1), d +8·(i&1)),
     // V (transposed) ones (keys +8·(i&1), dv +8·(i>>1))
     let_('kLane', I, add(mul(add(mul(shr(vi('ln'), 4), 8), and(vi('ln'), 7)), KS), mul(and(shr(vi('ln'), 3), 1), 4))),
@@ -220,76 +264,97 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
     return out;
   };
 
+  const tiles = Array.from({ length: MT }, (_, mi) => mi);
+  // accumulator element (mi, j, e) of n tile j: e & 1 the column pair, e >> 1 the row half
+  const sIdx = (mi: number, e: number) => add(mul(vi('j'), 4), mi * SB + e);
+
   // ---- one tile: S = Q·Kᵀ, mask, online softmax, O += P·V
   const compute = (masked: boolean): Stmt[] => {
-    const out: Stmt[] = [unrolled('i', (BC / 8) * 4, [store('sacc', vi('i'), c.f32(0))])];
+    const out: Stmt[] = [unrolled('i', MT * SB, [store('sacc', vi('i'), c.f32(0))])];
     out.push(unrolled('kk', D / 16, [
+      ...(qInRegs ? [] : tiles.map((mi) => ldmatrix(frag('qf', mi * 4), 'sQ', add(add(vi('qLane'), mul(vi('kk'), 8)), mi * 16 * QS), 4))),
       unrolled('jp', BC / 16, [
         ldmatrix(frag('kf'), 'sK', add(add(add(vi('kBase'), mul(vi('jp'), 16 * KS)), mul(vi('kk'), 8)), vi('kLane')), 4),
-        mma(frag('sacc', mul(vi('jp'), 8)), frag('qf', mul(vi('kk'), 4)), frag('kf', 0), frag('sacc', mul(vi('jp'), 8))),
-        mma(frag('sacc', add(mul(vi('jp'), 8), 4)), frag('qf', mul(vi('kk'), 4)), frag('kf', 2), frag('sacc', add(mul(vi('jp'), 8), 4))),
+        ...tiles.flatMap((mi) => {
+          const a = frag('qf', qInRegs ? mul(vi('kk'), 4) : mi * 4);
+          const s0 = add(mul(vi('jp'), 8), mi * SB);
+          const s1 = add(mul(vi('jp'), 8), mi * SB + 4);
+          return [mma(frag('sacc', s0), a, frag('kf', 0), frag('sacc', s0)), mma(frag('sacc', s1), a, frag('kf', 2), frag('sacc', s1))];
+        }),
       ]),
     ]));
     if (masked) {
-      // element e of n-tile j: key key0 + 8j + 2·t4 + (e & 1), row rowA (e < 2) or rowB
+      // element e of n-tile j: key key0 + 8j + 2·t4 + (e & 1)
       const maskE: Stmt[] = [];
-      for (let e = 0; e < 4; e++) {
-        const key = add(add(vi('key0'), mul(vi('j'), 8)), add(mul(vi('t4'), 2), e & 1));
-        const p = add(vi('off'), e < 2 ? vi('rowA') : vi('rowB'));
-        let ok = lt(key, vi('Skv_'));
-        if (causal) ok = land(ok, le(key, p));
-        if (window > 0) ok = land(ok, gt(key, sub(p, window)));
-        const idx = add(mul(vi('j'), 4), e);
-        maskE.push(store('sacc', idx, select(ok, at('sacc', idx), c.f32(NEG_INF))));
+      for (const mi of tiles) {
+        for (let e = 0; e < 4; e++) {
+          const key = add(add(vi('key0'), mul(vi('j'), 8)), add(mul(vi('t4'), 2), e & 1));
+          const p = add(vi('off'), row(2 * mi + (e >> 1)));
+          let ok = lt(key, vi('Skv_'));
+          if (causal) ok = land(ok, le(key, p));
+          if (window > 0) ok = land(ok, gt(key, sub(p, window)));
+          maskE.push(store('sacc', sIdx(mi, e), select(ok, at('sacc', sIdx(mi, e)), c.f32(NEG_INF))));
+        }
       }
       out.push(unrolled('j', BC / 8, maskE));
     }
     // row maxima over the tile: this lane's elements, then the 4 lanes of its quad
-    out.push(letMut('xA', F, NEG_INF), letMut('xB', F, NEG_INF));
-    out.push(unrolled('j', BC / 8, [
-      assign('xA', max(vf('xA'), max(at('sacc', mul(vi('j'), 4)), at('sacc', add(mul(vi('j'), 4), 1))))),
-      assign('xB', max(vf('xB'), max(at('sacc', add(mul(vi('j'), 4), 2)), at('sacc', add(mul(vi('j'), 4), 3))))),
-    ]));
-    for (const r of ['A', 'B']) {
-      const x = `x${r}`;
+    out.push(...slots.map((k) => letMut(`x${k}`, F, NEG_INF)));
+    out.push(unrolled('j', BC / 8, slots.map((k) => {
+      const mi = k >> 1;
+      const e0 = (k & 1) * 2;
+      return assign(`x${k}`, max(vf(`x${k}`), max(at('sacc', sIdx(mi, e0)), at('sacc', sIdx(mi, e0 + 1)))));
+    })));
+    for (const k of slots) {
+      const x = `x${k}`;
       out.push(
         assign(x, max(vf(x), subgroupShuffleXor(vf(x), 1))),
         assign(x, max(vf(x), subgroupShuffleXor(vf(x), 2))),
-        let_(`mn${r}`, F, max(vf(`m${r}`), vf(x))),
+        let_(`mn${k}`, F, max(vf(`m${k}`), vf(x))),
         // a row that has seen no key yet keeps -inf: exponents relative to 0, so every p is 0
-        let_(`ms${r}`, F, select(eq(vf(`mn${r}`), c.f32(NEG_INF)), c.f32(0), mul(vf(`mn${r}`), scale2))),
-        let_(`al${r}`, F, call('exp2', [sub(mul(vf(`m${r}`), scale2), vf(`ms${r}`))], F)),
-        assign(`m${r}`, vf(`mn${r}`)),
-        assign(`l${r}`, mul(vf(`l${r}`), vf(`al${r}`))),
+        let_(`ms${k}`, F, select(eq(vf(`mn${k}`), c.f32(NEG_INF)), c.f32(0), mul(vf(`mn${k}`), scale2))),
+        let_(`al${k}`, F, call('exp2', [sub(mul(vf(`m${k}`), scale2), vf(`ms${k}`))], F)),
+        assign(`m${k}`, vf(`mn${k}`)),
+        assign(`l${k}`, mul(vf(`l${k}`), vf(`al${k}`))),
       );
     }
     const expE: Stmt[] = [];
-    for (let e = 0; e < 4; e++) {
-      const r = e < 2 ? 'A' : 'B';
-      const idx = add(mul(vi('j'), 4), e);
-      expE.push(
-        let_(`pe${e}`, F, call('exp2', [fma(at('sacc', idx), c.f32(scale2), sub(c.f32(0), vf(`ms${r}`)))], F)),
-        store('sacc', idx, vf(`pe${e}`)),
-        assign(`l${r}`, add(vf(`l${r}`), vf(`pe${e}`))),
-      );
+    for (const mi of tiles) {
+      for (let e = 0; e < 4; e++) {
+        const k = 2 * mi + (e >> 1);
+        const name = `pe${mi}_${e}`;
+        expE.push(
+          let_(name, F, call('exp2', [fma(at('sacc', sIdx(mi, e)), c.f32(scale2), sub(c.f32(0), vf(`ms${k}`)))], F)),
+          store('sacc', sIdx(mi, e), vf(name)),
+          assign(`l${k}`, add(vf(`l${k}`), vf(name))),
+        );
+      }
     }
     out.push(unrolled('j', BC / 8, expE));
-    out.push(unrolled('j', Dv / 8, [0, 1, 2, 3].map((e) => {
-      const idx = add(mul(vi('j'), 4), e);
-      return store('oacc', idx, mul(at('oacc', idx), vf(e < 2 ? 'alA' : 'alB')));
-    })));
+    out.push(unrolled('j', Dv / 8, tiles.flatMap((mi) => [0, 1, 2, 3].map((e) => {
+      const idx = add(mul(vi('j'), 4), mi * OB + e);
+      return store('oacc', idx, mul(at('oacc', idx), vf(`al${2 * mi + (e >> 1)}`)));
+    }))));
     // P as mma `a` words: keys 16·kk .. of rows g, g + 8 are elements of n-tiles 2kk and 2kk + 1
     const packP: Stmt[] = [];
-    for (let r = 0; r < 4; r++) {
-      const tileBase = add(mul(vi('kk'), 8), (r >> 1) * 4 + (r & 1) * 2);
-      packP.push(store('pf', r, call('pack_f16x2', [at('sacc', tileBase), at('sacc', add(tileBase, 1))], U)));
+    for (const mi of tiles) {
+      for (let r = 0; r < 4; r++) {
+        const tileBase = add(mul(vi('kk'), 8), mi * SB + (r >> 1) * 4 + (r & 1) * 2);
+        packP.push(store('pf', mi * 4 + r, call('pack_f16x2', [at('sacc', tileBase), at('sacc', add(tileBase, 1))], U)));
+      }
     }
     out.push(unrolled('kk', BC / 16, [
       ...packP,
       unrolled('np', Dv / 16, [
         ldmatrix(frag('vfr'), 'sV', add(add(add(vi('vBase'), mul(vi('kk'), 16 * VS)), mul(vi('np'), 8)), vi('vLane')), 4, true),
-        mma(frag('oacc', mul(vi('np'), 8)), frag('pf', 0), frag('vfr', 0), frag('oacc', mul(vi('np'), 8))),
-        mma(frag('oacc', add(mul(vi('np'), 8), 4)), frag('pf', 0), frag('vfr', 2), frag('oacc', add(mul(vi('np'), 8), 4))),
+        ...tiles.flatMap((mi) => {
+          const o0 = add(mul(vi('np'), 8), mi * OB);
+          const o1 = add(mul(vi('np'), 8), mi * OB + 4);
+          return [
+            mma(frag('oacc', o0), frag('pf', mi * 4), frag('vfr', 0), frag('oacc', o0)),
+            mma(frag('oacc', o1), frag('pf', mi * 4), frag('vfr', 2), frag('oacc', o1)),
+          ];
+        }),
       ]),
     ]));
     return out;
@@ -317,21 +382,22 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
   ]));
 
   // ---- o = acc / l (row sums over the quad)
-  for (const r of ['A', 'B']) {
+  for (const k of slots) {
     push(
-      assign(`l${r}`, add(vf(`l${r}`), subgroupShuffleXor(vf(`l${r}`), 1))),
-      assign(`l${r}`, add(vf(`l${r}`), subgroupShuffleXor(vf(`l${r}`), 2))),
-      let_(`inv${r}`, F, div(c.f32(1), vf(`l${r}`))),
-      let_(`o${r}`, I, mul(add(vi('qRow0'), vi(`row${r}`)), Dv)),
+      assign(`l${k}`, add(vf(`l${k}`), subgroupShuffleXor(vf(`l${k}`), 1))),
+      assign(`l${k}`, add(vf(`l${k}`), subgroupShuffleXor(vf(`l${k}`), 2))),
+      let_(`inv${k}`, F, div(c.f32(1), vf(`l${k}`))),
+      let_(`o${k}`, I, mul(add(vi('qRow0'), row(k)), Dv)),
     );
   }
   const outE: Stmt[] = [];
-  for (const r of ['A', 'B']) {
+  for (const k of slots) {
+    const mi = k >> 1;
     const st: Stmt[] = [];
-    for (let e = r === 'A' ? 0 : 2, n = e + 2; e < n; e++) {
-      st.push(store('o', add(vi(`o${r}`), add(add(mul(vi('j'), 8), mul(vi('t4'), 2)), e & 1)), mul(at('oacc', add(mul(vi('j'), 4), e)), vf(`inv${r}`))));
+    for (let e = (k & 1) * 2, n = e + 2; e < n; e++) {
+      st.push(store('o', add(vi(`o${k}`), add(add(mul(vi('j'), 8), mul(vi('t4'), 2)), e & 1)), mul(at('oacc', add(mul(vi('j'), 4), mi * OB + e)), vf(`inv${k}`))));
     }
-    outE.push(if_(v(`ok${r}`, 'bool'), st));
+    outE.push(if_(v(`ok${k}`, 'bool'), st));
   }
   push(unrolled('j', Dv / 8, outE));
 
@@ -363,7 +429,7 @@ export function emitPrefillMma(params: Params, cfg: PrefillMmaConfig, config: Re
   const elem = kvElem.kind === 'buffer' ? kvElem.elem : 'f32';
   const shared = dynamicSharedBytes(kernel);
   return {
-    op: 'attention', target: 'cuda', params, config: { ...config, mma: 'tensor_core', block_q: MMA_BLOCK_Q, block_kv: cfg.block_kv, workgroup_size: MMA_WARPS * 32 },
+    op: 'attention', target: 'cuda', params, config: { ...config, mma: 'tensor_core', block_q: cfg.block_q, block_kv: cfg.block_kv, workgroup_size: MMA_WARPS * 32 },
     language: TARGETS.cuda.language,
     arithmetic: 'half',
     files: { 'attention.cu': renderKernel(kernel, CUDA_DIALECT) },
@@ -380,7 +446,7 @@ export function emitPrefillMma(params: Params, cfg: PrefillMmaConfig, config: Re
     ],
     dispatches: [{
       entry: kernel.name, args: kernel.params.map((p) => p.name),
-      grid: [Hq, size.cdiv('Sq', MMA_BLOCK_Q), 'B'], workgroup: [MMA_WARPS * 32, 1, 1],
+      grid: [Hq, size.cdiv('Sq', cfg.block_q), 'B'], workgroup: [MMA_WARPS * 32, 1, 1],
       ...(shared > 0 ? { dynamicSharedBytes: shared } : {}),
     }],
   };
