@@ -130,11 +130,11 @@ export const DEFAULT_ATTENTION_HEADS: readonly Params[] = [
 ];
 
 /** the shape each phase's default config is asked for (configs depend on it; sources do not) */
-const PHASE_SHAPE: Readonly<Record<AttentionPhase, Params>> = { decode: { B: 1, Sq: 1, Skv: 4096 }, prefill: { B: 1, Sq: 512, Skv: 512 } };
+export const ATTENTION_PHASE_SHAPE: Readonly<Record<AttentionPhase, Params>> = { decode: { B: 1, Sq: 1, Skv: 4096 }, prefill: { B: 1, Sq: 512, Skv: 512 } };
 
 /** the params an attention entry compiles in, resolved (Dv, window, scale filled) */
 export function attentionHeads(params: Params): Params {
-  const full = resolveParams(getOp('attention'), { ...PHASE_SHAPE.decode, ...params });
+  const full = resolveParams(getOp('attention'), { ...ATTENTION_PHASE_SHAPE.decode, ...params });
   return Object.fromEntries(ATTENTION_COMPILED.map((k) => [k, full[k]!]));
 }
 
@@ -147,7 +147,7 @@ function planAttention(heads: readonly Params[], tuned: readonly TunedConfig[], 
   }
   return [...all.values()].flatMap((h) => ATTENTION_PHASES.map((phase): AttentionVariant => {
     const entry = attentionEntryName(h, phase);
-    const params = { ...h, ...PHASE_SHAPE[phase] };
+    const params = { ...h, ...ATTENTION_PHASE_SHAPE[phase] };
     const defaultKernel = kernelFor(params, resolveConfig('attention', target, params, undefined), entry);
     const mine = tuned.filter((t) => canonicalKey(attentionHeads(t.params)) === canonicalKey(h) && (Number(t.params.Sq) === 1) === (phase === 'decode'));
     return {

@@ -2,13 +2,15 @@
  * `npm run demo`: the pipeline so far on model-shaped data, in well under a minute.
  * 1. weight formats: a Qwen3-0.6B q_proj weight stored in every format, bytes and dequantization nmse;
  * 2. the float64 references of the four operators on small model-shaped inputs;
- * 3. gemv generated, executed and checked on every target executable here;
- * 4. the pipeline's back half: tune gemv briefly on the best native CPU target, build the runtime
- *    library from the tuning database, and call it through the Node binding.
+ * 3. gemv, attention decode and attention prefill generated, executed and checked on every target
+ *    executable here;
+ * 4. the pipeline's back half: tune gemv and attention decode briefly on the best native CPU target,
+ *    build the runtime library (gemv and attention) from the tuning database, and call it through the
+ *    Node binding.
  */
 import {
   CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, checkOutput, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
-  resolveParams, tensorBytes, type Float64Tensor,
+  resolveParams, tensorBytes, type Float64Tensor, type KnobConfig,
 } from '@kforge/ir';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,14 +100,18 @@ function references(): { summary: string[]; failures: string[] } {
   return { summary: [`references: ${REFERENCE_CASES.length - failures.length}/${REFERENCE_CASES.length} cases finite`], failures };
 }
 
-/** The gemv every target runs: Qwen3-0.6B q_proj at decode, q4_0 (a format every target supports). */
-const GEMV_EVERYWHERE = { M: 1, N: QWEN3_06B.Hq * QWEN3_06B.D, K: QWEN3_06B.hidden, weight: 'q4_0' };
+/** What every target runs: Qwen3-0.6B q_proj at decode, q4_0 (a format every target supports), and its attention. */
+const EVERYWHERE = [
+  { what: 'gemv', op: 'gemv', params: { M: 1, N: QWEN3_06B.Hq * QWEN3_06B.D, K: QWEN3_06B.hidden, weight: 'q4_0' } },
+  { what: 'attention decode', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 1, Skv: 300, D: QWEN3_06B.D, causal: true, kv: 'f16' } },
+  { what: 'attention prefill', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 48, Skv: 48, D: QWEN3_06B.D, causal: true, kv: 'q8_0' } },
+] as const;
 
-async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[] }> {
-  println(`\n3. gemv generated, built, executed and checked on every target executable here: ${JSON.stringify(GEMV_EVERYWHERE)}`);
+async function everywhere(step: string, what: string, opName: string, raw: Readonly<Record<string, unknown>>): Promise<{ summary: string[]; failures: string[] }> {
+  println(`\n${step}. ${what} generated, built, executed and checked on every target executable here: ${JSON.stringify(raw)}`);
   const [{ doctor, executorByName }, driver] = await Promise.all([import('@kforge/exec'), import('@kforge/driver')]);
-  const op = getOp('gemv');
-  const params = resolveParams(op, GEMV_EVERYWHERE);
+  const op = getOp(opName);
+  const params = resolveParams(op, raw);
   const inputs = randomInputs(op, params, SEED);
   const failures: string[] = [];
   let passed = 0;
@@ -126,7 +132,7 @@ async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[]
       // an InputError means no lowering for this target yet; anything else is a bug worth a failing line
       if (e instanceof InputError) row(executor.name, t.status, '-', 'no kernel', e.message);
       else {
-        failures.push(`gemv on ${t.target}: ${(e as Error).message}`);
+        failures.push(`${what} on ${t.target}: ${(e as Error).message}`);
         row(executor.name, t.status, '-', 'ERROR', (e as Error).message);
       }
       continue;
@@ -140,24 +146,29 @@ async function gemvEverywhere(): Promise<{ summary: string[]; failures: string[]
         const { ok, checks } = driver.checkRun(run, inputs);
         const error = checks.map((c) => `${c.nmse.toExponential(2)} (<= ${c.bound.toExponential(0)})`).join(', ');
         if (ok) passed++;
-        else failures.push(`gemv on ${t.target} (${name}): ${checks.map((c) => c.message).join('; ')}`);
+        else failures.push(`${what} on ${t.target} (${name}): ${checks.map((c) => c.message).join('; ')}`);
         row(name, run.result.mode, error, ok ? 'ok' : 'FAIL', `${ms(start)}, ${run.result.detail}`);
       } catch (e) {
-        failures.push(`gemv on ${t.target} (${name}): ${(e as Error).message}`);
+        failures.push(`${what} on ${t.target} (${name}): ${(e as Error).message}`);
         row(name, t.status, '-', 'ERROR', (e as Error).message.split('\n')[0]!);
       }
     }
   }
   println(formatTable(['target', 'executor', 'mode', 'nmse (bound)', 'status', 'notes'], rows, '   ').join('\n'));
-  return { summary: [`gemv: ${passed} target runs checked ok, ${failures.length} failed`], failures };
+  return { summary: [`${what}: ${passed} target runs checked ok, ${failures.length} failed`], failures };
 }
 
 /** A decode GEMV larger than L2, small enough to tune in seconds. */
 const TUNE_PARAMS = { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false };
+/** Qwen3-0.6B's attention heads (causal, f16 KV): the runtime's head configuration, tuned at decode over 1024 cached tokens */
+const HEADS = { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, D: QWEN3_06B.D, causal: true, kv: 'f16' };
+const TUNE_ATTENTION = { ...HEADS, B: 1, Sq: 1, Skv: 1024 };
+/** the runtime's attention calls: shapes the kernels were not tuned or emitted at */
+const ATTENTION_CALLS = [{ phase: 'decode', B: 2, Sq: 1, Skv: 700 }, { phase: 'prefill', B: 1, Sq: 40, Skv: 90 }] as const;
 
 async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] }> {
-  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary }] = await Promise.all([
-    import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'),
+  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary, attentionEntryName }, { ATTENTION_PHASE_SHAPE, emitKernel }] = await Promise.all([
+    import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'), import('@kforge/driver'),
   ]);
   const native = (await doctor()).targets.filter((t) => t.status === 'native' && (t.target === 'avx512' || t.target === 'avx2'));
   const target = native.find((t) => t.target === 'avx512')?.target ?? native[0]?.target;
@@ -165,29 +176,49 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
     println('\n4. tune -> runtime: skipped, no native AVX2/AVX-512 CPU target here');
     return { summary: ['tune -> runtime: skipped (no native SIMD CPU target)'], failures: [] };
   }
-  println(`\n4. tune gemv on ${target} (budget 6, 2 threads), build the runtime from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}`);
+  println(`\n4. tune gemv and attention decode on ${target} (budget 6 and 4, 2 threads), build the runtime (gemv and attention) from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}, ${JSON.stringify(TUNE_ATTENTION)}`);
   const dir = mkdtempSync(join(tmpdir(), 'kforge-demo-'));
   try {
     const db = join(dir, 'tune.jsonl');
     const run = (cmd: Command, argv: string[]) => cmd.run(parseArgs(cmd.name, argv, cmd.args));
     await run(tuneCommand, ['gemv', '--target', target, '--params', JSON.stringify(TUNE_PARAMS), '--budget', '6', '--seed', '1', '--threads', '2', '--db', db]);
-    const records = new JsonlTuningDatabase(db).all().filter((r) => r.status === 'ok' && r.measurement);
-    const fastest = records.reduce((a, b) => (b.measurement!.medianMs < a.measurement!.medianMs ? b : a));
-    const speedup = records[0]!.measurement!.medianMs / fastest.measurement!.medianMs;
-    const fraction = fastest.measurement!.gbps / (fastest.measurement!.ceilingGbps ?? NaN);
+    await run(tuneCommand, ['attention', '--target', target, '--params', JSON.stringify(TUNE_ATTENTION), '--budget', '4', '--seed', '1', '--threads', '2', '--db', db]);
+    const all = new JsonlTuningDatabase(db).all().filter((r) => r.status === 'ok' && r.measurement);
+    const summary: string[] = [];
+    for (const opName of ['gemv', 'attention']) {
+      const records = all.filter((r) => r.op === opName);
+      const fastest = records.reduce((a, b) => (b.measurement!.medianMs < a.measurement!.medianMs ? b : a));
+      const speedup = records[0]!.measurement!.medianMs / fastest.measurement!.medianMs;
+      const fraction = fastest.measurement!.gbps / (fastest.measurement!.ceilingGbps ?? NaN);
+      summary.push(`tune ${opName} on ${target}: tuned/default ${speedup.toFixed(2)}x, best ${fastest.measurement!.medianMs.toPrecision(3)} ms at ${(100 * fraction).toFixed(0)}% of the read probe`);
+    }
 
     const out = join(dir, 'runtime');
-    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
+    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--ops', 'gemv,attention', '--heads', JSON.stringify([HEADS]), '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
     const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
-    const op = getOp('gemv');
-    const params = resolveParams(op, TUNE_PARAMS);
-    const inputs = randomInputs(op, params, SEED);
+    const failures: string[] = [];
+    const gemv = getOp('gemv');
+    const params = resolveParams(gemv, TUNE_PARAMS);
+    const inputs = randomInputs(gemv, params, SEED);
     const y = new Float32Array(params.M as number * (params.N as number));
     const call = lib.gemv('q4_0', 'f32', 1, 4096, 4096, { x: inputs.x!.data as Float32Array, W: inputs.W!.data as Uint8Array, y });
-    const check = checkOutput('gemv', 'y', y, op.reference(params, inputs).y!, 'int8-activations');
-    println(`   runtime call: status ${call.status}, dispatched to ${call.info?.kernel} (${call.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(call.info?.config)}), ${check.message}`);
-    const summary = [`tune -> runtime on ${target}: tuned/default ${speedup.toFixed(2)}x, best at ${(100 * fraction).toFixed(0)}% of the read probe, runtime call ${check.ok && call.status === 0 ? 'ok' : 'FAILED'}`];
-    return { summary, failures: check.ok && call.status === 0 ? [] : [`runtime call: status ${call.status}, ${check.message}`] };
+    const check = checkOutput('gemv', 'y', y, gemv.reference(params, inputs).y!, 'int8-activations');
+    println(`   runtime gemv call: status ${call.status}, dispatched to ${call.info?.kernel} (${call.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(call.info?.config)}), ${check.message}`);
+    if (!check.ok || call.status !== 0) failures.push(`runtime gemv call: status ${call.status}, ${check.message}`);
+    const attention = getOp('attention');
+    for (const c of ATTENTION_CALLS) {
+      const p = resolveParams(attention, { ...HEADS, B: c.B, Sq: c.Sq, Skv: c.Skv });
+      const entry = attentionEntryName(Object.fromEntries(Object.entries(p).filter(([k]) => !['B', 'Sq', 'Skv'].includes(k))), c.phase);
+      const x = randomInputs(attention, p, SEED);
+      const o = new Float32Array(c.B * Number(p.Hq) * c.Sq * Number(p.Dv)).fill(Number.NaN);
+      const r = lib.call(entry, { q: tensorBytes(x.q!), k: tensorBytes(x.k!), v: tensorBytes(x.v!), o }, { B: c.B, Sq: c.Sq, Skv: c.Skv });
+      const arithmetic = r.status === 0 ? emitKernel('attention', target, { ...p, ...ATTENTION_PHASE_SHAPE[c.phase] }, r.info!.config as KnobConfig).arithmetic ?? 'f32' : 'f32';
+      const ok = r.status === 0 ? checkOutput('attention', 'o', o, attention.reference(p, x).o!, arithmetic) : undefined;
+      println(`   runtime ${entry}(B ${c.B}, Sq ${c.Sq}, Skv ${c.Skv}): status ${r.status}, dispatched to ${r.info?.kernel} (${r.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(r.info?.config)}), ${ok?.message ?? lib.lastError()}`);
+      if (!ok?.ok) failures.push(`runtime ${entry}: status ${r.status}, ${ok?.message ?? lib.lastError()}`);
+    }
+    summary.push(`runtime on ${target}: gemv and ${ATTENTION_CALLS.length} attention calls ${failures.length ? 'FAILED' : 'ok'}`);
+    return { summary, failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -195,19 +226,20 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'quantize a model-shaped weight, run the four references, and run gemv on every target here',
+  summary: 'quantize a model-shaped weight, run the four references, run gemv and attention on every target here, tune and build the runtime',
   usage: 'demo',
   args: { positionals: [], options: {} },
   async run() {
     const start = performance.now();
     const summary = weightFormats();
     const refs = references();
-    const gemv = await gemvEverywhere();
+    const runs = [];
+    for (const [i, e] of EVERYWHERE.entries()) runs.push(await everywhere(`3${'abc'[i]}`, e.what, e.op, e.params));
     const pipeline = await tuneBuildCall();
-    summary.push(...refs.summary, ...gemv.summary, ...pipeline.summary);
+    summary.push(...refs.summary, ...runs.flatMap((r) => r.summary), ...pipeline.summary);
     println(`\nSummary (${ms(start)}):`);
     for (const line of summary) println(`   ${line}`);
-    const failures = [...refs.failures, ...gemv.failures, ...pipeline.failures];
+    const failures = [...refs.failures, ...runs.flatMap((r) => r.failures), ...pipeline.failures];
     if (failures.length) throw new CheckError(failures.join('; '));
   },
 };
