@@ -54,8 +54,7 @@ __device__ __forceinline__ float kf_exp2(float x) {
 
 extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const float* __restrict__ q, const unsigned int* __restrict__ k, const unsigned int* __restrict__ v, float* __restrict__ o, int B, int Sq, int Skv) {
   unsigned int* const sK = reinterpret_cast<unsigned int*>(kf_dynamic_shared + 0);
-  unsigned int* const sV = reinterpret_cast<unsigned int*>(kf_dynamic_shared + 17408);
-  unsigned int* const sQ = reinterpret_cast<unsigned int*>(kf_dynamic_shared + 34816);
+  unsigned int* const sV = reinterpret_cast<unsigned int*>(kf_dynamic_shared + 34816);
   const int tid = (int)threadIdx.x;
   const int warp = (tid >> 5);
   const int ln = (tid & 31);
@@ -69,153 +68,131 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
   const int Sq_ = Sq;
   const int Skv_ = Skv;
   const int off = (Skv_ - Sq_);
-  const int r0 = (tile * 128);
-  const int wr0 = (r0 + (warp * 32));
+  const int r0 = (tile * 64);
+  const int wr0 = (r0 + (warp * 16));
   const int row0 = ((wr0 + 0) + g);
   const int row1 = ((wr0 + 8) + g);
-  const int row2 = ((wr0 + 16) + g);
-  const int row3 = ((wr0 + 24) + g);
   const bool ok0 = (row0 < Sq_);
   const bool ok1 = (row1 < Sq_);
-  const bool ok2 = (row2 < Sq_);
-  const bool ok3 = (row3 < Sq_);
   const int p0 = (off + r0);
-  const int p1 = min((p0 + 127), (Skv_ - 1));
+  const int p1 = min((p0 + 63), (Skv_ - 1));
   const int firstKey = 0;
   const int lastKey = p1;
-  const int tLo = (firstKey / 32);
-  const int tHi = (lastKey / 32);
+  const int tLo = (firstKey / 64);
+  const int tHi = (lastKey / 64);
   const int kvRow0 = (((b * 2) + hk) * Skv_);
   const int qRow0 = (((b * 8) + h) * Sq_);
-  unsigned int qf[8];
-  #pragma unroll 16
-  for (int st = 0; st < 16; st++) {
-    const int qci = ((st * 128) + tid);
-    const int qcr = (qci / 16);
-    const int qcw = (qci % 16);
-    const bool qcin = ((r0 + qcr) < Sq_);
-    const int qcsrc = (((qRow0 + min((r0 + qcr), (Sq_ - 1))) * 128) + (qcw * 8));
-    const float4 qclo = (*(const float4*)(&q[qcsrc]));
-    const float4 qchi = (*(const float4*)(&q[(qcsrc + 4)]));
-    sQ[(((qcr * 68) + (qcw * 4)) + 0)] = (qcin ? kf_pack_f16x2(qclo.x, qclo.y) : 0u);
-    sQ[(((qcr * 68) + (qcw * 4)) + 1)] = (qcin ? kf_pack_f16x2(qclo.z, qclo.w) : 0u);
-    sQ[(((qcr * 68) + (qcw * 4)) + 2)] = (qcin ? kf_pack_f16x2(qchi.x, qchi.y) : 0u);
-    sQ[(((qcr * 68) + (qcw * 4)) + 3)] = (qcin ? kf_pack_f16x2(qchi.z, qchi.w) : 0u);
+  unsigned int qf[32];
+  const int qr0 = ((qRow0 + min(row0, (Sq_ - 1))) * 128);
+  const int qr1 = ((qRow0 + min(row1, (Sq_ - 1))) * 128);
+  #pragma unroll 8
+  for (int kk = 0; kk < 8; kk++) {
+    const float2 q2_0 = (*(const float2*)(&q[(qr0 + (((kk * 16) + (t4 * 2)) + 0))]));
+    qf[((kk * 4) + 0)] = (ok0 ? kf_pack_f16x2(q2_0.x, q2_0.y) : 0u);
+    const float2 q2_1 = (*(const float2*)(&q[(qr1 + (((kk * 16) + (t4 * 2)) + 0))]));
+    qf[((kk * 4) + 1)] = (ok1 ? kf_pack_f16x2(q2_1.x, q2_1.y) : 0u);
+    const float2 q2_2 = (*(const float2*)(&q[(qr0 + (((kk * 16) + (t4 * 2)) + 8))]));
+    qf[((kk * 4) + 2)] = (ok0 ? kf_pack_f16x2(q2_2.x, q2_2.y) : 0u);
+    const float2 q2_3 = (*(const float2*)(&q[(qr1 + (((kk * 16) + (t4 * 2)) + 8))]));
+    qf[((kk * 4) + 3)] = (ok1 ? kf_pack_f16x2(q2_3.x, q2_3.y) : 0u);
   }
-  const int qLane = ((((wr0 - r0) * 68) + (((((ln >> 3) & 1) * 8) + (ln & 7)) * 68)) + ((ln >> 4) * 4));
   float m0 = (-INFINITY);
   float l0 = 0.0f;
   float m1 = (-INFINITY);
   float l1 = 0.0f;
-  float m2 = (-INFINITY);
-  float l2 = 0.0f;
-  float m3 = (-INFINITY);
-  float l3 = 0.0f;
-  float oacc[128];
-  #pragma unroll 128
-  for (int i = 0; i < 128; i++) {
+  float oacc[64];
+  #pragma unroll 64
+  for (int i = 0; i < 64; i++) {
     oacc[i] = 0.0f;
   }
   float sacc[32];
   unsigned int kf[4];
   unsigned int vfr[4];
-  unsigned int pf[8];
+  unsigned int pf[4];
   const int kLane = (((((ln >> 4) * 8) + (ln & 7)) * 68) + (((ln >> 3) & 1) * 4));
   const int vLane = ((((((ln >> 3) & 1) * 8) + (ln & 7)) * 68) + ((ln >> 4) * 4));
-  #pragma unroll 4
-  for (int st = 0; st < 4; st++) {
+  #pragma unroll 8
+  for (int st = 0; st < 8; st++) {
     const int kci = ((st * 128) + tid);
     const int kcr = (kci / 16);
     const int kcw = (kci % 16);
-    const int kckey = ((tLo * 32) + kcr);
+    const int kckey = ((tLo * 64) + kcr);
     const bool kcin = (kckey < Skv_);
     const int kcrow = (kvRow0 + min(kckey, (Skv_ - 1)));
-    const int kcdst = (((0 * 2176) + (kcr * 68)) + (kcw * 4));
+    const int kcdst = (((0 * 4352) + (kcr * 68)) + (kcw * 4));
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sK[kcdst])), "l"(&k[((kcrow * 64) + (kcw * 4))]), "r"((int)((kcin ? 16 : 0))) : "memory");
   }
-  #pragma unroll 4
-  for (int st = 0; st < 4; st++) {
+  #pragma unroll 8
+  for (int st = 0; st < 8; st++) {
     const int vci = ((st * 128) + tid);
     const int vcr = (vci / 16);
     const int vcw = (vci % 16);
-    const int vckey = ((tLo * 32) + vcr);
+    const int vckey = ((tLo * 64) + vcr);
     const bool vcin = (vckey < Skv_);
     const int vcrow = (kvRow0 + min(vckey, (Skv_ - 1)));
-    const int vcdst = (((0 * 2176) + (vcr * 68)) + (vcw * 4));
+    const int vcdst = (((0 * 4352) + (vcr * 68)) + (vcw * 4));
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sV[vcdst])), "l"(&v[((vcrow * 64) + (vcw * 4))]), "r"((int)((vcin ? 16 : 0))) : "memory");
   }
   asm volatile("cp.async.commit_group;" ::: "memory");
   for (int it = tLo; it < (tHi + 1); it++) {
     const int buf = ((it - tLo) & 1);
     if ((it + 1) <= tHi) {
-      #pragma unroll 4
-      for (int st = 0; st < 4; st++) {
+      #pragma unroll 8
+      for (int st = 0; st < 8; st++) {
         const int kci = ((st * 128) + tid);
         const int kcr = (kci / 16);
         const int kcw = (kci % 16);
-        const int kckey = (((it + 1) * 32) + kcr);
+        const int kckey = (((it + 1) * 64) + kcr);
         const bool kcin = (kckey < Skv_);
         const int kcrow = (kvRow0 + min(kckey, (Skv_ - 1)));
-        const int kcdst = ((((buf ^ 1) * 2176) + (kcr * 68)) + (kcw * 4));
+        const int kcdst = ((((buf ^ 1) * 4352) + (kcr * 68)) + (kcw * 4));
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sK[kcdst])), "l"(&k[((kcrow * 64) + (kcw * 4))]), "r"((int)((kcin ? 16 : 0))) : "memory");
       }
-      #pragma unroll 4
-      for (int st = 0; st < 4; st++) {
+      #pragma unroll 8
+      for (int st = 0; st < 8; st++) {
         const int vci = ((st * 128) + tid);
         const int vcr = (vci / 16);
         const int vcw = (vci % 16);
-        const int vckey = (((it + 1) * 32) + vcr);
+        const int vckey = (((it + 1) * 64) + vcr);
         const bool vcin = (vckey < Skv_);
         const int vcrow = (kvRow0 + min(vckey, (Skv_ - 1)));
-        const int vcdst = ((((buf ^ 1) * 2176) + (vcr * 68)) + (vcw * 4));
+        const int vcdst = ((((buf ^ 1) * 4352) + (vcr * 68)) + (vcw * 4));
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sV[vcdst])), "l"(&v[((vcrow * 64) + (vcw * 4))]), "r"((int)((vcin ? 16 : 0))) : "memory");
       }
     }
     asm volatile("cp.async.commit_group;" ::: "memory");
     asm volatile("cp.async.wait_group 1;" ::: "memory");
     __syncthreads();
-    const int key0 = (it * 32);
-    const int kBase = (buf * 2176);
-    const int vBase = (buf * 2176);
-    if (((key0 + 31) >= Skv_) || ((key0 + 31) > p0)) {
+    const int key0 = (it * 64);
+    const int kBase = (buf * 4352);
+    const int vBase = (buf * 4352);
+    if (((key0 + 63) >= Skv_) || ((key0 + 63) > p0)) {
       #pragma unroll 32
       for (int i = 0; i < 32; i++) {
         sacc[i] = 0.0f;
       }
       #pragma unroll 8
       for (int kk = 0; kk < 8; kk++) {
-        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(qf[0]), "=r"(qf[1]), "=r"(qf[2]), "=r"(qf[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sQ[((qLane + (kk * 8)) + 0)])) : "memory");
-        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(qf[4]), "=r"(qf[5]), "=r"(qf[6]), "=r"(qf[7]) : "r"((unsigned int)__cvta_generic_to_shared(&sQ[((qLane + (kk * 8)) + 1088)])) : "memory");
-        #pragma unroll 2
-        for (int jp = 0; jp < 2; jp++) {
+        #pragma unroll 4
+        for (int jp = 0; jp < 4; jp++) {
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(kf[0]), "=r"(kf[1]), "=r"(kf[2]), "=r"(kf[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sK[(((kBase + (jp * 1088)) + (kk * 8)) + kLane)])) : "memory");
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 0)]), "+f"(sacc[((jp * 8) + 0) + 1]), "+f"(sacc[((jp * 8) + 0) + 2]), "+f"(sacc[((jp * 8) + 0) + 3]) : "r"(qf[0]), "r"(qf[1]), "r"(qf[2]), "r"(qf[3]), "r"(kf[0]), "r"(kf[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 4)]), "+f"(sacc[((jp * 8) + 4) + 1]), "+f"(sacc[((jp * 8) + 4) + 2]), "+f"(sacc[((jp * 8) + 4) + 3]) : "r"(qf[0]), "r"(qf[1]), "r"(qf[2]), "r"(qf[3]), "r"(kf[2]), "r"(kf[3]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 16)]), "+f"(sacc[((jp * 8) + 16) + 1]), "+f"(sacc[((jp * 8) + 16) + 2]), "+f"(sacc[((jp * 8) + 16) + 3]) : "r"(qf[4]), "r"(qf[5]), "r"(qf[6]), "r"(qf[7]), "r"(kf[0]), "r"(kf[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 20)]), "+f"(sacc[((jp * 8) + 20) + 1]), "+f"(sacc[((jp * 8) + 20) + 2]), "+f"(sacc[((jp * 8) + 20) + 3]) : "r"(qf[4]), "r"(qf[5]), "r"(qf[6]), "r"(qf[7]), "r"(kf[2]), "r"(kf[3]));
+          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 0)]), "+f"(sacc[((jp * 8) + 0) + 1]), "+f"(sacc[((jp * 8) + 0) + 2]), "+f"(sacc[((jp * 8) + 0) + 3]) : "r"(qf[(kk * 4)]), "r"(qf[(kk * 4) + 1]), "r"(qf[(kk * 4) + 2]), "r"(qf[(kk * 4) + 3]), "r"(kf[0]), "r"(kf[1]));
+          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 4)]), "+f"(sacc[((jp * 8) + 4) + 1]), "+f"(sacc[((jp * 8) + 4) + 2]), "+f"(sacc[((jp * 8) + 4) + 3]) : "r"(qf[(kk * 4)]), "r"(qf[(kk * 4) + 1]), "r"(qf[(kk * 4) + 2]), "r"(qf[(kk * 4) + 3]), "r"(kf[2]), "r"(kf[3]));
         }
       }
-      #pragma unroll 4
-      for (int j = 0; j < 4; j++) {
+      #pragma unroll 8
+      for (int j = 0; j < 8; j++) {
         sacc[((j * 4) + 0)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row0))) ? sacc[((j * 4) + 0)] : (-INFINITY));
         sacc[((j * 4) + 1)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row0))) ? sacc[((j * 4) + 1)] : (-INFINITY));
         sacc[((j * 4) + 2)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row1))) ? sacc[((j * 4) + 2)] : (-INFINITY));
         sacc[((j * 4) + 3)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row1))) ? sacc[((j * 4) + 3)] : (-INFINITY));
-        sacc[((j * 4) + 16)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row2))) ? sacc[((j * 4) + 16)] : (-INFINITY));
-        sacc[((j * 4) + 17)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row2))) ? sacc[((j * 4) + 17)] : (-INFINITY));
-        sacc[((j * 4) + 18)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row3))) ? sacc[((j * 4) + 18)] : (-INFINITY));
-        sacc[((j * 4) + 19)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row3))) ? sacc[((j * 4) + 19)] : (-INFINITY));
       }
       float x0 = (-INFINITY);
       float x1 = (-INFINITY);
-      float x2 = (-INFINITY);
-      float x3 = (-INFINITY);
-      #pragma unroll 4
-      for (int j = 0; j < 4; j++) {
+      #pragma unroll 8
+      for (int j = 0; j < 8; j++) {
         x0 = fmaxf(x0, fmaxf(sacc[((j * 4) + 0)], sacc[((j * 4) + 1)]));
         x1 = fmaxf(x1, fmaxf(sacc[((j * 4) + 2)], sacc[((j * 4) + 3)]));
-        x2 = fmaxf(x2, fmaxf(sacc[((j * 4) + 16)], sacc[((j * 4) + 17)]));
-        x3 = fmaxf(x3, fmaxf(sacc[((j * 4) + 18)], sacc[((j * 4) + 19)]));
       }
       x0 = fmaxf(x0, __shfl_xor_sync(0xffffffffu, x0, 1));
       x0 = fmaxf(x0, __shfl_xor_sync(0xffffffffu, x0, 2));
@@ -231,22 +208,8 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
       const float al1 = kf_exp2(((m1 * 0.12751743082459868f) - ms1));
       m1 = mn1;
       l1 = (l1 * al1);
-      x2 = fmaxf(x2, __shfl_xor_sync(0xffffffffu, x2, 1));
-      x2 = fmaxf(x2, __shfl_xor_sync(0xffffffffu, x2, 2));
-      const float mn2 = fmaxf(m2, x2);
-      const float ms2 = ((mn2 == (-INFINITY)) ? 0.0f : (mn2 * 0.12751743082459868f));
-      const float al2 = kf_exp2(((m2 * 0.12751743082459868f) - ms2));
-      m2 = mn2;
-      l2 = (l2 * al2);
-      x3 = fmaxf(x3, __shfl_xor_sync(0xffffffffu, x3, 1));
-      x3 = fmaxf(x3, __shfl_xor_sync(0xffffffffu, x3, 2));
-      const float mn3 = fmaxf(m3, x3);
-      const float ms3 = ((mn3 == (-INFINITY)) ? 0.0f : (mn3 * 0.12751743082459868f));
-      const float al3 = kf_exp2(((m3 * 0.12751743082459868f) - ms3));
-      m3 = mn3;
-      l3 = (l3 * al3);
-      #pragma unroll 4
-      for (int j = 0; j < 4; j++) {
+      #pragma unroll 8
+      for (int j = 0; j < 8; j++) {
         const float pe0_0 = kf_exp2(fmaf(sacc[((j * 4) + 0)], 0.12751743082459868f, (0.0f - ms0)));
         sacc[((j * 4) + 0)] = pe0_0;
         l0 = (l0 + pe0_0);
@@ -259,18 +222,6 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
         const float pe0_3 = kf_exp2(fmaf(sacc[((j * 4) + 3)], 0.12751743082459868f, (0.0f - ms1)));
         sacc[((j * 4) + 3)] = pe0_3;
         l1 = (l1 + pe0_3);
-        const float pe1_0 = kf_exp2(fmaf(sacc[((j * 4) + 16)], 0.12751743082459868f, (0.0f - ms2)));
-        sacc[((j * 4) + 16)] = pe1_0;
-        l2 = (l2 + pe1_0);
-        const float pe1_1 = kf_exp2(fmaf(sacc[((j * 4) + 17)], 0.12751743082459868f, (0.0f - ms2)));
-        sacc[((j * 4) + 17)] = pe1_1;
-        l2 = (l2 + pe1_1);
-        const float pe1_2 = kf_exp2(fmaf(sacc[((j * 4) + 18)], 0.12751743082459868f, (0.0f - ms3)));
-        sacc[((j * 4) + 18)] = pe1_2;
-        l3 = (l3 + pe1_2);
-        const float pe1_3 = kf_exp2(fmaf(sacc[((j * 4) + 19)], 0.12751743082459868f, (0.0f - ms3)));
-        sacc[((j * 4) + 19)] = pe1_3;
-        l3 = (l3 + pe1_3);
       }
       #pragma unroll 16
       for (int j = 0; j < 16; j++) {
@@ -278,28 +229,18 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
         oacc[((j * 4) + 1)] = (oacc[((j * 4) + 1)] * al0);
         oacc[((j * 4) + 2)] = (oacc[((j * 4) + 2)] * al1);
         oacc[((j * 4) + 3)] = (oacc[((j * 4) + 3)] * al1);
-        oacc[((j * 4) + 64)] = (oacc[((j * 4) + 64)] * al2);
-        oacc[((j * 4) + 65)] = (oacc[((j * 4) + 65)] * al2);
-        oacc[((j * 4) + 66)] = (oacc[((j * 4) + 66)] * al3);
-        oacc[((j * 4) + 67)] = (oacc[((j * 4) + 67)] * al3);
       }
-      #pragma unroll 2
-      for (int kk = 0; kk < 2; kk++) {
+      #pragma unroll 4
+      for (int kk = 0; kk < 4; kk++) {
         pf[0] = kf_pack_f16x2(sacc[((kk * 8) + 0)], sacc[(((kk * 8) + 0) + 1)]);
         pf[1] = kf_pack_f16x2(sacc[((kk * 8) + 2)], sacc[(((kk * 8) + 2) + 1)]);
         pf[2] = kf_pack_f16x2(sacc[((kk * 8) + 4)], sacc[(((kk * 8) + 4) + 1)]);
         pf[3] = kf_pack_f16x2(sacc[((kk * 8) + 6)], sacc[(((kk * 8) + 6) + 1)]);
-        pf[4] = kf_pack_f16x2(sacc[((kk * 8) + 16)], sacc[(((kk * 8) + 16) + 1)]);
-        pf[5] = kf_pack_f16x2(sacc[((kk * 8) + 18)], sacc[(((kk * 8) + 18) + 1)]);
-        pf[6] = kf_pack_f16x2(sacc[((kk * 8) + 20)], sacc[(((kk * 8) + 20) + 1)]);
-        pf[7] = kf_pack_f16x2(sacc[((kk * 8) + 22)], sacc[(((kk * 8) + 22) + 1)]);
         #pragma unroll 8
         for (int np = 0; np < 8; np++) {
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(vfr[0]), "=r"(vfr[1]), "=r"(vfr[2]), "=r"(vfr[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sV[(((vBase + (kk * 1088)) + (np * 8)) + vLane)])) : "memory");
           asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 0)]), "+f"(oacc[((np * 8) + 0) + 1]), "+f"(oacc[((np * 8) + 0) + 2]), "+f"(oacc[((np * 8) + 0) + 3]) : "r"(pf[0]), "r"(pf[1]), "r"(pf[2]), "r"(pf[3]), "r"(vfr[0]), "r"(vfr[1]));
           asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 4)]), "+f"(oacc[((np * 8) + 4) + 1]), "+f"(oacc[((np * 8) + 4) + 2]), "+f"(oacc[((np * 8) + 4) + 3]) : "r"(pf[0]), "r"(pf[1]), "r"(pf[2]), "r"(pf[3]), "r"(vfr[2]), "r"(vfr[3]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 64)]), "+f"(oacc[((np * 8) + 64) + 1]), "+f"(oacc[((np * 8) + 64) + 2]), "+f"(oacc[((np * 8) + 64) + 3]) : "r"(pf[4]), "r"(pf[5]), "r"(pf[6]), "r"(pf[7]), "r"(vfr[0]), "r"(vfr[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 68)]), "+f"(oacc[((np * 8) + 68) + 1]), "+f"(oacc[((np * 8) + 68) + 2]), "+f"(oacc[((np * 8) + 68) + 3]) : "r"(pf[4]), "r"(pf[5]), "r"(pf[6]), "r"(pf[7]), "r"(vfr[2]), "r"(vfr[3]));
         }
       }
     } else {
@@ -309,27 +250,19 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
       }
       #pragma unroll 8
       for (int kk = 0; kk < 8; kk++) {
-        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(qf[0]), "=r"(qf[1]), "=r"(qf[2]), "=r"(qf[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sQ[((qLane + (kk * 8)) + 0)])) : "memory");
-        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(qf[4]), "=r"(qf[5]), "=r"(qf[6]), "=r"(qf[7]) : "r"((unsigned int)__cvta_generic_to_shared(&sQ[((qLane + (kk * 8)) + 1088)])) : "memory");
-        #pragma unroll 2
-        for (int jp = 0; jp < 2; jp++) {
+        #pragma unroll 4
+        for (int jp = 0; jp < 4; jp++) {
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(kf[0]), "=r"(kf[1]), "=r"(kf[2]), "=r"(kf[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sK[(((kBase + (jp * 1088)) + (kk * 8)) + kLane)])) : "memory");
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 0)]), "+f"(sacc[((jp * 8) + 0) + 1]), "+f"(sacc[((jp * 8) + 0) + 2]), "+f"(sacc[((jp * 8) + 0) + 3]) : "r"(qf[0]), "r"(qf[1]), "r"(qf[2]), "r"(qf[3]), "r"(kf[0]), "r"(kf[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 4)]), "+f"(sacc[((jp * 8) + 4) + 1]), "+f"(sacc[((jp * 8) + 4) + 2]), "+f"(sacc[((jp * 8) + 4) + 3]) : "r"(qf[0]), "r"(qf[1]), "r"(qf[2]), "r"(qf[3]), "r"(kf[2]), "r"(kf[3]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 16)]), "+f"(sacc[((jp * 8) + 16) + 1]), "+f"(sacc[((jp * 8) + 16) + 2]), "+f"(sacc[((jp * 8) + 16) + 3]) : "r"(qf[4]), "r"(qf[5]), "r"(qf[6]), "r"(qf[7]), "r"(kf[0]), "r"(kf[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 20)]), "+f"(sacc[((jp * 8) + 20) + 1]), "+f"(sacc[((jp * 8) + 20) + 2]), "+f"(sacc[((jp * 8) + 20) + 3]) : "r"(qf[4]), "r"(qf[5]), "r"(qf[6]), "r"(qf[7]), "r"(kf[2]), "r"(kf[3]));
+          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 0)]), "+f"(sacc[((jp * 8) + 0) + 1]), "+f"(sacc[((jp * 8) + 0) + 2]), "+f"(sacc[((jp * 8) + 0) + 3]) : "r"(qf[(kk * 4)]), "r"(qf[(kk * 4) + 1]), "r"(qf[(kk * 4) + 2]), "r"(qf[(kk * 4) + 3]), "r"(kf[0]), "r"(kf[1]));
+          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(sacc[((jp * 8) + 4)]), "+f"(sacc[((jp * 8) + 4) + 1]), "+f"(sacc[((jp * 8) + 4) + 2]), "+f"(sacc[((jp * 8) + 4) + 3]) : "r"(qf[(kk * 4)]), "r"(qf[(kk * 4) + 1]), "r"(qf[(kk * 4) + 2]), "r"(qf[(kk * 4) + 3]), "r"(kf[2]), "r"(kf[3]));
         }
       }
       float x0 = (-INFINITY);
       float x1 = (-INFINITY);
-      float x2 = (-INFINITY);
-      float x3 = (-INFINITY);
-      #pragma unroll 4
-      for (int j = 0; j < 4; j++) {
+      #pragma unroll 8
+      for (int j = 0; j < 8; j++) {
         x0 = fmaxf(x0, fmaxf(sacc[((j * 4) + 0)], sacc[((j * 4) + 1)]));
         x1 = fmaxf(x1, fmaxf(sacc[((j * 4) + 2)], sacc[((j * 4) + 3)]));
-        x2 = fmaxf(x2, fmaxf(sacc[((j * 4) + 16)], sacc[((j * 4) + 17)]));
-        x3 = fmaxf(x3, fmaxf(sacc[((j * 4) + 18)], sacc[((j * 4) + 19)]));
       }
       x0 = fmaxf(x0, __shfl_xor_sync(0xffffffffu, x0, 1));
       x0 = fmaxf(x0, __shfl_xor_sync(0xffffffffu, x0, 2));
@@ -345,22 +278,8 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
       const float al1 = kf_exp2(((m1 * 0.12751743082459868f) - ms1));
       m1 = mn1;
       l1 = (l1 * al1);
-      x2 = fmaxf(x2, __shfl_xor_sync(0xffffffffu, x2, 1));
-      x2 = fmaxf(x2, __shfl_xor_sync(0xffffffffu, x2, 2));
-      const float mn2 = fmaxf(m2, x2);
-      const float ms2 = ((mn2 == (-INFINITY)) ? 0.0f : (mn2 * 0.12751743082459868f));
-      const float al2 = kf_exp2(((m2 * 0.12751743082459868f) - ms2));
-      m2 = mn2;
-      l2 = (l2 * al2);
-      x3 = fmaxf(x3, __shfl_xor_sync(0xffffffffu, x3, 1));
-      x3 = fmaxf(x3, __shfl_xor_sync(0xffffffffu, x3, 2));
-      const float mn3 = fmaxf(m3, x3);
-      const float ms3 = ((mn3 == (-INFINITY)) ? 0.0f : (mn3 * 0.12751743082459868f));
-      const float al3 = kf_exp2(((m3 * 0.12751743082459868f) - ms3));
-      m3 = mn3;
-      l3 = (l3 * al3);
-      #pragma unroll 4
-      for (int j = 0; j < 4; j++) {
+      #pragma unroll 8
+      for (int j = 0; j < 8; j++) {
         const float pe0_0 = kf_exp2(fmaf(sacc[((j * 4) + 0)], 0.12751743082459868f, (0.0f - ms0)));
         sacc[((j * 4) + 0)] = pe0_0;
         l0 = (l0 + pe0_0);
@@ -373,18 +292,6 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
         const float pe0_3 = kf_exp2(fmaf(sacc[((j * 4) + 3)], 0.12751743082459868f, (0.0f - ms1)));
         sacc[((j * 4) + 3)] = pe0_3;
         l1 = (l1 + pe0_3);
-        const float pe1_0 = kf_exp2(fmaf(sacc[((j * 4) + 16)], 0.12751743082459868f, (0.0f - ms2)));
-        sacc[((j * 4) + 16)] = pe1_0;
-        l2 = (l2 + pe1_0);
-        const float pe1_1 = kf_exp2(fmaf(sacc[((j * 4) + 17)], 0.12751743082459868f, (0.0f - ms2)));
-        sacc[((j * 4) + 17)] = pe1_1;
-        l2 = (l2 + pe1_1);
-        const float pe1_2 = kf_exp2(fmaf(sacc[((j * 4) + 18)], 0.12751743082459868f, (0.0f - ms3)));
-        sacc[((j * 4) + 18)] = pe1_2;
-        l3 = (l3 + pe1_2);
-        const float pe1_3 = kf_exp2(fmaf(sacc[((j * 4) + 19)], 0.12751743082459868f, (0.0f - ms3)));
-        sacc[((j * 4) + 19)] = pe1_3;
-        l3 = (l3 + pe1_3);
       }
       #pragma unroll 16
       for (int j = 0; j < 16; j++) {
@@ -392,28 +299,18 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
         oacc[((j * 4) + 1)] = (oacc[((j * 4) + 1)] * al0);
         oacc[((j * 4) + 2)] = (oacc[((j * 4) + 2)] * al1);
         oacc[((j * 4) + 3)] = (oacc[((j * 4) + 3)] * al1);
-        oacc[((j * 4) + 64)] = (oacc[((j * 4) + 64)] * al2);
-        oacc[((j * 4) + 65)] = (oacc[((j * 4) + 65)] * al2);
-        oacc[((j * 4) + 66)] = (oacc[((j * 4) + 66)] * al3);
-        oacc[((j * 4) + 67)] = (oacc[((j * 4) + 67)] * al3);
       }
-      #pragma unroll 2
-      for (int kk = 0; kk < 2; kk++) {
+      #pragma unroll 4
+      for (int kk = 0; kk < 4; kk++) {
         pf[0] = kf_pack_f16x2(sacc[((kk * 8) + 0)], sacc[(((kk * 8) + 0) + 1)]);
         pf[1] = kf_pack_f16x2(sacc[((kk * 8) + 2)], sacc[(((kk * 8) + 2) + 1)]);
         pf[2] = kf_pack_f16x2(sacc[((kk * 8) + 4)], sacc[(((kk * 8) + 4) + 1)]);
         pf[3] = kf_pack_f16x2(sacc[((kk * 8) + 6)], sacc[(((kk * 8) + 6) + 1)]);
-        pf[4] = kf_pack_f16x2(sacc[((kk * 8) + 16)], sacc[(((kk * 8) + 16) + 1)]);
-        pf[5] = kf_pack_f16x2(sacc[((kk * 8) + 18)], sacc[(((kk * 8) + 18) + 1)]);
-        pf[6] = kf_pack_f16x2(sacc[((kk * 8) + 20)], sacc[(((kk * 8) + 20) + 1)]);
-        pf[7] = kf_pack_f16x2(sacc[((kk * 8) + 22)], sacc[(((kk * 8) + 22) + 1)]);
         #pragma unroll 8
         for (int np = 0; np < 8; np++) {
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(vfr[0]), "=r"(vfr[1]), "=r"(vfr[2]), "=r"(vfr[3]) : "r"((unsigned int)__cvta_generic_to_shared(&sV[(((vBase + (kk * 1088)) + (np * 8)) + vLane)])) : "memory");
           asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 0)]), "+f"(oacc[((np * 8) + 0) + 1]), "+f"(oacc[((np * 8) + 0) + 2]), "+f"(oacc[((np * 8) + 0) + 3]) : "r"(pf[0]), "r"(pf[1]), "r"(pf[2]), "r"(pf[3]), "r"(vfr[0]), "r"(vfr[1]));
           asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 4)]), "+f"(oacc[((np * 8) + 4) + 1]), "+f"(oacc[((np * 8) + 4) + 2]), "+f"(oacc[((np * 8) + 4) + 3]) : "r"(pf[0]), "r"(pf[1]), "r"(pf[2]), "r"(pf[3]), "r"(vfr[2]), "r"(vfr[3]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 64)]), "+f"(oacc[((np * 8) + 64) + 1]), "+f"(oacc[((np * 8) + 64) + 2]), "+f"(oacc[((np * 8) + 64) + 3]) : "r"(pf[4]), "r"(pf[5]), "r"(pf[6]), "r"(pf[7]), "r"(vfr[0]), "r"(vfr[1]));
-          asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" : "+f"(oacc[((np * 8) + 68)]), "+f"(oacc[((np * 8) + 68) + 1]), "+f"(oacc[((np * 8) + 68) + 2]), "+f"(oacc[((np * 8) + 68) + 3]) : "r"(pf[4]), "r"(pf[5]), "r"(pf[6]), "r"(pf[7]), "r"(vfr[2]), "r"(vfr[3]));
         }
       }
     }
@@ -427,14 +324,6 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
   l1 = (l1 + __shfl_xor_sync(0xffffffffu, l1, 2));
   const float inv1 = (1.0f / l1);
   const int o1 = ((qRow0 + row1) * 128);
-  l2 = (l2 + __shfl_xor_sync(0xffffffffu, l2, 1));
-  l2 = (l2 + __shfl_xor_sync(0xffffffffu, l2, 2));
-  const float inv2 = (1.0f / l2);
-  const int o2 = ((qRow0 + row2) * 128);
-  l3 = (l3 + __shfl_xor_sync(0xffffffffu, l3, 1));
-  l3 = (l3 + __shfl_xor_sync(0xffffffffu, l3, 2));
-  const float inv3 = (1.0f / l3);
-  const int o3 = ((qRow0 + row3) * 128);
   #pragma unroll 16
   for (int j = 0; j < 16; j++) {
     if (ok0) {
@@ -444,14 +333,6 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
     if (ok1) {
       o[(o1 + (((j * 8) + (t4 * 2)) + 0))] = (oacc[((j * 4) + 2)] * inv1);
       o[(o1 + (((j * 8) + (t4 * 2)) + 1))] = (oacc[((j * 4) + 3)] * inv1);
-    }
-    if (ok2) {
-      o[(o2 + (((j * 8) + (t4 * 2)) + 0))] = (oacc[((j * 4) + 64)] * inv2);
-      o[(o2 + (((j * 8) + (t4 * 2)) + 1))] = (oacc[((j * 4) + 65)] * inv2);
-    }
-    if (ok3) {
-      o[(o3 + (((j * 8) + (t4 * 2)) + 0))] = (oacc[((j * 4) + 66)] * inv3);
-      o[(o3 + (((j * 8) + (t4 * 2)) + 1))] = (oacc[((j * 4) + 67)] * inv3);
     }
   }
 }

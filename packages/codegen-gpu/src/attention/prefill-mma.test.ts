@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, type Params } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
-import { defaultPrefillMmaConfig, emitPrefillMma, prefillMmaConfigProblem, prefillMmaProblem, PREFILL_MMA_ENTRY } from './prefill-mma.ts';
+import {
+  defaultPrefillMmaConfig, emitPrefillMma, mmaKnobValues, prefillMmaConfigProblem, prefillMmaProblem, PREFILL_MMA_ENTRY, tensorCoreConfigProblem,
+  tensorCoreDefaults,
+} from './prefill-mma.ts';
 
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
 const GOLDEN = join(import.meta.dirname, '..', '__golden__', 'cuda-attention-prefill-mma.attention.cu');
@@ -27,8 +30,15 @@ test('the mma path says why it cannot serve a head size, and which configs do no
   assert.match(prefillMmaConfigProblem(params(), { block_q: 32, block_kv: 64 })!, /block_q 32/);
   assert.match(prefillMmaConfigProblem(params(), { block_q: 128, block_kv: 128 })!, /fragment registers/);
   assert.equal(prefillMmaConfigProblem(params(), defaultPrefillMmaConfig(params())), undefined);
+  assert.equal(tensorCoreConfigProblem(params(), { block_q: 128, block_kv: 32, kv_splits: 1, workgroup_size: 128, dot_path: 'float' }), undefined);
+  assert.match(tensorCoreConfigProblem(params(), { block_q: 128, block_kv: 32, kv_splits: 4 })!, /kv_splits 1/);
+  assert.match(tensorCoreConfigProblem(params({ D: 72 }), { block_q: 64, block_kv: 64 })!, /multiples of 16/);
+  assert.equal(tensorCoreDefaults('cuda', params({ Sq: 1 })), undefined, 'decode stays SIMT');
+  assert.equal(tensorCoreDefaults('vulkan', params()), undefined);
+  assert.deepEqual(mmaKnobValues('cuda'), ['none', 'tensor_core']);
   assert.deepEqual(defaultPrefillMmaConfig(params({ D: 256 })), { block_q: 64, block_kv: 32 });
-  assert.deepEqual(defaultPrefillMmaConfig(params()), { block_q: 128, block_kv: 32 });
+  assert.deepEqual(defaultPrefillMmaConfig(params({ Sq: 4096, Skv: 4096 })), { block_q: 128, block_kv: 32 });
+  assert.deepEqual(defaultPrefillMmaConfig(params()), { block_q: 64, block_kv: 64 }, 'Sq 100: tiles of 64 rows');
   assert.deepEqual(defaultPrefillMmaConfig(params({ D: 192 })), { block_q: 64, block_kv: 32 });
   assert.throws(() => emitPrefillMma(params({ D: 40 }), { block_q: 64, block_kv: 64 }), InputError);
 });
@@ -61,6 +71,7 @@ test('nvcc: sm_80 and sm_90 builds; the PTX holds mma.sync, ldmatrix and cp.asyn
   const dir = mkdtempSync(join(tmpdir(), 'kf-attn-mma-'));
   const cases: [string, Params, boolean][] = [
     ['f16-causal-gqa', params(), true],
+    ['f16-causal-rows128', params({ Sq: 4096, Skv: 4096 }), true],
     ['f32-window-d64', params({ kv: 'f32', D: 64, causal: false, window: 37 }), false],
     ['q8_0-rows64', params({ kv: 'q8_0' }), false],
   ];

@@ -78,12 +78,13 @@ export function prefillMmaConfigProblem(params: Params, cfg: PrefillMmaConfig): 
 
 /**
  * The default: 128 rows of 32 keys (each K/V fragment feeds two m16 tiles) where Dv leaves the registers for
- * two O tiles, else 64 rows of 64 keys, or of 32 where the fragments would crowd the 255 registers of a lane
+ * two O tiles and Sq fills such tiles, else 64 rows of 64 keys, or of 32 where the fragments would crowd the 255
+ * registers of a lane
  */
 export function defaultPrefillMmaConfig(params: Params): PrefillMmaConfig {
   const D = Number(params.D);
   const Dv = Number(params.Dv ?? D);
-  if (Dv <= 128 && D <= 128) return { block_q: 128, block_kv: 32 };
+  if (Dv <= 128 && D <= 128 && Number(params.Sq) >= 128) return { block_q: 128, block_kv: 32 };
   return { block_q: 64, block_kv: fragmentRegisters(D, Dv, { block_q: 64, block_kv: 64 }) <= 160 ? 64 : 32 };
 }
 
@@ -450,4 +451,33 @@ export function emitPrefillMma(params: Params, cfg: PrefillMmaConfig, config: Re
       ...(shared > 0 ? { dynamicSharedBytes: shared } : {}),
     }],
   };
+}
+
+// ---- what the SIMT attention's knob space (knobs.ts) and emitter (emit.ts) take from this path
+
+/** the values of the `mma` knob on a GPU target: 'tensor_core' on CUDA besides 'none' */
+export function mmaKnobValues(target: string): readonly string[] {
+  return target === 'cuda' ? ['none', 'tensor_core'] : ['none'];
+}
+
+/** block_q and block_kv values the tensor-core path adds to those knobs' domains */
+export const MMA_KNOB_VALUES = { block_q: MMA_BLOCK_Q, block_kv: MMA_BLOCK_KV } as const;
+
+/**
+ * The knob check of a config with mma 'tensor_core' (undefined: valid): the params' head sizes, block_q and
+ * block_kv, and the knobs the path has no use for at other values (one dispatch of 128 threads, f16 operands)
+ */
+export function tensorCoreConfigProblem(params: Params, config: Readonly<Record<string, unknown>>): string | undefined {
+  const problem = prefillMmaProblem(params) ?? prefillMmaConfigProblem(params, { block_q: Number(config.block_q), block_kv: Number(config.block_kv) });
+  if (problem) return problem;
+  if (config.kv_splits !== undefined && Number(config.kv_splits) !== 1) return `mma 'tensor_core' takes kv_splits 1 (one dispatch over the query tiles), got ${String(config.kv_splits)}`;
+  if (config.workgroup_size !== undefined && Number(config.workgroup_size) !== MMA_WARPS * 32) return `mma 'tensor_core' runs ${MMA_WARPS} warps, workgroup_size ${MMA_WARPS * 32}, got ${String(config.workgroup_size)}`;
+  if (config.dot_path !== undefined && config.dot_path !== 'float') return `mma 'tensor_core' dequantizes q8_0 to f16 operands: dot_path 'float', got ${String(config.dot_path)}`;
+  return undefined;
+}
+
+/** the tensor-core knobs of the CUDA prefill default, where the path serves the params (Sq of a whole tile or more) */
+export function tensorCoreDefaults(target: string, params: Params): { readonly mma: 'tensor_core'; readonly block_q: number; readonly block_kv: number; readonly kv_splits: 1; readonly workgroup_size: number } | undefined {
+  if (target !== 'cuda' || Number(params.Sq) < 16 || prefillMmaProblem(params)) return undefined;
+  return { mma: 'tensor_core', ...defaultPrefillMmaConfig(params), kv_splits: 1, workgroup_size: MMA_WARPS * 32 };
 }
