@@ -135,4 +135,19 @@ describe('bad input', { concurrency: 4 }, () => {
       /--in: folder '.*nope' does not exist/);
     await expectBadInput(['quantize', '--format', 'q8_0', '--in', join(dir, 'nope'), '--out', out], out, /--in: folder '.*nope' does not exist/);
   });
+  test('attention: a KV shape that disagrees with the params, Sq > Skv, a negative window, q8_0 KV with D off its block', async () => {
+    const dir = scratchFolder();
+    const inDir = join(dir, 'in');
+    mkdirSync(inDir);
+    const op = getOp('attention');
+    const params = { Hq: 4, Hkv: 2, Sq: 1, Skv: 9, D: 64, kv: 'q8_0' };
+    const inputs = randomInputs(op, resolveParams(op, params), 1);
+    writeTensors(inDir, { ...inputs, k: allocTensor('u8', [1, 2, 8, 68]) });
+    const out = join(dir, 'out');
+    const run = (p: object): string[] => ['run', 'attention', '--target', 'c', '--params', JSON.stringify(p), '--in', inDir, '--out', out];
+    await expectBadInput(run(params), out, /'k'.*shape \[1, ?2, ?8, ?68\].*\[1, ?2, ?9, ?68\]/s);
+    await expectBadInput(run({ ...params, Sq: 10 }), out, /Sq must be <= Skv/);
+    await expectBadInput(run({ ...params, window: -1 }), out, /param 'window'.*-1/);
+    await expectBadInput(run({ ...params, D: 48 }), out, /q8_0 KV needs D and Dv to be multiples of 32/);
+  });
 });
