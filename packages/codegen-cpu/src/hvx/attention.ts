@@ -7,8 +7,7 @@ import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { renderKernel } from '@kforge/codegen-core';
-import { attentionCpuArtifact, attentionShape, renderKernels, type AttentionShape } from '../rvv/attention-artifact.ts';
-import { attentionScratch } from '../rvv/attention.ts';
+import { attentionCpuArtifact, attentionScratch, attentionShape, renderKernels, type AttentionShape } from '../rvv/attention-artifact.ts';
 import { lowerAttentionSimd } from '../attention/simd.ts';
 import { attentionCpuArtifact as scalarCoreArtifact } from '../attention/simd-emit.ts';
 import { checkAttentionSimdConfig } from '../attention/knobs.ts';

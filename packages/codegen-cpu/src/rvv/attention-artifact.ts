@@ -8,6 +8,7 @@ import { getOp, resolveParams, size, storedWeightBytes, type SizeExpr } from '@k
 import type { ArtifactBuffer, KernelArtifact, TargetName } from '@kforge/target';
 import type { Dialect } from '@kforge/codegen-core';
 import { renderKernel } from '@kforge/codegen-core';
+import { XBLOCK } from '../gemv/weights.ts';
 
 /** attention's params with every default filled in, as numbers */
 export interface AttentionShape {
@@ -42,6 +43,22 @@ export interface AttentionScratch {
 
 /** query rows B * Hq * Sq as a size */
 export const queryRowsSize = (s: AttentionShape): SizeExpr => size.mul('B', 'Sq', s.Hq);
+
+/** scratch: int8 path the quantized q; kv_splits > 1 the parts' (m, l, o) */
+export function attentionScratch(shape: AttentionShape, splits: number, int8: boolean): AttentionScratch[] {
+  const rows = queryRowsSize(shape);
+  const out: AttentionScratch[] = [];
+  if (splits > 1) {
+    out.push({ name: 'part_m', elem: 'f32', bytes: size.mul(rows, splits * 4) });
+    out.push({ name: 'part_l', elem: 'f32', bytes: size.mul(rows, splits * 4) });
+    out.push({ name: 'part_o', elem: 'f32', bytes: size.mul(rows, splits * shape.Dv * 4) });
+  }
+  if (int8) {
+    out.push({ name: 'qq', elem: 'i8', bytes: size.mul(rows, shape.D) });
+    out.push({ name: 'qd', elem: 'f32', bytes: size.mul(rows, (shape.D / XBLOCK) * 4) });
+  }
+  return out;
+}
 
 /**
  * Several kernels in one C translation unit: the first as rendered, each later one from its

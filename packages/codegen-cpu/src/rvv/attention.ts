@@ -6,11 +6,9 @@ import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
-import { attentionCpuArtifact, attentionShape, queryRowsSize, renderKernels, type AttentionScratch, type AttentionShape } from './attention-artifact.ts';
+import { attentionCpuArtifact, attentionScratch, attentionShape, renderKernels, type AttentionShape } from './attention-artifact.ts';
 import { lowerAttentionRvv, type AttentionRvvConfig } from './attention-kernel.ts';
 import { RVV_F32_LMULS, RVV_I8_LMULS, RvvRules } from './rules.ts';
-import { size } from '@kforge/ir';
-import { XBLOCK } from '../gemv/weights.ts';
 
 const BLOCK_Q = [1, 2, 4, 8];
 const BLOCK_KV = [16, 32, 64, 128];
@@ -68,22 +66,6 @@ export function attentionRvvKernels(params: Params, config?: Readonly<Record<str
   const { shape, full } = resolve(params, config);
   const kernels = lowerAttentionRvv(shape, full);
   return { kernels, source: renderKernels(kernels, { ...C_DIALECT, isa: RvvRules }) };
-}
-
-/** scratch: int8 path the quantized q; kv_splits > 1 the parts' (m, l, o) */
-export function attentionScratch(shape: AttentionShape, splits: number, int8: boolean): AttentionScratch[] {
-  const rows = queryRowsSize(shape);
-  const out: AttentionScratch[] = [];
-  if (splits > 1) {
-    out.push({ name: 'part_m', elem: 'f32', bytes: size.mul(rows, splits * 4) });
-    out.push({ name: 'part_l', elem: 'f32', bytes: size.mul(rows, splits * 4) });
-    out.push({ name: 'part_o', elem: 'f32', bytes: size.mul(rows, splits * shape.Dv * 4) });
-  }
-  if (int8) {
-    out.push({ name: 'qq', elem: 'i8', bytes: size.mul(rows, shape.D) });
-    out.push({ name: 'qd', elem: 'f32', bytes: size.mul(rows, (shape.D / XBLOCK) * 4) });
-  }
-  return out;
 }
 
 export function emitAttentionRvv(params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
