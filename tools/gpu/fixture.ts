@@ -4,15 +4,18 @@
  * baselines' y.npy), for testing ingest.ts and to-bench.ts without a GPU. Shapes are tiny; every
  * device string and timing says FIXTURE. Outputs are the float64 reference of the inputs the device
  * would generate, rounded to f32 (one case's is perturbed on purpose, to be caught); timings come from
- * a seeded generator around made-up medians.
+ * a seeded generator around made-up medians. `writeH200AttentionFixture` does the same for attention
+ * cases (decode on cuda and opencl, a causal prefill) with PyTorch SDPA lines beside them, and the
+ * o_rows.npy / o_written.json that reduce_outputs.py leaves.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Rng, encodeNpy, type Params } from '@kforge/ir';
+import { Rng, encodeNpy, getOp, resolveParams, type Params } from '@kforge/ir';
 import { emitKernel, loweringFor, opHooks } from '@kforge/driver';
 import { sizedBuffers } from '@kforge/target';
 import { hashSources } from '@kforge/autotune';
-import { CUBLAS_FILLS, PLAN_FILE, generatedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { CUBLAS_FILLS, PLAN_FILE, generatedInputs, type H200Plan, type H200Target, type PlannedSdpaBaseline, type PlannedTimedCase } from './plan.ts';
+import { countedBytes, sampleCount } from './suites.ts';
 
 export const FIXTURE_DEVICE = 'FIXTURE (synthetic, not measured) NVIDIA H200 sm_90 / CUDA runtime 13.0 driver 13.0';
 const REPEATS = 20;
@@ -106,6 +109,23 @@ export function writeH200Fixture(work: string): H200Plan {
   lines.push(copy(4150));
   writeFileSync(join(work, 'baselines.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
 
+  writeMachine(work);
+  const plan: H200Plan = {
+    kforgeH200Plan: 1, created: '2026-11-30T00:00:00.000Z', buildCommit: 'f'.repeat(40), buildDirty: false,
+    rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [],
+    cublas: shapes.map((t) => ({ N: Number(t.params.N), K: Number(t.params.K) })), cublasFills: CUBLAS_FILLS,
+  };
+  writeFileSync(join(work, PLAN_FILE), JSON.stringify(plan));
+  return plan;
+}
+
+function copyLine(rng: Rng, gbps: number) {
+  const bytes = 1 << 30;
+  const ts = timings(rng, (2 * bytes) / gbps);
+  return { device: `${FIXTURE_DEVICE} / 132 SMs, L2 60 MB`, timings_ns: ts, median_ns: ts[0], probe: 'copy', bytes, moved_bytes: 2 * bytes };
+}
+
+function writeMachine(work: string): void {
   writeFileSync(join(work, 'machine.txt'), [
     '@@nvidia-smi', 'FIXTURE: no nvidia-smi ran',
     '@@query', 'name, driver_version, memory.total [MiB], clocks.current.sm [MHz], clocks.current.memory [MHz], clocks.max.sm [MHz], power.limit [W], temperature.gpu',
@@ -116,10 +136,100 @@ export function writeH200Fixture(work: string): H200Plan {
     '@@mem', '               total        used        free', 'Mem:     137438953472  1000  1000',
     '@@uname', 'Linux 6.18.44 (FIXTURE)', '',
   ].join('\n'));
+}
+
+/**
+ * The attention cases: (name, target, params, kforge median ns, what is wrong with kforge's o). Tiny
+ * shapes whose sampled reference is quick; 'corrupt' perturbs one sampled value, 'unwritten' reports
+ * elements of o left unwritten.
+ */
+export const ATTENTION_FIXTURE_CASES: readonly (readonly [string, H200Target, Params, number, 'ok' | 'corrupt' | 'unwritten'])[] = [
+  ['decode', 'cuda', { B: 2, Hq: 4, Hkv: 2, Sq: 1, Skv: 96, D: 32, kv: 'f16' }, 4000, 'ok'],
+  ['decode', 'opencl', { B: 2, Hq: 4, Hkv: 2, Sq: 1, Skv: 96, D: 32, kv: 'f16' }, 6000, 'ok'],
+  ['prefill', 'cuda', { B: 1, Hq: 2, Hkv: 2, Sq: 40, Skv: 40, D: 32, causal: true, kv: 'f16' }, 9000, 'ok'],
+  ['decode', 'cuda', { B: 1, Hq: 2, Hkv: 1, Sq: 1, Skv: 50, D: 32, kv: 'f16' }, 3000, 'corrupt'],
+  ['decode', 'vulkan', { B: 2, Hq: 4, Hkv: 2, Sq: 1, Skv: 96, D: 32, kv: 'f16' }, 7000, 'unwritten'],
+];
+
+/** the float64 reference of a case's sampled rows, rounded as `round` says */
+function sampledRows(t: PlannedTimedCase, round: (x: number) => number): Float32Array {
+  const hooks = opHooks('attention', 'sampledReference');
+  const ref = hooks.sampledReference(t.params, t.generated, hooks.sample(t.params, sampleCount('attention')));
+  return Float32Array.from(ref, round);
+}
+
+const f16Round = (x: number): number => {
+  const e = Math.floor(Math.log2(Math.abs(x) || 1));
+  const ulp = 2 ** (e - 10);
+  return Math.round(x / ulp) * ulp;
+};
+
+/** Writes the attention fixture into `work` (created); returns its plan. */
+export function writeH200AttentionFixture(work: string): H200Plan {
+  const rng = new Rng(7, 'h200-attention-fixture');
+  mkdirSync(join(work, 'perf'), { recursive: true });
+  const timed: PlannedTimedCase[] = [];
+  const manifestCases: unknown[] = [];
+  const perfLines: string[] = [];
+  ATTENTION_FIXTURE_CASES.forEach(([phase, target, raw, medianNs, fault], i) => {
+    const params = resolveParams(getOp('attention'), raw);
+    const config = loweringFor('attention', target).knobs(target, params).defaults;
+    const artifact = emitKernel('attention', target, params, config);
+    const name = `${String(i).padStart(3, '0')}-perf-attention-${phase}-${i}${target === 'cuda' ? '' : `-${target}`}`;
+    const t: PlannedTimedCase = {
+      case: name, kind: 'perf', op: 'attention', target, params: artifact.params as Params, config: { ...artifact.config } as PlannedTimedCase['config'],
+      isDefault: true, ...countedBytes('attention', artifact), flops: getOp('attention').flops(params), phase: phase as 'decode' | 'prefill',
+      layer: `fixture.${phase}`, metric: phase === 'decode' ? 'gbps' : 'tflops', sourceHash: hashSources(artifact.files),
+      generated: generatedInputs('attention', params), sampleRows: opHooks('attention', 'sample').sample(params, sampleCount('attention')).indices,
+    };
+    timed.push(t);
+    const rows = sampledRows(t, Math.fround);
+    if (fault === 'corrupt') rows[rows.length - 1] = rows[rows.length - 1]! + 1;
+    mkdirSync(join(work, 'perf', name), { recursive: true });
+    writeFileSync(join(work, 'perf', name, 'o_rows.npy'), f32Npy(rows));
+    const elements = Number(params.B) * Number(params.Hq) * Number(params.Sq) * Number(params.Dv);
+    writeFileSync(join(work, 'perf', name, 'o_written.json'), JSON.stringify({ elements, not_finite: fault === 'unwritten' ? 3 : 0, all_finite: fault !== 'unwritten' }));
+    manifestCases.push({ name, api: target, op: 'attention', target, params: artifact.params, config: artifact.config, outputs: [{ name: 'o', elem: 'f32', bytes: elements * 4 }] });
+    const ts = timings(rng, medianNs);
+    perfLines.push(JSON.stringify({ case: name, target, status: 'ok', device: FIXTURE_DEVICE, timings_ns: ts, median_ns: [...ts].sort((a, b) => a - b)[REPEATS >> 1], copies: 16 }));
+  });
+  writeFileSync(join(work, 'perf', 'manifest.json'), JSON.stringify({ kforgeGpuBundle: 1, created: '2026-11-30T00:00:00.000Z', cases: manifestCases, carried: [] }));
+  writeFileSync(join(work, 'perf', 'results.jsonl'), `${perfLines.join('\n')}\n`);
+
+  // SDPA on each CUDA case: default and flash for decode (flash's rows wrong on purpose), flash and cuDNN (unavailable) for prefill
+  const sdpa: PlannedSdpaBaseline[] = [];
+  const lines: object[] = [copyLine(rng, 4200)];
+  for (const t of timed.filter((x) => x.target === 'cuda')) {
+    const prefill = t.phase === 'prefill';
+    const backends = prefill ? ['flash', 'cudnn'] as const : ['default', 'flash'] as const;
+    sdpa.push({
+      kforgeCase: t.case, params: t.params, phase: t.phase!, backends: [...backends], generated: t.generated, sampleRows: t.sampleRows!,
+      rotateBytes: 1 << 30, repeats: REPEATS, warmup: 5, flops: t.flops!, kvBytes: t.weightBytes,
+    });
+    for (const [k, backend] of backends.entries()) {
+      const common = { device: FIXTURE_DEVICE, probe: 'torch-sdpa', fn: 'torch.nn.functional.scaled_dot_product_attention', torch: '2.11.0+cu130 (fixture)', case: t.case, phase: t.phase, params: t.params, backend };
+      if (backend === 'cudnn') {
+        lines.push({ ...common, status: 'unavailable', error: 'FIXTURE: a refusal, to show how one reads' });
+        continue;
+      }
+      const rows = sampledRows(t, f16Round);
+      if (backend === 'flash' && !prefill) rows[0] = rows[0]! + 0.5;
+      const rel = join(`sdpa-${t.case}`, backend, 'o_rows.npy');
+      mkdirSync(join(work, `sdpa-${t.case}`, backend), { recursive: true });
+      writeFileSync(join(work, rel), f32Npy(rows));
+      const ts = timings(rng, 5000 + 1000 * k);
+      lines.push({
+        ...common, timings_ns: ts, median_ns: ts[0], copies: 16, graph: true, kernels: [`FIXTURE_${backend}_kernel`], format: 'f16 q, k, v, o; f32 softmax inside',
+        enable_gqa: t.params.Hq !== t.params.Hkv, kv_bytes: t.weightBytes, moved_bytes: t.weightBytes * 2, flops: t.flops, nmse_vs_f64: 1e-7, rows: rel,
+      });
+    }
+  }
+  lines.push(copyLine(rng, 4150));
+  writeFileSync(join(work, 'baselines.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeMachine(work);
   const plan: H200Plan = {
-    kforgeH200Plan: 1, created: '2026-11-30T00:00:00.000Z', buildCommit: 'f'.repeat(40), buildDirty: false,
-    rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [],
-    cublas: shapes.map((t) => ({ N: Number(t.params.N), K: Number(t.params.K) })), cublasFills: CUBLAS_FILLS,
+    kforgeH200Plan: 1, created: '2026-11-30T00:00:00.000Z', buildCommit: 'e'.repeat(40), buildDirty: false, ops: ['attention'], parts: ['perf', 'baselines'],
+    rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [], cublas: [], cublasFills: CUBLAS_FILLS, sdpa,
   };
   writeFileSync(join(work, PLAN_FILE), JSON.stringify(plan));
   return plan;

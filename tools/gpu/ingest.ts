@@ -1,8 +1,9 @@
 /**
  * Reads what `.gpu-bundle/run.sh OUT` brought back from the H200 and checks it here:
  *  - conformance cases against the float64 reference on their carried inputs (checkRun);
- *  - perf and sweep cases on a sample of their outputs (the op's sample hook: gemv's rows) against
- *    the float64 reference on the inputs the device generated (regenerated exactly by generatedBytes);
+ *  - perf and sweep cases on a sample of their outputs (the op's sample hook: gemv's rows of y,
+ *    attention's query rows of o, which the device kept alone in o_rows.npy) against the float64
+ *    reference on the inputs the device generated (regenerated exactly by generatedBytes);
  *  - every timed case appended to the tuning database as a TuningRecord with origin 'bundle:h200'.
  *
  * usage: node --import tsx tools/gpu/ingest.ts OUT_DIR|WORK_DIR [--db FILE] [--no-db]
@@ -12,7 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  getOp, randomInputs, tensorFromBytes, tensorSignature,
+  checkOutput, decodeNpy, getOp, randomInputs, tensorFromBytes, tensorSignature,
   type KernelArithmetic, type OutputCheck, type Tensor,
 } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
@@ -20,10 +21,9 @@ import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, checkSampledOutput, emitKernel, opHooks, outputValues } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
 import { kforgeVersion, summarize } from '@kforge/bench';
-import { PLAN_FILE, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { PLAN_FILE, targetOf, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { sampleCount } from './suites.ts';
 
-/** output elements checked per timed case (the op's sample hook spreads them over the grid) */
-const SAMPLE_COUNT = 64;
 const ORIGIN = 'bundle:h200';
 
 /** The results folder: WORK_DIR itself, or OUT_DIR's results.tar.gz.NN parts unpacked into a temporary folder. */
@@ -51,10 +51,10 @@ export interface TimedCaseCheck {
  * bundle held, the device's failure when it did not run, else its sampled outputs against the
  * float64 reference ('wrong' past the bound).
  */
-export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): TimedCaseCheck {
+export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult, perfDir?: string): TimedCaseCheck {
   let artifact: KernelArtifact;
   try {
-    artifact = emitKernel(t.op, 'cuda', t.params, t.config);
+    artifact = emitKernel(t.op, targetOf(t), t.params, t.config);
   } catch (e) {
     return { status: 'constraint', reason: `this kforge no longer accepts the config: ${(e as Error).message}` };
   }
@@ -62,23 +62,71 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult): Tim
     return { status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held', artifact };
   }
   if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
-  const check = checkSampled(t, (name) => outputValues(t.op, t.params, name, r.result!.outputs[name]!), artifact.arithmetic ?? 'f32');
+  const arithmetic = artifact.arithmetic ?? 'f32';
+  if (t.sampleRows) {
+    // the device kept only the sampled rows of o, and counted what of the whole o was not written or not finite
+    const rows = sampledRows(perfDir, r.case);
+    if (!rows) return { status: 'runtime', reason: `no ${r.case}/o_rows.npy (reduce_outputs.py did not run?)`, artifact };
+    if (!rows.written.all_finite) return { status: 'wrong', reason: `${rows.written.not_finite} of ${rows.written.elements} elements of o not written or not finite`, artifact };
+    const check = checkSampledRows(t, rows.values, arithmetic);
+    return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
+  }
+  const check = checkSampled(t, (name) => outputValues(t.op, t.params, name, r.result!.outputs[name]!), arithmetic);
   return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
 }
 
-/** A case's output (the whole of it, from `read`) on the op's sample against the reference on the inputs generated for `t`. */
-export function checkSampled(t: Pick<PlannedTimedCase, 'op' | 'params' | 'generated'>, read: (output: string) => ArrayLike<number>, arithmetic: KernelArithmetic): OutputCheck {
-  const hooks = opHooks(t.op, 'sampledReference');
-  const sample = hooks.sample(t.params, SAMPLE_COUNT);
-  return checkSampledOutput(t.op, hooks, t.params, sample, read(sample.output), hooks.sampledReference(t.params, t.generated, sample), arithmetic);
+/** what reduce_outputs.py left of a case's o: its sampled rows (flat, f32) and the written-and-finite count of the whole */
+export function sampledRows(perfDir: string | undefined, caseName: string): { values: ArrayLike<number>; written: { elements: number; not_finite: number; all_finite: boolean } } | undefined {
+  if (!perfDir) return undefined;
+  const rowsPath = join(perfDir, caseName, 'o_rows.npy');
+  const writtenPath = join(perfDir, caseName, 'o_written.json');
+  if (!existsSync(rowsPath) || !existsSync(writtenPath)) return undefined;
+  return { values: decodeNpy(new Uint8Array(readFileSync(rowsPath)), rowsPath).data as ArrayLike<number>, written: JSON.parse(readFileSync(writtenPath, 'utf8')) };
 }
 
-function deviceOf(work: string, detail: string): DeviceFingerprint {
+type SampledCase = Pick<PlannedTimedCase, 'op' | 'params' | 'generated'>;
+const references = new Map<string, Float64Array>();
+
+/** The op's sample of a case and its float64 reference (regenerating the inputs is the slow part: kept per process). */
+function sampledReference(t: SampledCase) {
+  const hooks = opHooks(t.op, 'sampledReference');
+  const sample = hooks.sample(t.params, sampleCount(t.op));
+  const key = JSON.stringify([t.op, t.params, t.generated, sample.indices]);
+  let reference = references.get(key);
+  if (!reference) {
+    reference = hooks.sampledReference(t.params, t.generated, sample);
+    references.set(key, reference);
+  }
+  return { hooks, sample, reference };
+}
+
+/** A case's output (the whole of it, from `read`) on the op's sample against the reference on the inputs generated for `t`. */
+export function checkSampled(t: SampledCase, read: (output: string) => ArrayLike<number>, arithmetic: KernelArithmetic): OutputCheck {
+  const { hooks, sample, reference } = sampledReference(t);
+  return checkSampledOutput(t.op, hooks, t.params, sample, read(sample.output), reference, arithmetic);
+}
+
+/** The sampled elements alone (as `pick` orders them: attention's sampled rows of o one after another) against the reference. */
+export function checkSampledRows(t: SampledCase & Pick<PlannedTimedCase, 'sampleRows'>, picked: ArrayLike<number>, arithmetic: KernelArithmetic): OutputCheck {
+  const { sample, reference } = sampledReference(t);
+  if (t.sampleRows && JSON.stringify(t.sampleRows) !== JSON.stringify(sample.indices)) {
+    throw new Error(`${t.op}: the plan's sampled rows differ from this checkout's sample hook`);
+  }
+  if (picked.length !== reference.length) {
+    return { ok: false, nmse: NaN, bound: NaN, message: `${picked.length} sampled values, expected ${reference.length}` } as OutputCheck;
+  }
+  const check = checkOutput(t.op, sample.output, Array.from(picked), { shape: [reference.length], data: reference }, arithmetic);
+  return { ...check, message: `${check.message} on ${sample.indices.length} sampled ${sample.along}` };
+}
+
+function deviceOf(work: string, detail: string, target: string): DeviceFingerprint {
   const machine = readFileSync(join(work, 'machine.txt'), 'utf8');
   const query = machine.split('@@query\n')[1]?.split('\n')[1] ?? '';
   const driver = query.split(',')[1]?.trim();
   const nvcc = machine.split('@@nvcc\n')[1]?.split('\n').find((l) => l.startsWith('Cuda compilation tools')) ?? 'nvcc';
-  return { device: detail.split(' / ')[0] ?? detail, features: driver ? [`driver ${driver}`] : [], compiler: nvcc.trim(), executor: 'gpu-bundle' };
+  // CUDA's detail starts with the GPU's name; OpenCL's with the platform version, Vulkan's with the device name and its driver
+  const device = target === 'cuda' ? (detail.split(' / ')[0] ?? detail) : `${query.split(',')[0]?.trim() || detail} (${target})`;
+  return { device, features: driver ? [`driver ${driver}`] : [], compiler: target === 'cuda' ? nvcc.trim() : detail, executor: 'gpu-bundle' };
 }
 
 
@@ -88,7 +136,8 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
   let failures = 0;
   const line = (status: string, name: string, text: string) => console.log(`${status.padEnd(6)} ${name.padEnd(40)} ${text}`);
 
-  const conformance = new Map(readGpuBundleResults(join(work, 'conformance')).map((r) => [r.case, r]));
+  const readResults = (part: string) => (existsSync(join(work, part, 'manifest.json')) ? readGpuBundleResults(join(work, part)) : []);
+  const conformance = new Map(readResults('conformance').map((r) => [r.case, r]));
   const tally = new Map<string, number>();
   for (const c of plan.conformance) {
     const r = conformance.get(c.case)!;
@@ -114,14 +163,14 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     line(status, c.case, text);
   }
 
-  const perf = new Map<string, GpuBundleCaseResult>(readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]));
+  const perf = new Map<string, GpuBundleCaseResult>(readResults('perf').map((r) => [r.case, r]));
   const baselines = readFileSync(join(work, 'baselines.jsonl'), 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, number | string>);
   const copies = baselines.filter((b) => b.probe === 'copy').map((b) => Number(b.moved_bytes) / Number(b.median_ns));
   const ceilingGbps = copies.length ? Math.max(...copies) : undefined;
   const db = dbPath ? new JsonlTuningDatabase(dbPath) : null;
   for (const t of plan.timed) {
     const r = perf.get(t.case)!;
-    const { status, reason, nmse } = checkTimedCase(t, r);
+    const { status, reason, nmse } = checkTimedCase(t, r, join(work, 'perf'));
     const timings = r.result?.timingsNs ?? [];
     const s = timings.length ? summarize(timings.map((x) => x / 1e6)) : undefined;
     const measurement = status === 'ok' && s ? {
@@ -130,11 +179,12 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     } : undefined;
     if (status !== 'ok') failures++;
     line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
-      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${SAMPLE_COUNT} sampled outputs` : (reason ?? '').slice(0, 120)}` +
-      `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` : ''}`);
+      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${sampleCount(t.op)} sampled ${t.op === 'attention' ? 'query rows' : 'outputs'}` : (reason ?? '').slice(0, 120)}` +
+      `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` +
+        `${t.flops ? `  ${(t.flops / (measurement.medianMs * 1e9)).toFixed(1)} TFLOP/s` : ''}` : ''}`);
     if (db && r.result) {
       db.append({
-        schema: SCHEMA_VERSION, op: t.op, params: t.params, target: 'cuda', device: deviceOf(work, r.result.detail), kforge: kforgeVersion(),
+        schema: SCHEMA_VERSION, op: t.op, params: t.params, target: targetOf(t), device: deviceOf(work, r.result.detail, targetOf(t)), kforge: kforgeVersion(),
         config: t.config, sourceHash: t.sourceHash, status, ...(reason && status !== 'ok' ? { reason: reason.slice(0, 2000) } : {}),
         ...(nmse !== undefined && Number.isFinite(nmse) ? { nmse } : {}), ...(measurement ? { measurement } : {}),
         time: new Date().toISOString(), origin: ORIGIN,

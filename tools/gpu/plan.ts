@@ -16,7 +16,7 @@ export const COPY_PROBE_BYTES = 1 << 30;
 export const PERF_REPEATS = 100;
 export const PERF_WARMUP = 5;
 
-/** the seed of a case's i-th seeded input (gemv: x 11, W 21) */
+/** the seed of a case's i-th seeded input (gemv: x 11, W 21; attention: q 11, k 21, v 22) */
 const stream = (i: number): number => 11 + 10 * i;
 
 /** Per input buffer of a case, how the device fills it: the op's generatedInputs hook. */
@@ -29,19 +29,46 @@ const GEMV_SEEDS = inputSeeds(opHooks('gemv', 'generatedInputs'), stream);
 /** The cuBLAS baseline (a gemv) generates f16 W and x with these, so its y matches the f16 gemv case's. */
 export const CUBLAS_FILLS = { wSeed: GEMV_SEEDS.W!, wExponent: GEMV_EXPONENTS.W, xSeed: GEMV_SEEDS.x!, xExponent: GEMV_EXPONENTS.x } as const;
 
+/** The GPU APIs a bundle runs on the NVIDIA GPU. */
+export type H200Target = 'cuda' | 'opencl' | 'vulkan';
+
 export interface PlannedTimedCase {
   /** the case folder name in perf/cases and in the results */
   readonly case: string;
   readonly kind: 'perf' | 'sweep';
   readonly op: string;
+  /** the API it runs on (absent in plans before attention: cuda) */
+  readonly target?: H200Target;
   readonly params: Params;
   readonly config: Record<string, string | number | boolean>;
   readonly isDefault: boolean;
-  /** weight + x + y bytes one launch moves at least */
+  /**
+   * the bytes its GB/s is counted over: gemv, weight + x + y (every input read once, the output
+   * written once); attention, the k and v bytes (the KV cache a decode step streams)
+   */
   readonly bytes: number;
+  /** the streamed operand: gemv's stored W tensors, attention's k and v */
   readonly weightBytes: number;
+  /** the op's `flops` at these params (absent in plans before attention) */
+  readonly flops?: number;
+  /** what the case stands for: 'decode' or 'prefill' (absent: decode) */
+  readonly phase?: 'decode' | 'prefill';
+  /** the model layer the shape stands for, for the bench file (absent: tools/gpu's gemv table) */
+  readonly layer?: string;
+  /** the headline number: 'gbps' (memory-bound decode) or 'tflops' (prefill); absent: gbps */
+  readonly metric?: 'gbps' | 'tflops';
+  /** timed repeats and warm-up passes when they differ from the plan's (slow prefill cases) */
+  readonly repeats?: number;
+  readonly warmup?: number;
+  /** the copies of the inputs fill at least this many bytes (absent: the plan's rotateBytes) */
+  readonly rotateBytes?: number;
   readonly sourceHash: string;
   readonly generated: Record<string, GeneratedInput>;
+  /**
+   * attention: the query rows of o its check reads (the op's sample hook); on the device
+   * reduce_outputs.py keeps only these rows of o (o_rows.npy) and whether all of o was written
+   */
+  readonly sampleRows?: readonly number[];
 }
 
 export interface PlannedConformanceCase {
@@ -54,12 +81,37 @@ export interface PlannedConformanceCase {
   readonly seed: number;
 }
 
+/**
+ * One PyTorch SDPA baseline (torch_attention.py): the inputs of the kforge case `kforgeCase` (the
+ * same fills and seeds, q cast to f16), timed per backend; the rows `sample` of copy 0's o are written
+ * out and checked here against the float64 reference.
+ */
+export interface PlannedSdpaBaseline {
+  /** the kforge perf case (cuda) with the same params */
+  readonly kforgeCase: string;
+  readonly params: Params;
+  readonly phase: 'decode' | 'prefill';
+  /** 'default': SDPA's own choice; the rest are forced with torch.nn.attention.sdpa_kernel */
+  readonly backends: readonly ('default' | 'flash' | 'cudnn' | 'efficient')[];
+  readonly generated: Record<string, GeneratedInput>;
+  /** flat query rows (b, h, i) of o [B, Hq, Sq, Dv] written out for the check */
+  readonly sampleRows: readonly number[];
+  readonly rotateBytes: number;
+  readonly repeats: number;
+  readonly warmup: number;
+  readonly flops: number;
+  readonly kvBytes: number;
+}
+
 export interface H200Plan {
   readonly kforgeH200Plan: 1;
   readonly created: string;
   /** git revision and dirtiness of the tree prepare.ts ran in (plans from before 2026-11-30 lack them) */
   readonly buildCommit?: string;
   readonly buildDirty?: boolean;
+  /** the ops and parts prepare.ts was asked for (absent: gemv, everything) */
+  readonly ops?: readonly string[];
+  readonly parts?: readonly string[];
   readonly rotateBytes: number;
   readonly copyProbeBytes: number;
   readonly repeats: number;
@@ -69,4 +121,9 @@ export interface H200Plan {
   /** cuBLAS f16 shapes, "NxK" */
   readonly cublas: readonly { readonly N: number; readonly K: number }[];
   readonly cublasFills: typeof CUBLAS_FILLS;
+  /** PyTorch SDPA baselines of the attention perf cases (absent: none) */
+  readonly sdpa?: readonly PlannedSdpaBaseline[];
 }
+
+/** A timed case's API (plans before attention timed CUDA only). */
+export const targetOf = (t: Pick<PlannedTimedCase, 'target'>): H200Target => t.target ?? 'cuda';

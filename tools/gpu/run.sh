@@ -32,7 +32,9 @@ stamp "$(grep -m1 -A1 '@@query' "$W/machine.txt" | tail -n 1)"
 # The GPU machine may come without a Vulkan loader and glvnd (vkCreateInstance then fails with
 # VK_ERROR_INCOMPATIBLE_DRIVER): a .gl/ folder of their Debian packages carried beside the bundle is
 # unpacked first (tools/gpu/README.md says how to fetch it).
+# (beside the bundle, or beside its parent folder: .gpu-bundle/attention/run.sh finds the repository's .gl)
 GL_DEBS="$(cd "$ROOT/.." && pwd)/.gl"
+ls "$GL_DEBS"/*.deb >/dev/null 2>&1 || GL_DEBS="$(cd "$ROOT/../.." && pwd)/.gl"
 if ls "$GL_DEBS"/*.deb >/dev/null 2>&1; then
   for f in "$GL_DEBS"/*.deb; do dpkg -x "$f" /; done
   ldconfig
@@ -76,8 +78,9 @@ if ! ls /usr/local/cuda/include/cublas_v2.h >/dev/null 2>&1; then
 fi
 ( cd "$ROOT/baselines" && nvcc -O3 -arch=sm_90 "${CUBLAS_FLAGS[@]}" -o baselines cuda_baselines.cu "$CUBLAS_LIB" > "$W/baselines-build.log" 2>&1 \
   || { echo "cuBLAS build failed, see baselines-build.log" >> "$W/baselines-build.log"; } ) &
-bash "$ROOT/perf/build.sh" > "$W/perf-build.log" 2>&1 &
-bash "$ROOT/conformance/build.sh" > "$W/conformance-build.log" 2>&1 &
+for part in perf conformance; do
+  if [ -e "$ROOT/$part/build.sh" ]; then bash "$ROOT/$part/build.sh" > "$W/$part-build.log" 2>&1 & else echo "no $part cases" > "$W/$part-build.log"; fi
+done
 wait
 stamp "built: $(tail -n 1 "$W/perf-build.log") (perf), $(tail -n 1 "$W/conformance-build.log") (conformance), baselines $([ -x "$ROOT/baselines/baselines" ] && echo ok || echo FAILED)"
 
@@ -94,19 +97,31 @@ if [ -x "$B" ]; then
       "$WS" "$WE" "$XS" "$XE" "$W/cublas-$NK" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log"
   done
 fi
-python3 "$ROOT/torch_baselines.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" || echo "torch baselines failed" >> "$W/baselines-run.log"
-cp "$ROOT/baselines/cuda_baselines.cu" "$ROOT/torch_baselines.py" "$W/" 2>/dev/null
+if [ "$(plan "len(p['cublas'])")" != 0 ]; then
+  python3 "$ROOT/torch_baselines.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" || echo "torch baselines failed" >> "$W/baselines-run.log"
+fi
+# PyTorch SDPA beside the attention cases (plan['sdpa']; none: it prints nothing)
+( cd "$ROOT" && PYTHONUNBUFFERED=1 timeout 400 python3 "$ROOT/torch_attention.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" ) \
+  || echo "torch attention baselines failed" >> "$W/baselines-run.log"
+cp "$ROOT/baselines/cuda_baselines.cu" "$ROOT/torch_baselines.py" "$ROOT/torch_attention.py" "$W/" 2>/dev/null
 stamp "baselines done"
 
 export KFORGE_SKIP_BUILD=1 KFORGE_CASE_TIMEOUT=120
-bash "$ROOT/perf/run.sh" "$W/perf" "$(plan "p['repeats']")" "$(plan "p['warmup']")" > "$W/perf-run.log" 2>&1
-stamp "perf and sweep cases done"
+if [ -e "$ROOT/perf/run.sh" ]; then
+  bash "$ROOT/perf/run.sh" "$W/perf" "$(plan "p['repeats']")" "$(plan "p['warmup']")" > "$W/perf-run.log" 2>&1
+  # attention's o (up to 64 MB a case) shrinks to its sampled rows and a written-and-finite count
+  python3 "$ROOT/reduce_outputs.py" "$ROOT/plan.json" "$W/perf" >> "$W/perf-run.log" 2>&1 || echo "reduce_outputs failed" >> "$W/perf-run.log"
+  stamp "perf and sweep cases done"
+fi
 probe_copy
-bash "$ROOT/conformance/run.sh" "$W/conformance" 3 1 > "$W/conformance-run.log" 2>&1
-stamp "conformance cases done"
+if [ -e "$ROOT/conformance/run.sh" ]; then
+  bash "$ROOT/conformance/run.sh" "$W/conformance" 3 1 > "$W/conformance-run.log" 2>&1
+  stamp "conformance cases done"
+fi
 
-# SASS of the default kernels on 4096x4096: 16-byte loads (LDG.E.128), no local memory (LDL/STL)
-for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and t['params']['N']==4096)"); do
+# SASS of some default CUDA kernels: gemv on 4096x4096 (16-byte loads LDG.E.128, no local memory
+# LDL/STL), attention decode at B 8 and prefill at B 1 (and whether the tensor cores are used: HMMA)
+for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and t.get('target','cuda')=='cuda' and t['isDefault'] and (t['params'].get('N')==4096 or (t['op']=='attention' and t['params']['B'] in (1, 8) and t['params']['Hq']==32 and (t['params']['Sq']>1 or t['params']['B']==8))))"); do
   cuobjdump --dump-sass "$ROOT/perf/cases/$c/host" > "$W/sass-$c.txt" 2>&1 || true
 done
 

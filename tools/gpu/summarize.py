@@ -7,6 +7,10 @@ measured in the same run, and the ratio to cuBLAS f16 on the same N x K (> 1: fa
 PyTorch (torch_baselines.py, when the run had it): f16 cases against the faster of F.linear and
 torch.mv in f16, q4_0 and w4g128 against torch._weight_int4pack_mm (another int4 format: bf16
 activations, bf16 scale + zero per 32 or 128).
+Per attention perf case (cuda, opencl, vulkan): median us, GB/s over the k and v bytes, % of the copy
+bandwidth, TFLOP/s by the op's flops, the fastest PyTorch SDPA backend (torch_attention.py) on the
+same inputs and the ratio (> 1: faster than PyTorch), and whether every element of o was written and
+finite (reduce_outputs.py); then every SDPA backend's time, its nmse against float64 and its kernels.
 On the device it can only check that every output was written and finite, that f16 agrees with
 cuBLAS, and that sweep candidates agree with their default; tools/gpu/ingest.ts checks everything
 against the reference on the development machine.
@@ -34,6 +38,56 @@ def nmse(y, ref):
     return float(np.sum((y - ref) ** 2) / max(np.sum(ref ** 2), 1e-300))
 
 
+def attention_table(plan, work, base, results, ceiling, lines):
+    cases = [t for t in plan['timed'] if t['kind'] == 'perf' and t.get('op') == 'attention']
+    if not cases:
+        return []
+    sdpa = [b for b in base if b.get('probe') == 'torch-sdpa']
+    timed = [b for b in sdpa if b.get('median_ns')]
+
+    def sdpa_for(p):
+        c = [b for b in timed if b.get('params') == p]
+        return min(c, key=lambda b: b['median_ns']) if c else None
+
+    lines.append('')
+    lines.append(f"{'attention case':<44}{'kvMB':>7}{'us':>10}{'GB/s':>7}{'%copy':>7}{'TFLOP/s':>8}{'torch us':>10}{'x torch':>8}  {'backend':<9}{'copies':>6}  check")
+    rows = []
+    for t in cases:
+        r = results.get(t['case'], {})
+        p = t['params']
+        name = f"{t.get('phase', 'decode')} B{p['B']} {p['Hq']}/{p['Hkv']} Sq{p['Sq']} Skv{p['Skv']} {t.get('target', 'cuda')}"
+        row = {'case': t['case'], 'target': t.get('target', 'cuda'), 'params': p, 'status': r.get('status', 'missing'), 'kv_bytes': t['weightBytes']}
+        if r.get('status') != 'ok':
+            lines.append(f"{name:<44}{t['weightBytes'] / 1e6:>7.1f}  {r.get('status', 'missing')}: {str(r.get('error', ''))[:90]}")
+            rows.append(row)
+            continue
+        us = r['median_ns'] / 1e3
+        gbps = t['bytes'] / r['median_ns']
+        tflops = t.get('flops', 0) / r['median_ns'] / 1e3
+        written = os.path.join(work, 'perf', t['case'], 'o_written.json')
+        w = json.load(open(written)) if os.path.exists(written) else None
+        check = 'o all written, finite' if w and w['all_finite'] else (f"o: {w['not_finite']} of {w['elements']} NOT FINITE/UNWRITTEN" if w else 'o not reduced')
+        tb = sdpa_for(p)
+        tb_us = tb['median_ns'] / 1e3 if tb else None
+        row.update(median_us=us, gbps=gbps, copy_fraction=gbps / ceiling if ceiling else None, tflops=tflops, torch_us=tb_us,
+                   torch_ratio=tb_us / us if tb_us else None, torch_backend=tb.get('backend') if tb else None, copies=r.get('copies'),
+                   all_written=bool(w and w['all_finite']))
+        lines.append(f"{name:<44}{t['weightBytes'] / 1e6:>7.1f}{us:>10.2f}{gbps:>7.0f}"
+                     f"{(100 * gbps / ceiling) if ceiling else float('nan'):>6.1f}%{tflops:>8.1f}"
+                     f"{tb_us if tb_us else float('nan'):>10.2f}{(tb_us / us) if tb_us else float('nan'):>8.2f}  "
+                     f"{(tb.get('backend') if tb else '-'):<9}{r.get('copies', 0):>6}  {check}")
+        rows.append(row)
+    for b in timed:
+        p = b['params']
+        lines.append(f"  SDPA {b['backend']:<9} B{p['B']} {p['Hq']}/{p['Hkv']} Sq{p['Sq']} Skv{p['Skv']}: {b['median_ns'] / 1e3:.2f} us, "
+                     f"{b['kv_bytes'] / b['median_ns']:.0f} GB/s kv, {b['flops'] / b['median_ns'] / 1e3:.1f} TFLOP/s, nmse vs f64 {b.get('nmse_vs_f64', float('nan')):.1e}"
+                     f"{'' if b.get('graph') else ' (no graph)'}, {(b.get('kernels') or ['?'])[0][:60]}")
+    for b in [b for b in sdpa if b.get('status') == 'unavailable']:
+        p = b.get('params') or {}
+        lines.append(f"  SDPA {b.get('backend')} B{p.get('B')} Sq{p.get('Sq')} Skv{p.get('Skv')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:140]}")
+    return rows
+
+
 def main(work, summary_path):
     plan = json.load(open(os.path.join(work, 'plan.json')))
     base = jsonl(os.path.join(work, 'baselines.jsonl'))
@@ -46,8 +100,9 @@ def main(work, summary_path):
             key = f"{b['N']}x{b['K']}"
             if key not in cublas or b['median_ns'] < cublas[key]['median_ns']:
                 cublas[key] = b
-    torch_lines = [b for b in base if b.get('probe', '').startswith('torch-') and b.get('median_ns')]
-    torch_failed = [b for b in base if b.get('probe', '').startswith('torch-') and b.get('status') == 'unavailable']
+    gemv_torch = ('torch-f16', 'torch-int4')
+    torch_lines = [b for b in base if b.get('probe') in gemv_torch and b.get('median_ns')]
+    torch_failed = [b for b in base if b.get('probe') in gemv_torch and b.get('status') == 'unavailable']
 
     def torch_for(p):
         """The PyTorch baseline of a perf case: f16 -> fastest f16 call, q4_0/w4g128 -> int4 of its group."""
@@ -65,8 +120,9 @@ def main(work, summary_path):
     lines.append('copy bandwidth (D2D cudaMemcpy of %.1f GiB, read + write): %s GB/s' % (
         plan['copyProbeBytes'] / 2 ** 30, ', '.join(f'{g:.0f}' for g in copy_gbps) or 'NOT MEASURED'))
     lines.append('')
-    lines.append(f"{'case':<26}{'wMB':>7}{'us':>9}{'GB/s':>8}{'%copy':>7}{'cuBLAS us':>10}{'x cuBLAS':>9}{'torch us':>9}{'x torch':>8}{'copies':>7}  check")
-    for t in [t for t in plan['timed'] if t['kind'] == 'perf']:
+    if any(t.get('op', 'gemv') == 'gemv' for t in plan['timed']):
+        lines.append(f"{'case':<26}{'wMB':>7}{'us':>9}{'GB/s':>8}{'%copy':>7}{'cuBLAS us':>10}{'x cuBLAS':>9}{'torch us':>9}{'x torch':>8}{'copies':>7}  check")
+    for t in [t for t in plan['timed'] if t['kind'] == 'perf' and t.get('op', 'gemv') == 'gemv']:
         r = results.get(t['case'], {})
         p = t['params']
         key = f"{p['N']}x{p['K']}"
@@ -106,6 +162,8 @@ def main(work, summary_path):
                      f"{b['moved_bytes'] / b['median_ns']:.0f} GB/s, nmse vs f64 {b.get('nmse_vs_f64', float('nan')):.1e}")
     for b in torch_failed:
         lines.append(f"  PyTorch {b['probe']} {b.get('N')}x{b.get('K')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:160]}")
+
+    attention_rows = attention_table(plan, work, base, results, ceiling, lines)
 
     sweeps = {}
     for t in [t for t in plan['timed'] if t['kind'] == 'sweep']:
@@ -157,10 +215,10 @@ def main(work, summary_path):
         if f.startswith('sass-'):
             text = open(os.path.join(work, f)).read()
             sass.append(f"{f[5:-4]}: LDG.E.128 {text.count('LDG.E.128')}, LDG {text.count('LDG')}, LDL/STL {text.count('LDL') + text.count('STL')}, "
-                        f"IDP.4A {text.count('IDP.4A')}, PRMT {text.count('PRMT')}")
+                        f"IDP.4A {text.count('IDP.4A')}, PRMT {text.count('PRMT')}, HMMA {text.count('HMMA')}, MUFU.EX2 {text.count('MUFU.EX2')}")
     lines.extend(['sass ' + s for s in sass])
     print('\n'.join(lines))
-    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
+    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'attention': attention_rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
                for k, b in cublas.items()}, 'torch': [{kk: v for kk, v in b.items() if kk != 'timings_ns'} for b in torch_lines + torch_failed],
                'sweeps': sweep_summary, 'conformance': by_target, 'sass': sass},
               open(summary_path, 'w'), indent=1)

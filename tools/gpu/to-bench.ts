@@ -12,6 +12,12 @@
  * the int4 one reports its own nmse against a float64 reference on the device. Sweep candidates stay
  * in the tuning database (ingest.ts), not here.
  *
+ * Every attention perf case (decode on cuda, opencl and vulkan, prefill on cuda) becomes one case too:
+ * kforge's kernel, checked on its sampled query rows of o, with GB/s over the k and v bytes and GFLOP/s
+ * by the op's flops; beside it PyTorch's scaled_dot_product_attention on the same generated inputs
+ * (torch_attention.py): the fastest of the SDPA backends the run timed whose sampled rows pass the
+ * check here, the others' times noted in the case's reason.
+ *
  * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]
  *   --commit/--dirty: the revision the bundle was prepared from, for plans that do not record it
  */
@@ -25,8 +31,8 @@ import {
   SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
   type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
 } from '@kforge/bench';
-import { checkSampled, checkTimedCase, workDir } from './ingest.ts';
-import { PLAN_FILE, generatedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
+import { checkSampled, checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
+import { PLAN_FILE, generatedInputs, targetOf, type H200Plan, type H200Target, type PlannedTimedCase } from './plan.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const RUN_COMMAND = 'bash .gpu-bundle/run.sh $OUT (device tool, carry .gpu-bundle)';
@@ -62,6 +68,15 @@ export interface BaselineLine {
   readonly torch?: string;
   readonly status?: string;
   readonly error?: string;
+  /** torch-sdpa: the kforge case, the backend asked for, the kernels it launched, graph replay or not, its rows of o */
+  readonly case?: string;
+  readonly params?: Readonly<Record<string, ParamValue>>;
+  readonly backend?: string;
+  readonly kernels?: readonly string[];
+  readonly graph?: boolean;
+  readonly kv_bytes?: number;
+  readonly flops?: number;
+  readonly rows?: string;
 }
 
 interface PerfLine {
@@ -120,12 +135,12 @@ interface Context {
 function measurement(ctx: Context, m: {
   impl: ImplName; timingsNs: readonly number[]; bytes: number; flops: number; copies: number; inputBytes: number;
   detail: string; configuration: Record<string, ParamValue>; source: string; compiler: Measurement['compiler'];
-  nmse: number; bound: number;
+  nmse: number; bound: number; target?: H200Target;
 }): Measurement {
   const s = summarize(m.timingsNs.map((t) => t / 1e6));
   const gbps = m.bytes / (s.median * 1e6);
   return {
-    impl: m.impl, target: 'cuda', executor: 'gpu-bundle', executor_detail: m.detail, threads: 0,
+    impl: m.impl, target: m.target ?? 'cuda', executor: 'gpu-bundle', executor_detail: m.detail, threads: 0,
     configuration: m.configuration, config_source: 'default', source_sha256: m.source, compiler: m.compiler,
     correct: true, nmse: m.nmse, nmse_bound: m.bound,
     median_ms: s.median, min_ms: s.min, max_ms: s.max, iqr_ms: s.iqr, repeats: s.n, samples_ms: samplesMs(m.timingsNs),
@@ -162,7 +177,7 @@ function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, c
   const [N, K] = [Number(p.N), Number(p.K)];
   const shape = `${N}x${K}`;
   const base = { id: `${t.op}/${LAYERS[shape] ?? 'h200'}/${shape}/M${p.M}/${p.weight}${variantSuffix(t, defaults)}`, op: t.op, layer: LAYERS[shape] ?? shape, phase: 'decode', params: p };
-  const check = checkTimedCase(t, r);
+  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
   if (check.status !== 'ok') {
     const status = check.status === 'wrong' ? 'incorrect' : 'error';
     return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
@@ -229,6 +244,75 @@ function kforgeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, c
   return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
 }
 
+/** How each API's kernel was compiled: nvcc here for CUDA; the driver at run time for OpenCL; glslang here for Vulkan. */
+function compilerOf(ctx: Context, target: H200Target): Measurement['compiler'] {
+  if (target === 'opencl') return { compiler: 'NVIDIA OpenCL driver (clBuildProgram at run time)', version: null, flags: [], libs: [] };
+  if (target === 'vulkan') return { compiler: 'glslangValidator (SPIR-V, Vulkan 1.3) + NVIDIA Vulkan driver', version: null, flags: ['-V', '--target-env', 'vulkan1.3'], libs: [] };
+  return { compiler: 'nvcc', version: ctx.nvcc ?? 'nvcc (version not recorded)', flags: ['-O3', '-gencode', 'arch=compute_90,code=sm_90'], libs: [] };
+}
+
+/** e.g. B8-Hq32-Hkv8-Sq1-Skv4096-D128-f16, '-causal' for causal masks */
+function attentionShape(p: PlannedTimedCase['params']): string {
+  return `B${p.B}-Hq${p.Hq}-Hkv${p.Hkv}-Sq${p.Sq}-Skv${p.Skv}-D${p.D}${p.Dv !== p.D ? `-Dv${p.Dv}` : ''}-${p.kv}${p.causal ? '-causal' : ''}${Number(p.window) > 0 ? `-w${p.window}` : ''}`;
+}
+
+const medianNs = (l: BaselineLine): number => summarize(l.timings_ns!).median;
+
+function attentionCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[]): CaseResult {
+  const p = t.params;
+  const target = targetOf(t);
+  const base = { id: `attention/${t.layer ?? 'h200'}/${attentionShape(p)}/${target}`, op: t.op, layer: t.layer ?? attentionShape(p), phase: t.phase ?? 'decode', params: p };
+  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
+  if (check.status !== 'ok') {
+    const status = check.status === 'wrong' ? 'incorrect' : 'error';
+    return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
+  }
+  const flops = t.flops ?? getOp(t.op).flops(p);
+  const measurements: Measurement[] = [measurement(ctx, {
+    impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes: bytesOfRoles(check.artifact!, ['in']),
+    detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!), compiler: compilerOf(ctx, target),
+    nmse: check.nmse!, bound: check.bound!,
+  })];
+  const notes: string[] = [];
+  // SDPA ran on the CUDA case's inputs (the same params): its f16 o on the same sampled rows, held to the 'half' bound
+  const same = JSON.stringify(p);
+  const sdpa = baselines.filter((b) => b.probe === 'torch-sdpa' && JSON.stringify(b.params) === same);
+  const passing: { line: BaselineLine; nmse: number; bound: number }[] = [];
+  for (const b of sdpa) {
+    if (!b.timings_ns?.length) {
+      notes.push(`pytorch sdpa ${b.backend}: ${b.status ?? 'not timed'}: ${(b.error ?? '').split('\n').filter(Boolean).at(-1) ?? ''}`);
+      continue;
+    }
+    const path = join(ctx.work, b.rows ?? '');
+    if (!b.rows || !existsSync(path)) {
+      notes.push(`pytorch sdpa ${b.backend}: no rows of o to check`);
+      continue;
+    }
+    const c = checkSampledRows(t, decodeNpy(new Uint8Array(readFileSync(path)), path).data as ArrayLike<number>, 'half');
+    if (c.ok) passing.push({ line: b, nmse: c.nmse, bound: c.bound });
+    else notes.push(`pytorch sdpa ${b.backend} not used: ${c.message}`);
+  }
+  passing.sort((a, b) => medianNs(a.line) - medianNs(b.line));
+  const best = passing[0];
+  if (best) {
+    const l = best.line;
+    measurements.push(measurement(ctx, {
+      impl: 'pytorch', timingsNs: l.timings_ns!, bytes: l.kv_bytes ?? t.bytes, flops: l.flops ?? flops, copies: l.copies ?? 1,
+      inputBytes: l.moved_bytes ?? t.bytes, detail: `${l.device ?? 'unknown device'} / ${l.fn} (${l.backend})`,
+      source: baselineSource(ctx.work, 'torch_attention.py', 'tools/gpu/torch_attention.py').sha,
+      configuration: {
+        format: `${l.fn}, backend ${l.backend}${l.backend === 'default' ? " (SDPA's choice)" : ' (forced by sdpa_kernel)'}: ${l.format}`,
+        backend: l.backend ?? '?', kernels: (l.kernels ?? []).join('; '), graph: l.graph ?? false, enable_gqa: p.Hq !== p.Hkv,
+      },
+      compiler: { compiler: 'pytorch', version: l.torch ?? null, flags: [], libs: [] }, nmse: best.nmse, bound: best.bound, target: 'cuda',
+    }));
+    for (const o of passing.slice(1)) notes.push(`pytorch sdpa ${o.line.backend}: ${(medianNs(o.line) / 1e3).toFixed(2)} us (nmse ${o.nmse.toExponential(1)})`);
+  }
+  const speedup: Partial<Record<ImplName, number>> = {};
+  for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
+  return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+}
+
 export interface ToBenchOptions {
   readonly commit?: string;
   readonly dirty?: boolean;
@@ -256,14 +340,17 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
   const nvccLine = sections.nvcc?.find((l) => l.startsWith('Cuda compilation tools'))?.trim() ?? null;
   const ctx: Context = { work, plan, ceilingGbps, nvcc: nvccLine ? (/V[\d.]+/.exec(nvccLine)?.[0] ?? nvccLine) : null };
 
-  const perfLines = new Map(readFileSync(join(work, 'perf', 'results.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
+  const hasPerf = existsSync(join(work, 'perf', 'results.jsonl'));
+  const perfLines = new Map(hasPerf ? readFileSync(join(work, 'perf', 'results.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
     const line = JSON.parse(l) as PerfLine;
     return [line.case, line] as const;
-  }));
-  const perf = new Map(readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]));
+  }) : []);
+  const perf = new Map(hasPerf ? readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]) : []);
   const perfCases = plan.timed.filter((t) => t.kind === 'perf');
-  const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
-  const results = perfCases.map((t) => kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t)));
+  const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && targetOf(d) === targetOf(t) && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
+  const results = perfCases.map((t) => (t.op === 'attention'
+    ? attentionCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines)
+    : kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t))));
 
   const cpu = sections.cpu ?? [];
   const field = (name: string) => cpu.find((l) => l.startsWith(name))?.split(':').slice(1).join(':').trim();
@@ -292,12 +379,14 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
     },
   };
   return {
-    schema_version: SCHEMA_VERSION, kind: 'suite', suite: 'h200-gemv', target: 'cuda', threads: 0,
+    schema_version: SCHEMA_VERSION, kind: 'suite', suite: `h200-${(plan.ops ?? ['gemv']).join('-')}`, target: 'cuda', threads: 0,
     affinity: { OMP_PROC_BIND: null, OMP_PLACES: null }, seed: plan.cublasFills.wSeed,
     protocol: {
       min_time_ms: 0, rounds: 1, discard: 0, statistic: 'median', l3_bytes: null, interleaved: false,
       repeats: plan.repeats, warmup: plan.warmup, rotate_bytes: plan.rotateBytes,
-      inputs: `generated on the device (packages/exec/templates/gpu/generate.h): x seed ${plan.cublasFills.xSeed}, W seed ${plan.cublasFills.wSeed} (+ copy index), x ~ n * 2^${plan.cublasFills.xExponent}, f16 W ~ n * 2^${plan.cublasFills.wExponent}`,
+      inputs: `generated on the device (packages/exec/templates/gpu/generate.h; OpenCL and Vulkan: on the host CPU, copy 0's bytes in every copy): ` +
+        `gemv x seed ${plan.cublasFills.xSeed}, W seed ${plan.cublasFills.wSeed} (+ copy index), x ~ n * 2^${plan.cublasFills.xExponent}, f16 W ~ n * 2^${plan.cublasFills.wExponent}` +
+        `${plan.timed.some((t) => t.op === 'attention') ? '; attention q seed 11 (f32), k seed 21, v seed 22 (kv storage), values n * 2^-7 (ATTENTION_EXPONENTS)' : ''}`,
     },
     ceilings, ceiling_gbps: ceilingGbps, provenance, results,
   };

@@ -215,7 +215,7 @@ def main(plan_path, work):
     torch.backends.cuda.matmul.allow_tf32 = False
     for s in plan['cublas']:
         f16_baselines(plan, work, s['N'], s['K'])
-    perf = [t['params'] for t in plan['timed'] if t['kind'] == 'perf']
+    perf = [t['params'] for t in plan['timed'] if t['kind'] == 'perf' and t.get('op', 'gemv') == 'gemv']
     seen = set()
     for p in perf:
         group = {'q4_0': 32, 'w4g128': 128}.get(p['weight'])

@@ -38,10 +38,13 @@ export interface GpuBundleCase {
   readonly artifact: KernelArtifact;
   /** raw bytes per input buffer name, as for RunRequest (all but the generated ones) */
   readonly inputs: Readonly<Record<string, Uint8Array>>;
-  /** CUDA only: inputs filled on the device (too large to carry), regenerated here by generate.ts */
+  /** inputs filled on the GPU machine (too large to carry), regenerated here by generate.ts */
   readonly generated?: Readonly<Record<string, GeneratedInput>>;
-  /** CUDA only: time over rotating copies of the inputs that total at least this many bytes */
+  /** time over rotating copies of the inputs that total at least this many bytes */
   readonly rotateBytes?: number;
+  /** timed repeats and warm-up passes of this case, over the bundle's and run.sh's (slow cases) */
+  readonly repeats?: number;
+  readonly warmup?: number;
 }
 
 export interface GpuBundleOptions {
@@ -60,6 +63,8 @@ export interface GpuBundleManifestCase {
   readonly outputs: readonly { readonly name: string; readonly elem: string; readonly bytes: number }[];
   readonly generated?: Readonly<Record<string, GeneratedInput>>;
   readonly rotateBytes?: number;
+  readonly repeats?: number;
+  readonly warmup?: number;
 }
 
 export interface GpuBundleManifest {
@@ -110,12 +115,13 @@ export async function writeGpuBundle(cases: readonly GpuBundleCase[], dir: strin
     const name = caseFolderName(index, c);
     const caseDir = join(dir, 'cases', name);
     const plan = { ...(c.generated ? { generated: c.generated } : {}), ...(c.rotateBytes ? { rotateBytes: c.rotateBytes } : {}) };
+    const timing = { ...(c.repeats !== undefined ? { repeats: c.repeats } : {}), ...(c.warmup !== undefined ? { warmup: c.warmup } : {}) };
     writeHostCase(api, artifact, c.inputs, caseDir, plan);
     if (api === 'vulkan') await compileGlsl(artifact, caseDir);
     manifestCases.push({
       name, api, op: artifact.op, target: artifact.target, params: artifact.params, config: artifact.config,
       outputs: sizedBuffers(artifact).filter((b) => b.role === 'out').map((b) => ({ name: b.name, elem: b.elem, bytes: b.bytes })),
-      ...plan,
+      ...plan, ...timing,
     });
   }
   const carried = carrySystemFiles(dir);
@@ -125,7 +131,8 @@ export async function writeGpuBundle(cases: readonly GpuBundleCase[], dir: strin
   const manifest: GpuBundleManifest = { kforgeGpuBundle: 1, created: new Date().toISOString(), cases: manifestCases, carried };
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const view = {
-    cases: manifestCases, caseCount: manifestCases.length, created: manifest.created,
+    // run.sh passes a case's own repeats and warm-up where it has them (empty: run.sh's)
+    cases: manifestCases.map((c) => ({ ...c, caseRepeats: c.repeats ?? '', caseWarmup: c.warmup ?? '' })), caseCount: manifestCases.length, created: manifest.created,
     targets: [...new Set(manifestCases.map((c) => c.target))].join(', '),
     repeats: options.repeats ?? 50, warmup: options.warmup ?? 10,
     carriedLibs: carried.filter((f) => f.startsWith('lib/')).map((f) => f.slice(4)).join(', '),
@@ -164,7 +171,8 @@ interface ResultLine {
 
 /**
  * Read what run.sh wrote to its OUT_DIR: one entry per case of the manifest, in bundle order. A case
- * whose line is missing is reported as run-failed; an 'ok' case must have every output at its size.
+ * whose line is missing is reported as run-failed; an 'ok' case must have every output at its size,
+ * except an output reduced to `<name>_rows.npy` on the GPU machine, which is left out of `outputs`.
  */
 export function readGpuBundleResults(resultsDir: string): GpuBundleCaseResult[] {
   const manifest = JSON.parse(readFileSync(join(resultsDir, 'manifest.json'), 'utf8')) as GpuBundleManifest;
@@ -182,6 +190,8 @@ export function readGpuBundleResults(resultsDir: string): GpuBundleCaseResult[] 
     const outputs: Record<string, Uint8Array> = {};
     for (const o of c.outputs) {
       const path = join(resultsDir, c.name, `${o.name}.npy`);
+      // an output the GPU machine shrank to sampled rows (tools/gpu/reduce_outputs.py) is left out; the caller reads the rows
+      if (!existsSync(path) && existsSync(join(resultsDir, c.name, `${o.name}_rows.npy`))) continue;
       if (!existsSync(path)) return { ...base, status: 'run-failed', error: `missing output ${path}` };
       const payload = npyPayload(new Uint8Array(readFileSync(path)), path);
       if (payload.length !== o.bytes) return { ...base, status: 'run-failed', error: `${path}: ${payload.length} bytes, expected ${o.bytes}` };

@@ -19,12 +19,16 @@ import { fillInitializer, type GeneratedInput } from './generate.ts';
 export const TEMPLATE_DIR = new URL('../../templates/gpu/', import.meta.url).pathname;
 /** The C header every host includes (file I/O, .npy output, timing, the result line). */
 export const HARNESS_IO_HEADER = 'harness_io.h';
-/** The device-side input generator the CUDA host includes (mirrored by generate.ts). */
+/** The input generator every host includes (on the device in CUDA, on the CPU elsewhere; mirrored by generate.ts). */
 export const GENERATE_HEADER = 'generate.h';
 
-/** How a CUDA host gets its inputs and what it times (other hosts read every input and rotate nothing). */
+/**
+ * How a host gets its inputs and what it times. The CUDA host fills generated inputs on the device,
+ * copy c from stream seed + c; the OpenCL and Vulkan hosts fill copy 0 on the CPU with the same
+ * generator and upload it to every copy (the rotation only has to defeat the L2).
+ */
 export interface HostInputPlan {
-  /** inputs filled on the device instead of read from files */
+  /** inputs filled by the host instead of read from files */
   readonly generated?: Readonly<Record<string, GeneratedInput>>;
   /** rotate through copies of the inputs totalling at least this many bytes (0: one copy) */
   readonly rotateBytes?: number;
@@ -121,9 +125,6 @@ export function harnessView(artifact: KernelArtifact, plan: HostInputPlan = {}) 
 }
 
 export function renderHost(api: HostApi, artifact: KernelArtifact, plan: HostInputPlan = {}): string {
-  if (api !== 'cuda' && (Object.keys(plan.generated ?? {}).length || plan.rotateBytes)) {
-    throw new ExecError('harness', `${artifact.op}/${artifact.target}: generated inputs and rotation exist only in the CUDA host`);
-  }
   return gpuTemplate(TEMPLATE_FILE[api])(harnessView(artifact, plan));
 }
 
@@ -138,7 +139,7 @@ export function writeHostCase(
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(artifact.files)) writeFileSync(join(dir, name), text);
   writeFileSync(join(dir, HOST_SOURCE[api]), renderHost(api, artifact, plan));
-  for (const header of api === 'cuda' ? [HARNESS_IO_HEADER, GENERATE_HEADER] : [HARNESS_IO_HEADER]) {
+  for (const header of [HARNESS_IO_HEADER, GENERATE_HEADER]) {
     writeFileSync(join(dir, header), readFileSync(join(TEMPLATE_DIR, header)));
   }
   const inputDir = join(dir, 'inputs');

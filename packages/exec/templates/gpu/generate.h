@@ -86,6 +86,22 @@ KF_HD uint32_t kf_generated_byte(const struct kf_fill *f, uint32_t stream, uint6
   return kf_random(stream, (uint32_t)(i >> 2)) >> (8 * (uint32_t)(i & 3)) & 255u;
 }
 
+/* bytes [0, bytes) of dst on the CPU, as kf_generate_kernel writes them on the device (the OpenCL
+ * and Vulkan hosts fill their generated inputs with it); whole elements at a time where it can */
+static inline void kf_generate_host(unsigned char *dst, size_t bytes, const struct kf_fill *f, uint32_t stream) {
+  size_t i = 0;
+  if (f->kind == KF_FILL_NORMAL || f->kind == KF_FILL_POSITIVE || f->kind == KF_FILL_NORMAL_BF16) {
+    const int eb = f->kind == KF_FILL_NORMAL_BF16 ? 2 : f->elem_bytes;
+    for (; i + (size_t)eb <= bytes; i += (size_t)eb) {
+      const uint32_t r = kf_random(stream, (uint32_t)(i / (size_t)eb));
+      const uint32_t bits = f->kind == KF_FILL_NORMAL_BF16 ? kf_element_bits(KF_FILL_NORMAL, 4, f->exponent, r) >> 16
+                                                          : kf_element_bits(f->kind, eb, f->exponent, r);
+      for (int b = 0; b < eb; b++) dst[i + (size_t)b] = (unsigned char)(bits >> (8 * b) & 255u);
+    }
+  }
+  for (; i < bytes; i++) dst[i] = (unsigned char)kf_generated_byte(f, stream, (uint64_t)i);
+}
+
 #ifdef __CUDACC__
 /* bytes [0, words * 4) of dst, one u32 per thread step */
 __global__ void kf_generate_kernel(uint32_t *dst, size_t words, struct kf_fill fill, uint32_t stream) {
