@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParamValue } from '@kforge/ir';
-import { emitGemvGpu, type GpuTarget } from './index.ts';
+import { emitAttentionGpu, emitGemvGpu, type GpuTarget } from './index.ts';
 
 const GOLDEN_DIR = join(import.meta.dirname, '__golden__');
 const UPDATE = process.env.KFORGE_UPDATE_GOLDEN === '1';
@@ -24,9 +24,25 @@ const CASES: { name: string; target: GpuTarget; params: Record<string, ParamValu
   { name: 'metal-f32', target: 'metal', params: { M: 3, N: 37, K: 64, weight: 'f32', act: 'f32', bias: false }, config: { k_unroll: 2 } },
 ];
 
-for (const c of CASES) {
-  test(`golden source: ${c.name}`, () => {
-    const files = emitGemvGpu(c.target, c.params, c.config).files;
+// attention (SIMT lowering: mma 'none'): the H200 decode shape and a causal prefill on cuda, and one case per other dialect
+const ATTENTION_CASES: typeof CASES = [
+  { name: 'cuda-f16-decode', target: 'cuda', params: { B: 1, Hq: 32, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'f16' }, config: { mma: 'none' } },
+  { name: 'cuda-f16-prefill', target: 'cuda', params: { B: 1, Hq: 32, Hkv: 8, Sq: 4096, Skv: 4096, D: 128, causal: true, kv: 'f16' }, config: { mma: 'none' } },
+  { name: 'cuda-q8_0-decode', target: 'cuda', params: { B: 1, Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, config: { mma: 'none' } },
+  { name: 'opencl-q8_0-window', target: 'opencl', params: { B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 133, D: 96, Dv: 64, window: 50, kv: 'q8_0' }, config: {} },
+  { name: 'vulkan-f16-decode', target: 'vulkan', params: { B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 300, D: 128, kv: 'f16' }, config: {} },
+  { name: 'wgsl-f32-prefill', target: 'wgsl', params: { B: 1, Hq: 4, Hkv: 2, Sq: 45, Skv: 45, D: 64, causal: true, kv: 'f32' }, config: {} },
+  { name: 'metal-f16-decode', target: 'metal', params: { B: 1, Hq: 16, Hkv: 4, Sq: 1, Skv: 1024, D: 128, kv: 'f16' }, config: {} },
+];
+
+const GOLDEN_CASES = [
+  ...CASES.map((c) => ({ ...c, emit: emitGemvGpu })),
+  ...ATTENTION_CASES.map((c) => ({ ...c, name: c.name, emit: emitAttentionGpu })),
+];
+
+for (const c of GOLDEN_CASES) {
+  test(`golden source: ${c.name}${c.emit === emitAttentionGpu ? ' (attention)' : ''}`, () => {
+    const files = c.emit(c.target, c.params, c.config).files;
     for (const [file, text] of Object.entries(files)) {
       const path = join(GOLDEN_DIR, `${c.name}.${file}`);
       if (UPDATE || !existsSync(path)) {

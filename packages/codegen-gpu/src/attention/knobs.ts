@@ -60,8 +60,8 @@ function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[]
         const budget = REGISTER_BUDGET[target];
         if (budget === undefined) return null;
         const { U, Ck, Cv } = attentionLayout(shape, c, caps);
-        // q8_0 codes are widened to floats one by one, all live for the dot
-        const perElem = shape.kv === 'f16' ? 0.5 : 1;
+        // q8_0: the code words and the codes widened to floats
+        const perElem = shape.kv === 'f16' ? 0.5 : shape.kv === 'f32' ? 1 : 1.5;
         const regs = c.block_q * (Ck + Cv) * c.vector_width + U * (Ck + Cv) * (c.vector_width * perElem + (shape.kv === 'q8_0' ? 2 : 0)) + 2 * c.block_q * U + 24;
         return regs > budget ? `about ${regs} registers per thread (block_q x elements per lane for q and o, loaded keys), over ${budget}` : null;
       },
@@ -106,16 +106,25 @@ export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSp
     return undefined;
   };
   let defaults = preferredDefaults(target, params, shape, caps);
-  // fit the preference to the rules: fewer keys per group, then fewer rows, then narrower loads
+  // fit the preference to the rules: down to 2 keys per group, then narrower loads while that shrinks a
+  // lane's slices (more lanes per key), then 1 key, then fewer rows (decode keeps the kv group in one
+  // workgroup longest)
   const widths = widthDomain(shape);
+  const perLane = (c: AttentionSimtConfig): number => {
+    const { Ck, Cv } = attentionLayout(shape, c, caps);
+    return (Ck + Cv) * c.vector_width;
+  };
   for (let guard = 0; guard < 64 && check(defaults as unknown as KnobConfig); guard++) {
     const { NG, U } = attentionLayout(shape, defaults, caps);
-    if (U > 1) defaults = { ...defaults, block_kv: NG * (U / 2) };
+    const narrower = defaults.vector_width > widths[0]! ? { ...defaults, vector_width: widths[widths.indexOf(defaults.vector_width) - 1]! } : null;
+    // a narrower load keeps the keys per group (loads in flight)
+    const keepKeys = (c: AttentionSimtConfig): AttentionSimtConfig => ({ ...c, block_kv: attentionLayout(shape, c, caps).NG * U });
+    if (U > 2) defaults = { ...defaults, block_kv: NG * (U / 2) };
+    else if (narrower && perLane(narrower) < perLane(defaults)) defaults = keepKeys(narrower);
+    else if (U > 1) defaults = { ...defaults, block_kv: NG * (U / 2) };
     else if (defaults.block_q > 1) defaults = { ...defaults, block_q: defaults.block_q / 2 };
-    else if (defaults.vector_width > widths[0]!) {
-      defaults = { ...defaults, vector_width: widths[widths.indexOf(defaults.vector_width) - 1]! };
-      defaults = { ...defaults, block_kv: attentionLayout(shape, defaults, caps).NG };
-    } else break;
+    else if (narrower) defaults = keepKeys(narrower);
+    else break;
   }
   return { knobs, check, defaults: defaults as unknown as KnobConfig };
 }

@@ -238,7 +238,7 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
     body.push(let_(`i${r}`, I32, ipos));
     const head = G > 1 ? add(mul(i32('kvh'), G), rem(i32(`rr${r}`), G)) : i32('kvh');
     body.push(let_(`qrow${r}`, I32, add(mul(add(mul(i32('b'), shape.Hq), head), Sq), i32(`i${r}`))));
-    body.push(let_(`p${r}`, I32, add(sub(Skv, Sq), i32(`i${r}`))));
+    if (shape.causal || shape.window > 0) body.push(let_(`p${r}`, I32, add(sub(Skv, Sq), i32(`i${r}`))));
     if (shape.window > 0) body.push(let_(`first${r}`, I32, max(sub(i32(`p${r}`), shape.window - 1), 0)));
   }
   // the union of the rows' key ranges, split evenly among the splits

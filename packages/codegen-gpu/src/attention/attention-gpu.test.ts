@@ -1,0 +1,136 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InputError, getOp, resolveParams, type ParamValue, type Params } from '@kforge/ir';
+import { sizedBuffers, sizedDispatches } from '@kforge/target';
+import { attentionGpuKnobSpace, emitAttentionGpu, type GpuTarget } from '../index.ts';
+
+const TARGETS: GpuTarget[] = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'];
+const has = (tool: string) => spawnSync('which', [tool]).status === 0;
+const params = (raw: Record<string, ParamValue>): Params => resolveParams(getOp('attention'), raw);
+
+const H200_DECODE: Record<string, ParamValue>[] = [
+  { B: 1, Hq: 32, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'f16' },
+  { B: 8, Hq: 32, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'f16' },
+  { B: 32, Hq: 32, Hkv: 8, Sq: 1, Skv: 2048, D: 128, kv: 'f16' },
+];
+
+test('every default is inside its knob space and rules, for decode and prefill of every storage', () => {
+  const shapes: Record<string, ParamValue>[] = [
+    ...H200_DECODE,
+    { B: 1, Hq: 32, Hkv: 8, Sq: 4096, Skv: 4096, D: 128, causal: true, kv: 'f16' },
+    { B: 1, Hq: 8, Hkv: 1, Sq: 1, Skv: 517, D: 128, kv: 'q8_0' },
+    { B: 1, Hq: 3, Hkv: 3, Sq: 5, Skv: 29, D: 256, Dv: 200, kv: 'f16' },
+    { B: 1, Hq: 64, Hkv: 1, Sq: 1, Skv: 9000, D: 256, kv: 'f32' },
+    { B: 1, Hq: 2, Hkv: 2, Sq: 6, Skv: 9, D: 16, causal: true, window: 1, kv: 'f32' },
+    { B: 1, Hq: 4, Hkv: 1, Sq: 3, Skv: 50, D: 72, window: 10, kv: 'f16' },
+  ];
+  for (const target of TARGETS) {
+    for (const raw of shapes) {
+      const space = attentionGpuKnobSpace(target, params(raw));
+      const values = space.defaults as Record<string, ParamValue>;
+      for (const knob of space.knobs) assert.ok(knob.values.includes(values[knob.name]!), `${target} ${JSON.stringify(raw)}: ${knob.name}=${values[knob.name]}`);
+      assert.equal(space.check(values), undefined, `${target} ${JSON.stringify(raw)}`);
+    }
+  }
+});
+
+test('decode defaults on cuda: the kv heads x splits fill a 132-SM part, 16-byte loads, subgroup reductions', () => {
+  for (const raw of H200_DECODE) {
+    const a = emitAttentionGpu('cuda', params(raw), {});
+    const grid = sizedDispatches(a)[0]!.grid!;
+    assert.ok(grid[0] * grid[1] * grid[2] >= 256, `${JSON.stringify(raw)}: ${grid}`);
+    assert.equal(a.config.vector_width, 8);
+    assert.equal(a.config.subgroup_reduce, true);
+    assert.equal(a.config.block_q, 4, 'one workgroup holds the 4 query heads of its kv head');
+  }
+});
+
+test('a bad config is an InputError naming the knob or the rule', () => {
+  const p = params({ Hq: 4, Hkv: 2, Sq: 1, Skv: 64, D: 64, kv: 'f16' });
+  assert.throws(() => emitAttentionGpu('cuda', p, { warps: 4 }), (e: Error) => e instanceof InputError && /warps/.test(e.message));
+  assert.throws(() => emitAttentionGpu('opencl', p, { subgroup_reduce: true }), (e: Error) => e instanceof InputError && /subgroup_reduce/.test(e.message));
+  assert.throws(() => emitAttentionGpu('wgsl', p, { workgroup_size: 64, block_kv: 3 }), InputError);
+  assert.throws(() => emitAttentionGpu('cuda', p, { mma: 'mma_sync' }), (e: Error) => e instanceof InputError && /mma/.test(e.message));
+});
+
+test('the artifact follows the contract: q, k, v, o then scratch; B, Sq, Skv at run time; split-KV adds the combine dispatch', () => {
+  const p = params({ B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 300, D: 128, kv: 'q8_0' });
+  const a = emitAttentionGpu('vulkan', p, { kv_splits: 4 });
+  assert.deepEqual(sizedBuffers(a).map((b) => [b.name, b.bytes, b.role]), [
+    ['q', 2 * 16 * 128 * 4, 'in'], ['k', 2 * 2 * 300 * 4 * 34, 'in'], ['v', 2 * 2 * 300 * 4 * 34, 'in'], ['o', 2 * 16 * 128 * 4, 'out'],
+    ['partial_ml', 2 * 16 * 4 * 2 * 4, 'scratch'], ['partial_o', 2 * 16 * 4 * 128 * 4, 'scratch'],
+  ]);
+  assert.deepEqual(a.scalars.map((s) => s.name), ['B', 'Sq', 'Skv']);
+  assert.deepEqual(a.dispatches.map((d) => d.entry), ['attention', 'attention_combine']);
+  assert.deepEqual(a.dispatches[0]!.args, ['q', 'k', 'v', 'partial_ml', 'partial_o', 'B', 'Sq', 'Skv']);
+  assert.deepEqual(sizedDispatches(a)[0]!.grid, [1, 4, 4]);
+  assert.deepEqual(Object.keys(a.files), ['attention.comp', 'attention_combine.comp']);
+  const prefill = emitAttentionGpu('opencl', params({ B: 1, Hq: 4, Hkv: 2, Sq: 45, Skv: 45, D: 64, causal: true }), { kv_splits: 1, block_q: 4 });
+  assert.deepEqual(prefill.dispatches.map((d) => d.entry), ['attention']);
+  assert.deepEqual(prefill.buffers.map((b) => b.name), ['q', 'k', 'v', 'o']);
+  assert.deepEqual(sizedDispatches(prefill)[0]!.grid, [Math.ceil((45 * 2) / 4), 1, 2]);
+});
+
+test('the source does not change with B, Sq or Skv', () => {
+  for (const target of TARGETS) {
+    const config = attentionGpuKnobSpace(target, params({ B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 100, D: 64, kv: 'f16', causal: true })).defaults;
+    const a = emitAttentionGpu(target, params({ B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 100, D: 64, kv: 'f16', causal: true }), config);
+    const b = emitAttentionGpu(target, params({ B: 3, Hq: 8, Hkv: 2, Sq: 7, Skv: 999, D: 64, kv: 'f16', causal: true }), config);
+    assert.deepEqual(a.files, b.files, target);
+  }
+});
+
+test('CUDA compiles for sm_90 without spills: the H200 decode shapes, q8_0 decode, f16 causal prefill', { skip: !has('nvcc') && 'no nvcc' }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kf-cuda-attn-'));
+  const cases: Record<string, ParamValue>[] = [
+    H200_DECODE[0]!,
+    { B: 1, Hq: 32, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' },
+    { B: 1, Hq: 32, Hkv: 8, Sq: 4096, Skv: 4096, D: 128, causal: true, kv: 'f16' },
+  ];
+  cases.forEach((raw, i) => {
+    // the SIMT lowering (the tensor-core prefill has its own tests)
+    const a = emitAttentionGpu('cuda', params(raw), { mma: 'none' });
+    const src = join(dir, `a${i}.cu`);
+    writeFileSync(src, Object.values(a.files)[0]!);
+    const nvcc = spawnSync('nvcc', ['-O3', '-gencode', 'arch=compute_90,code=sm_90', '-Xptxas', '-v', '-c', src, '-o', `${src}.o`], { encoding: 'utf8' });
+    assert.equal(nvcc.status, 0, `${JSON.stringify(raw)}: ${nvcc.stderr}`);
+    assert.match(nvcc.stderr, /Used \d+ registers/);
+    assert.ok(!/[1-9]\d* bytes spill/.test(nvcc.stderr), `${JSON.stringify(raw)}: ${nvcc.stderr}`);
+    if (raw.kv === 'f16' && raw.Sq === 1) {
+      // f16 decode reads K and V rows as 16-byte vectors
+      const ptx = spawnSync('nvcc', ['-arch=sm_90', '-ptx', src, '-o', '-'], { encoding: 'utf8' });
+      assert.equal(ptx.status, 0, ptx.stderr);
+      assert.match(ptx.stdout, /ld\.global\.nc\.v4\.u32/);
+      assert.match(ptx.stdout, /shfl\.sync\.bfly/);
+    }
+  });
+});
+
+test('GLSL compiles with glslangValidator and passes spirv-val (decode with splits, q8_0)', { skip: !(has('glslangValidator') && has('spirv-val')) && 'no glslang' }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kf-glsl-attn-'));
+  const a = emitAttentionGpu('vulkan', params({ B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 133, D: 96, Dv: 64, window: 50, kv: 'q8_0' }), { kv_splits: 2 });
+  for (const [name, text] of Object.entries(a.files)) {
+    const src = join(dir, name);
+    writeFileSync(src, text);
+    const spv = `${src}.spv`;
+    const glslang = spawnSync('glslangValidator', ['-V', '--target-env', 'vulkan1.1', src, '-o', spv], { encoding: 'utf8' });
+    assert.equal(glslang.status, 0, `${name}: ${glslang.stdout}${glslang.stderr}`);
+    const val = spawnSync('spirv-val', ['--target-env', 'vulkan1.1', spv], { encoding: 'utf8' });
+    assert.equal(val.status, 0, `${name}: ${val.stderr}`);
+  }
+});
+
+// execution lives in the driver (codegen may not import it): the conformance matrix of the CLI, every shape with
+// its default and a drawn config, on the Metal emulation (the quickest executor here)
+test('executed: kforge verify --op attention --target metal passes every conformance case', { skip: !has('clang++') && !has('clang++-19') && 'no clang++' }, () => {
+  const root = join(import.meta.dirname, '..', '..', '..', '..');
+  const run = spawnSync('npx', ['tsx', 'tools/cli/src/main.ts', 'verify', '--op', 'attention', '--target', 'metal', '--json'], { cwd: root, encoding: 'utf8' });
+  const rows = JSON.parse(run.stdout) as { status: string; message: string }[];
+  if (rows.every((r) => r.status === 'unavailable')) return;
+  assert.ok(rows.length >= 12, run.stdout.slice(0, 400));
+  for (const r of rows) assert.equal(r.status, 'pass', r.message);
+});
