@@ -4,14 +4,15 @@
  * at run time, everything else compiled in; grids over (row tiles, kv splits, B·Hkv) and, with splits,
  * a combine dispatch over the query rows.
  */
-import type { Kernel, ParamValue, Params } from '@kforge/ir';
-import { size, splitGrid, storedWeightBytes, type WeightFormatName } from '@kforge/ir';
+import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/ir';
+import { resolveKnobs, size, splitGrid, storedWeightBytes, type WeightFormatName } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
 import { GPU_DIALECTS } from '../dialects/index.ts';
 import { renderWgsl } from '../wgsl/render.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
-import { attentionGpuKnobSpace, resolveAttentionConfig } from './knobs.ts';
+import { attentionGpuKnobSpace as simtKnobSpace, resolveAttentionConfig } from './knobs.ts';
+import { MMA_KNOB_VALUES, emitPrefillMma, mmaKnobValues, tensorCoreConfigProblem, tensorCoreDefaults } from './prefill-mma.ts';
 import {
   ATTENTION_ENTRY, COMBINE_ENTRY, COMBINE_WORKGROUP, PARTIAL_ML, PARTIAL_O, attentionShape, kvElem, lowerAttentionSimt,
 } from './lower-simt.ts';
@@ -32,7 +33,45 @@ function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<stri
   return { [`attention.${ext}`]: text };
 }
 
+/**
+ * The SIMT knob space with the tensor-core prefill (prefill-mma.ts) on CUDA: mma 'tensor_core' with its tile
+ * sizes added to block_q and block_kv, its own rules, and the prefill default where it serves the params.
+ */
+export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
+  const simt = simtKnobSpace(target, params);
+  const mma = mmaKnobValues(target);
+  if (mma.length === 1) return simt;
+  const simtValues = (name: string) => simt.knobs.find((k) => k.name === name)!.values;
+  const knobs = simt.knobs.map((k) => {
+    if (k.name === 'mma') return { ...k, values: mma, doc: "'none': SIMT multiply-adds; 'tensor_core': mma.sync tiles of block_q rows x block_kv keys (prefill-mma.ts)" };
+    if (k.name === 'block_q' || k.name === 'block_kv') return { ...k, values: [...new Set([...k.values, ...MMA_KNOB_VALUES[k.name]])] };
+    return k;
+  });
+  const check = (c: KnobConfig): string | undefined => {
+    if (c.mma === 'tensor_core') return tensorCoreConfigProblem(params, c);
+    for (const name of ['block_q', 'block_kv']) {
+      if (!simtValues(name).includes(c[name]!)) return `${name} ${String(c[name])} is a tile size of mma 'tensor_core' only`;
+    }
+    return simt.check(c);
+  };
+  const tensorCore = tensorCoreDefaults(target, params);
+  return { knobs, check, defaults: tensorCore ? { ...simt.defaults, ...tensorCore } : simt.defaults };
+}
+
 export function emitAttentionGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
+  // the tensor-core path where the config asks for it or the default is it and the given knobs fit it
+  if (config.mma !== 'none' && mmaKnobValues(target).includes('tensor_core')) {
+    const space = attentionGpuKnobSpace(target, params);
+    if (config.mma === 'tensor_core' || space.defaults.mma === 'tensor_core') {
+      let chosen: KnobConfig | undefined;
+      try {
+        chosen = resolveKnobs(space, config, `attention/${target}`);
+      } catch (err) {
+        if (config.mma === 'tensor_core') throw err;
+      }
+      if (chosen?.mma === 'tensor_core') return emitPrefillMma(params, { block_q: Number(chosen.block_q), block_kv: Number(chosen.block_kv) }, chosen);
+    }
+  }
   const cfg = resolveAttentionConfig(target, params, config);
   const shape = attentionShape(params);
   const kernels = lowerAttentionSimt(params, cfg, SIMT_CAPS[target]);
@@ -81,4 +120,3 @@ export function emitAttentionGpu(target: GpuTarget, params: Params, config: Read
   };
 }
 
-export { attentionGpuKnobSpace };
