@@ -258,10 +258,10 @@ function attentionShape(p: PlannedTimedCase['params']): string {
 
 const medianNs = (l: BaselineLine): number => summarize(l.timings_ns!).median;
 
-function attentionCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[]): CaseResult {
+function attentionCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
   const p = t.params;
   const target = targetOf(t);
-  const base = { id: `attention/${t.layer ?? 'h200'}/${attentionShape(p)}/${target}`, op: t.op, layer: t.layer ?? attentionShape(p), phase: t.phase ?? 'decode', params: p };
+  const base = { id: `attention/${t.layer ?? 'h200'}/${attentionShape(p)}/${target}${variantSuffix(t, defaults)}`, op: t.op, layer: t.layer ?? attentionShape(p), phase: t.phase ?? 'decode', params: p };
   const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
   if (check.status !== 'ok') {
     const status = check.status === 'wrong' ? 'incorrect' : 'error';
@@ -349,7 +349,7 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
   const perfCases = plan.timed.filter((t) => t.kind === 'perf');
   const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && targetOf(d) === targetOf(t) && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
   const results = perfCases.map((t) => (t.op === 'attention'
-    ? attentionCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines)
+    ? attentionCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t))
     : kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t))));
 
   const cpu = sections.cpu ?? [];
