@@ -153,7 +153,7 @@ export const ATTENTION_SHAPES: readonly AttentionShape[] = [
   decode(32, 32, 8, 2048, 'llama3-8b.attn'),
   decode(1, 16, 8, 4096, 'qwen3-0.6b.attn'),
   decode(1, 32, 4, 4096, 'qwen3-30b-a3b.attn'),
-  prefill(1, 32, 4096, 'llama2-7b.attn (MHA)'),
+  prefill(1, 32, 4096, 'llama2-7b.attn'),
   prefill(8, 16, 2048, 'mha-h16-d128.attn'),
 ];
 /** the decode shapes also run through OpenCL and Vulkan on the same GPU */
