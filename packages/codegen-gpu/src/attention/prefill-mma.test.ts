@@ -7,12 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError, type Params } from '@kforge/ir';
+import { InputError, getOp, randomInputs, resolveParams, tensorBytes, type ParamValue, type Params } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import {
-  defaultPrefillMmaConfig, emitPrefillMma, mmaKnobValues, prefillMmaConfigProblem, prefillMmaProblem, PREFILL_MMA_ENTRY, tensorCoreConfigProblem,
+  defaultPrefillMmaConfig, emitPrefillMma, lowerPrefillMma, mmaKnobValues, prefillMmaConfigProblem, prefillMmaProblem, PREFILL_MMA_ENTRY, tensorCoreConfigProblem,
   tensorCoreDefaults,
 } from './prefill-mma.ts';
+import { emulateKernel, type EmulatedBuffer } from './simt-emulator.ts';
 
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
 const GOLDEN = join(import.meta.dirname, '..', '__golden__', 'cuda-attention-prefill-mma.attention.cu');
@@ -88,5 +89,44 @@ test('nvcc: sm_80 and sm_90 builds; the PTX holds mma.sync, ldmatrix and cp.asyn
     const sass = spawnSync('nvcc', ['-O3', '-gencode', 'arch=compute_90,code=sm_90', '-Xptxas', '-v', '-c', cu, '-o', join(dir, `${name}.o`)], { encoding: 'utf8' });
     assert.equal(sass.status, 0, sass.stderr);
     assert.match(sass.stderr, /0 bytes spill stores, 0 bytes spill loads/, `${name}: ${sass.stderr}`);
+  }
+});
+
+/** nmse of the emulated kernel (simt-emulator.ts) against the op's float64 reference */
+function emulatedNmse(raw: Record<string, ParamValue>, cfg: { block_q: number; block_kv: number }, seed = 7): number {
+  const op = getOp('attention');
+  const p = resolveParams(op, raw);
+  const inputs = randomInputs(op, p, seed);
+  const a = emitPrefillMma(p, cfg);
+  const kernel = lowerPrefillMma(p, cfg);
+  const buffers: Record<string, EmulatedBuffer> = {};
+  for (const b of sizedBuffers(a)) {
+    const t = inputs[b.name];
+    const bytes = new Uint8Array(Math.ceil(b.bytes / 16) * 16);
+    if (t) bytes.set(tensorBytes(t));
+    buffers[b.name] = { elem: b.elem, bytes };
+  }
+  emulateKernel(kernel, sizedDispatches(a)[0]!.grid!, buffers, { B: Number(p.B), Sq: Number(p.Sq), Skv: Number(p.Skv) });
+  const ref = op.reference(p, inputs).o!.data;
+  const o = new Float32Array(buffers.o!.bytes.buffer, 0, ref.length);
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < ref.length; i++) {
+    assert.ok(Number.isFinite(o[i]!), `o[${i}] = ${o[i]}`);
+    num += (o[i]! - ref[i]!) ** 2;
+    den += ref[i]! ** 2;
+  }
+  return num / den;
+}
+
+test('emulated (lockstep interpreter of the IR): every storage, mask and tail within the f16 bound, both row tilings', () => {
+  const cases: [Record<string, ParamValue>, { block_q: number; block_kv: number }][] = [
+    [{ B: 1, Hq: 4, Hkv: 2, Sq: 20, Skv: 45, D: 32, causal: true, kv: 'f16' }, { block_q: 64, block_kv: 32 }],
+    [{ B: 2, Hq: 2, Hkv: 1, Sq: 70, Skv: 70, D: 16, Dv: 32, causal: true, window: 9, kv: 'f32' }, { block_q: 128, block_kv: 32 }],
+    [{ B: 1, Hq: 2, Hkv: 2, Sq: 5, Skv: 100, D: 32, kv: 'q8_0' }, { block_q: 64, block_kv: 64 }],
+  ];
+  for (const [raw, cfg] of cases) {
+    const nmse = emulatedNmse(raw, cfg);
+    assert.ok(nmse <= 1e-5, `${JSON.stringify(raw)} ${JSON.stringify(cfg)}: nmse ${nmse}`);
   }
 });
