@@ -60,11 +60,10 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
   const int ln = (tid & 31);
   const int g = (ln >> 2);
   const int t4 = (ln & 3);
-  const int h = (int)blockIdx.x;
+  const int hk = (int)blockIdx.x;
   // the longest query tiles first (causal: they see the most keys)
   const int tile = (((int)gridDim.y - 1) - (int)blockIdx.y);
   const int b = (int)blockIdx.z;
-  const int hk = (h / 4);
   const int Sq_ = Sq;
   const int Skv_ = Skv;
   const int off = (Skv_ - Sq_);
@@ -72,19 +71,20 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
   const int wr0 = (r0 + (warp * 16));
   const int row0 = ((wr0 + 0) + g);
   const int row1 = ((wr0 + 8) + g);
-  const bool ok0 = (row0 < Sq_);
-  const bool ok1 = (row1 < Sq_);
-  const int p0 = (off + r0);
-  const int p1 = min((p0 + 63), (Skv_ - 1));
+  const int rows = (Sq_ * 4);
+  const bool ok0 = (row0 < rows);
+  const bool ok1 = (row1 < rows);
+  const int p0 = (off + (r0 / 4));
+  const int p1 = min((off + ((r0 + 63) / 4)), (Skv_ - 1));
   const int firstKey = 0;
   const int lastKey = p1;
   const int tLo = (firstKey / 64);
   const int tHi = (lastKey / 64);
   const int kvRow0 = (((b * 2) + hk) * Skv_);
-  const int qRow0 = (((b * 8) + h) * Sq_);
+  const int qHead0 = (((b * 8) + (hk * 4)) * Sq_);
   unsigned int qf[32];
-  const int qr0 = ((qRow0 + min(row0, (Sq_ - 1))) * 128);
-  const int qr1 = ((qRow0 + min(row1, (Sq_ - 1))) * 128);
+  const int qr0 = ((qHead0 + (((min(row0, (rows - 1)) % 4) * Sq_) + (min(row0, (rows - 1)) / 4))) * 128);
+  const int qr1 = ((qHead0 + (((min(row1, (rows - 1)) % 4) * Sq_) + (min(row1, (rows - 1)) / 4))) * 128);
   #pragma unroll 8
   for (int kk = 0; kk < 8; kk++) {
     const float2 q2_0 = (*(const float2*)(&q[(qr0 + (((kk * 16) + (t4 * 2)) + 0))]));
@@ -182,10 +182,10 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
       }
       #pragma unroll 8
       for (int j = 0; j < 8; j++) {
-        sacc[((j * 4) + 0)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row0))) ? sacc[((j * 4) + 0)] : (-INFINITY));
-        sacc[((j * 4) + 1)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row0))) ? sacc[((j * 4) + 1)] : (-INFINITY));
-        sacc[((j * 4) + 2)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + row1))) ? sacc[((j * 4) + 2)] : (-INFINITY));
-        sacc[((j * 4) + 3)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + row1))) ? sacc[((j * 4) + 3)] : (-INFINITY));
+        sacc[((j * 4) + 0)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + (row0 / 4)))) ? sacc[((j * 4) + 0)] : (-INFINITY));
+        sacc[((j * 4) + 1)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + (row0 / 4)))) ? sacc[((j * 4) + 1)] : (-INFINITY));
+        sacc[((j * 4) + 2)] = (((((key0 + (j * 8)) + ((t4 * 2) + 0)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 0)) <= (off + (row1 / 4)))) ? sacc[((j * 4) + 2)] : (-INFINITY));
+        sacc[((j * 4) + 3)] = (((((key0 + (j * 8)) + ((t4 * 2) + 1)) < Skv_) && (((key0 + (j * 8)) + ((t4 * 2) + 1)) <= (off + (row1 / 4)))) ? sacc[((j * 4) + 3)] : (-INFINITY));
       }
       float x0 = (-INFINITY);
       float x1 = (-INFINITY);
@@ -319,11 +319,11 @@ extern "C" __global__ void __launch_bounds__(128) attention_prefill_mma(const fl
   l0 = (l0 + __shfl_xor_sync(0xffffffffu, l0, 1));
   l0 = (l0 + __shfl_xor_sync(0xffffffffu, l0, 2));
   const float inv0 = (1.0f / l0);
-  const int o0 = ((qRow0 + row0) * 128);
+  const int o0 = ((qHead0 + (((row0 % 4) * Sq_) + (row0 / 4))) * 128);
   l1 = (l1 + __shfl_xor_sync(0xffffffffu, l1, 1));
   l1 = (l1 + __shfl_xor_sync(0xffffffffu, l1, 2));
   const float inv1 = (1.0f / l1);
-  const int o1 = ((qRow0 + row1) * 128);
+  const int o1 = ((qHead0 + (((row1 % 4) * Sq_) + (row1 / 4))) * 128);
   #pragma unroll 16
   for (int j = 0; j < 16; j++) {
     if (ok0) {

@@ -51,7 +51,7 @@ test('artifact: q, k, v, o over B, Sq, Skv; one dispatch over (Hq, query tiles, 
     ['q', 2 * 8 * 100 * 128 * 4, 'in'], ['k', 2 * 2 * 130 * 4 * 34, 'in'], ['v', 2 * 2 * 130 * 4 * 34, 'in'], ['o', 2 * 8 * 100 * 128 * 4, 'out'],
   ]);
   const [d] = sizedDispatches(a);
-  assert.deepEqual([d!.entry, d!.grid, d!.workgroup, d!.args], [PREFILL_MMA_ENTRY, [8, 1, 2], [128, 1, 1], ['q', 'k', 'v', 'o', 'B', 'Sq', 'Skv']]);
+  assert.deepEqual([d!.entry, d!.grid, d!.workgroup, d!.args], [PREFILL_MMA_ENTRY, [2, Math.ceil((100 * 4) / 128), 2], [128, 1, 1], ['q', 'k', 'v', 'o', 'B', 'Sq', 'Skv']]);
   assert.equal(d!.dynamicSharedBytes, 2 * 32 * (68 + 68) * 4 + 128 * 68 * 4);
   // the source is the same for any B, Sq, Skv
   const src = (p: Params) => emitPrefillMma(p, { block_q: 64, block_kv: 64 }).files['attention.cu'];
@@ -119,11 +119,13 @@ function emulatedNmse(raw: Record<string, ParamValue>, cfg: { block_q: number; b
   return num / den;
 }
 
-test('emulated (lockstep interpreter of the IR): every storage, mask and tail within the f16 bound, both row tilings', () => {
+test('emulated (lockstep interpreter of the IR): every storage, mask and tail, grouped heads sharing a tile, within the f16 bound, both row tilings', () => {
   const cases: [Record<string, ParamValue>, { block_q: number; block_kv: number }][] = [
     [{ B: 1, Hq: 4, Hkv: 2, Sq: 20, Skv: 45, D: 32, causal: true, kv: 'f16' }, { block_q: 64, block_kv: 32 }],
     [{ B: 2, Hq: 2, Hkv: 1, Sq: 70, Skv: 70, D: 16, Dv: 32, causal: true, window: 9, kv: 'f32' }, { block_q: 128, block_kv: 32 }],
     [{ B: 1, Hq: 2, Hkv: 2, Sq: 5, Skv: 100, D: 32, kv: 'q8_0' }, { block_q: 64, block_kv: 64 }],
+    // 8 heads of one kv head x 11 positions in one tile (chunked prefill), a window that skips whole tiles
+    [{ B: 1, Hq: 8, Hkv: 1, Sq: 11, Skv: 150, D: 16, causal: true, window: 40, kv: 'f16' }, { block_q: 64, block_kv: 32 }],
   ];
   for (const [raw, cfg] of cases) {
     const nmse = emulatedNmse(raw, cfg);

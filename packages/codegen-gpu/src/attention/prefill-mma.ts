@@ -10,8 +10,8 @@
  * the causal or window edge or the end of the keys, updates its rows' running max and sum (online softmax with
  * exp2, the scale and log2(e) folded into one multiply-add), packs P into f16 `a` words straight from the
  * accumulators and adds P·V (V by ldmatrix.trans). Tiles the masks leave empty for every row of the workgroup
- * are never visited; the longest query tiles (causal) are launched first. The query heads of one kv head are
- * adjacent in the grid (x), so their workgroups read the same K/V tiles while they are in L2.
+ * are never visited; the longest query tiles (causal) are launched first. With grouped-query heads a workgroup's
+ * rows are (position, head) pairs of one kv head, position-major, so each K/V tile staged serves all its heads.
  *
  * Workgroup memory rows are padded by 16 bytes so that the 8 rows one ldmatrix phase reads fall in distinct banks.
  * Artifact contract: codegen-cpu/src/attention/emit.ts (q, k, v, o; B, Sq, Skv at run time).
@@ -126,6 +126,13 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
   // the lane's rows: slot 2·mi + half is row g + 8·half of m tile mi
   const slots = Array.from({ length: 2 * MT }, (_, k) => k);
   const row = (slot: number) => vi(`row${slot}`);
+  // grouped-query heads share the workgroup: row m of the kv head's rows is position m / G of query head
+  // hk·G + m % G, so every K/V tile in workgroup memory serves all G heads
+  const packed = group > 1;
+  const rowsOf = packed ? mul(vi('Sq_'), group) : vi('Sq_');
+  const positionOf = (m: Expr): Expr => (packed ? div(m, group) : m);
+  /** the q/o row (flat over B, Hq, Sq) of workgroup row m (m < rows) */
+  const qRowOf = (m: Expr): Expr => (packed ? add(vi('qHead0'), add(mul(rem(m, group), vi('Sq_')), div(m, group))) : add(vi('qRow0'), m));
 
   const body: Stmt[] = [];
   const push = (...s: Stmt[]) => body.push(...s);
@@ -138,33 +145,34 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
     let_('ln', I, and(vi('tid'), 31)),
     let_('g', I, shr(vi('ln'), 2)),
     let_('t4', I, and(vi('ln'), 3)),
-    let_('h', I, special('group_id', 0)),
+    let_(packed ? 'hk' : 'h', I, special('group_id', 0)),
     comment('the longest query tiles first (causal: they see the most keys)'),
     let_('tile', I, sub(sub(special('num_groups', 1), 1), special('group_id', 1))),
     let_('b', I, special('group_id', 2)),
-    let_('hk', I, group === 1 ? vi('h') : div(vi('h'), group)),
+    ...(packed ? [] : [let_('hk', I, vi('h'))]),
     let_('Sq_', I, param('Sq')),
     let_('Skv_', I, param('Skv')),
     let_('off', I, sub(vi('Skv_'), vi('Sq_'))),
     let_('r0', I, mul(vi('tile'), BR)),
     let_('wr0', I, add(vi('r0'), mul(vi('warp'), 16 * MT))),
     ...slots.map((k) => let_(`row${k}`, I, add(add(vi('wr0'), (k >> 1) * 16 + (k & 1) * 8), vi('g')))),
-    ...slots.map((k) => let_(`ok${k}`, 'bool', lt(row(k), vi('Sq_')))),
-    let_('p0', I, add(vi('off'), vi('r0'))),
-    let_('p1', I, min(add(vi('p0'), BR - 1), sub(vi('Skv_'), 1))),
+    let_('rows', I, rowsOf),
+    ...slots.map((k) => let_(`ok${k}`, 'bool', lt(row(k), vi('rows')))),
+    let_('p0', I, add(vi('off'), positionOf(vi('r0')))),
+    let_('p1', I, min(add(vi('off'), positionOf(add(vi('r0'), BR - 1))), sub(vi('Skv_'), 1))),
     let_('firstKey', I, window > 0 ? max(0, add(sub(vi('p0'), window), 1)) : i32(0)),
     let_('lastKey', I, causal ? vi('p1') : sub(vi('Skv_'), 1)),
     let_('tLo', I, div(vi('firstKey'), BC)),
     let_('tHi', I, div(vi('lastKey'), BC)),
     let_('kvRow0', I, mul(add(mul(vi('b'), Hkv), vi('hk')), vi('Skv_'))),
-    let_('qRow0', I, mul(add(mul(vi('b'), Hq), vi('h')), vi('Sq_'))),
+    packed ? let_('qHead0', I, mul(add(mul(vi('b'), Hq), mul(vi('hk'), group)), vi('Sq_'))) : let_('qRow0', I, mul(add(mul(vi('b'), Hq), vi('h')), vi('Sq_'))),
   );
 
   // ---- Q: f32 pairs rounded to f16 words (rows past Sq read row Sq - 1, then zero)
   push(alloc('qf', U, qInRegs ? (D / 16) * 4 : MT * 4, 'private'));
   if (qInRegs) {
     // straight into `a` words: word r of k step kk holds row slot r & 1, columns 16·kk + 2·t4 + 8·(r >> 1)
-    push(...[0, 1].map((k) => let_(`qr${k}`, I, mul(add(vi('qRow0'), min(row(k), sub(vi('Sq_'), 1))), D))));
+    push(...[0, 1].map((k) => let_(`qr${k}`, I, mul(qRowOf(min(row(k), sub(vi('rows'), 1))), D))));
     const qWords: Stmt[] = [];
     for (let r = 0; r < 4; r++) {
       const name = `q2_${r}`;
@@ -183,8 +191,8 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
       let_('qci', I, add(mul(vi('st'), threads), vi('tid'))),
       let_('qcr', I, div(vi('qci'), chunksPerRow)),
       let_('qcw', I, rem(vi('qci'), chunksPerRow)),
-      let_('qcin', 'bool', lt(add(vi('r0'), vi('qcr')), vi('Sq_'))),
-      let_('qcsrc', I, add(mul(add(vi('qRow0'), min(add(vi('r0'), vi('qcr')), sub(vi('Sq_'), 1))), D), mul(vi('qcw'), 8))),
+      let_('qcin', 'bool', lt(add(vi('r0'), vi('qcr')), vi('rows'))),
+      let_('qcsrc', I, add(mul(qRowOf(min(add(vi('r0'), vi('qcr')), sub(vi('rows'), 1))), D), mul(vi('qcw'), 8))),
       let_('qclo', vec(F, 4), load('q', vi('qcsrc'), vec(F, 4))),
       let_('qchi', vec(F, 4), load('q', add(vi('qcsrc'), 4), vec(F, 4))),
       ...[0, 1, 2, 3].map((w) => {
@@ -290,7 +298,7 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
       for (const mi of tiles) {
         for (let e = 0; e < 4; e++) {
           const key = add(add(vi('key0'), mul(vi('j'), 8)), add(mul(vi('t4'), 2), e & 1));
-          const p = add(vi('off'), row(2 * mi + (e >> 1)));
+          const p = add(vi('off'), positionOf(row(2 * mi + (e >> 1))));
           let ok = lt(key, vi('Skv_'));
           if (causal) ok = land(ok, le(key, p));
           if (window > 0) ok = land(ok, gt(key, sub(p, window)));
@@ -388,7 +396,7 @@ export function lowerPrefillMma(params: Params, cfg: PrefillMmaConfig): Kernel {
       assign(`l${k}`, add(vf(`l${k}`), subgroupShuffleXor(vf(`l${k}`), 1))),
       assign(`l${k}`, add(vf(`l${k}`), subgroupShuffleXor(vf(`l${k}`), 2))),
       let_(`inv${k}`, F, div(c.f32(1), vf(`l${k}`))),
-      let_(`o${k}`, I, mul(add(vi('qRow0'), row(k)), Dv)),
+      let_(`o${k}`, I, mul(qRowOf(row(k)), Dv)),
     );
   }
   const outE: Stmt[] = [];
@@ -447,7 +455,8 @@ export function emitPrefillMma(params: Params, cfg: PrefillMmaConfig, config: Re
     ],
     dispatches: [{
       entry: kernel.name, args: kernel.params.map((p) => p.name),
-      grid: [Hq, size.cdiv('Sq', cfg.block_q), 'B'], workgroup: [MMA_WARPS * 32, 1, 1],
+      // grouped-query heads share a workgroup (lowerPrefillMma): rows over the kv head's Hq / Hkv heads
+      grid: Hq === Hkv ? [Hq, size.cdiv('Sq', cfg.block_q), 'B'] : [Hkv, size.cdiv(size.mul('Sq', Hq / Hkv), cfg.block_q), 'B'], workgroup: [MMA_WARPS * 32, 1, 1],
       ...(shared > 0 ? { dynamicSharedBytes: shared } : {}),
     }],
   };
