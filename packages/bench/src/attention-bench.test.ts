@@ -7,10 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getOp, randomInputs, resolveParams, type Params } from '@kforge/ir';
 import { checkRun, emitKernel, resolveConfig, runArtifact } from '@kforge/driver';
-import { readFileSync } from 'node:fs';
-import { cpuBaselines } from './baselines.ts';
+import { cpuBaselines, readUsage } from './baselines.ts';
 import { findGgml, ggmlAttentionArtifact, ggmlUnsupported } from './ggml.ts';
 import { measureFmaPeak, rotationCopies, timeArtifact } from './measure.ts';
 import { fmaProbeArtifact } from './probe.ts';
@@ -65,6 +67,17 @@ test('cpuBaselines: ggml is reported unavailable without KFORGE_GGML_DIR, found 
   // gemv never gets a ggml baseline; export's baselinesFor never asks for ggml
   assert.ok(!cpuBaselines('gemv', 'avx512', { M: 1, N: 8, K: 32, weight: 'f32', act: 'f32', bias: false }, 2, { ggml: true, env: {} }).unavailable.some((u) => u.startsWith('ggml')));
   if (!kernelBuilt('c', p)) assert.ok(none.unavailable.some((u) => u.startsWith('naive-c unavailable:')), 'the c kernel not built yet: naive-c says so');
+});
+
+test('readUsage: the ggml label takes its own files, not ggml-matmul\'s', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kforge-usage-'));
+  try {
+    writeFileSync(join(dir, 'ggml-11.txt'), '180000000 100000000 10 2\n');
+    writeFileSync(join(dir, 'ggml-matmul-12.txt'), '150000000 100000000 10 2\n');
+    assert.deepEqual([readUsage(dir, 'ggml', 2)?.threads_used, readUsage(dir, 'ggml-matmul', 2)?.threads_used], [1.8, 1.5]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the FMA-peak probe measures a plausible positive GFLOP/s with the widest vectors the target has', { timeout: 60_000 }, async () => {

@@ -207,7 +207,9 @@ export interface ThreadUsage {
 export function readUsage(dir: string, label: string, threadsRequested: number): ThreadUsage | null {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.startsWith(`${label}-`) && n.endsWith('.txt'));
+    // exactly <label>-<pid>.txt: 'ggml' must not take 'ggml-matmul-<pid>.txt'
+    const own = new RegExp(`^${label}-\\d+\\.txt$`);
+    names = readdirSync(dir).filter((n) => own.test(n));
   } catch {
     return null;
   }
