@@ -95,6 +95,7 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
       for (int32_t rb = 0; rb < 1; rb++) {
         for (int32_t jj = 0; jj < n; jj++) {
           const int32_t kb = (((bh * Skv) + (j0 + jj)) * 128);
+          const int32_t pfk = kf_prefetch(&k[(((kb + 1024)) < (((((B * 8) * Skv) * 128) - 1)) ? ((kb + 1024)) : (((((B * 8) * Skv) * 128) - 1)))], 256);
           __m512 sa0 = _mm512_set1_ps(0.0f);
           __m512 sa1 = _mm512_set1_ps(0.0f);
           #pragma GCC unroll 8
@@ -160,6 +161,7 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
           __m512 og1_7 = _mm512_loadu_ps(&acc[(((((rb * 2) + 1) * 128) + dg) + 112)]);
           for (int32_t jvg = 0; jvg < n; jvg++) {
             const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 128);
+            const int32_t pfvg = kf_prefetch(&v[(((vbg + 1024)) < (((((B * 8) * Skv) * 128) - 1)) ? ((vbg + 1024)) : (((((B * 8) * Skv) * 128) - 1)))], 256);
             const __m512 pg0 = _mm512_set1_ps(sc[((((rb * 2) + 0) * 128) + jvg)]);
             const __m512 pg1 = _mm512_set1_ps(sc[((((rb * 2) + 1) * 128) + jvg)]);
             const __m512 vcg0 = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(&v[(vbg + (dg + 0))])));

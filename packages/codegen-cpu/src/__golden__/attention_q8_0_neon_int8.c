@@ -86,6 +86,7 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
       for (int32_t rb = 0; rb < 1; rb++) {
         for (int32_t jj = 0; jj < n; jj++) {
           const int32_t kb = (((bh * Skv) + (j0 + jj)) * 136);
+          const int32_t pfk = kf_prefetch(&k[(((kb + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((kb + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
           float32x4_t fa0 = vdupq_n_f32(0.0f);
           float32x4_t fa1 = vdupq_n_f32(0.0f);
           float32x4_t fa2 = vdupq_n_f32(0.0f);
@@ -142,33 +143,26 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
         }
       }
       for (int32_t rb = 0; rb < 1; rb++) {
-        for (int32_t dg = 0; dg < 120; dg += 24) {
+        for (int32_t dg = 0; dg < 128; dg += 16) {
           float32x4_t og0_0 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)]);
           float32x4_t og0_1 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)]);
           float32x4_t og0_2 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)]);
           float32x4_t og0_3 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)]);
-          float32x4_t og0_4 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 16)]);
-          float32x4_t og0_5 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 20)]);
           float32x4_t og1_0 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)]);
           float32x4_t og1_1 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)]);
           float32x4_t og1_2 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)]);
           float32x4_t og1_3 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)]);
-          float32x4_t og1_4 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 16)]);
-          float32x4_t og1_5 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 20)]);
           float32x4_t og2_0 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)]);
           float32x4_t og2_1 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)]);
           float32x4_t og2_2 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)]);
           float32x4_t og2_3 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)]);
-          float32x4_t og2_4 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 16)]);
-          float32x4_t og2_5 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 20)]);
           float32x4_t og3_0 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)]);
           float32x4_t og3_1 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)]);
           float32x4_t og3_2 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)]);
           float32x4_t og3_3 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)]);
-          float32x4_t og3_4 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 16)]);
-          float32x4_t og3_5 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 20)]);
           for (int32_t jvg = 0; jvg < n; jvg++) {
             const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 136);
+            const int32_t pfvg = kf_prefetch(&v[(((vbg + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((vbg + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
             const float32x4_t pg0 = vdupq_n_f32(sc[((((rb * 4) + 0) * 128) + jvg)]);
             const float32x4_t pg1 = vdupq_n_f32(sc[((((rb * 4) + 1) * 128) + jvg)]);
             const float32x4_t pg2 = vdupq_n_f32(sc[((((rb * 4) + 2) * 128) + jvg)]);
@@ -193,75 +187,24 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
             og1_3 = vfmaq_f32(og1_3, vcg3, pg1);
             og2_3 = vfmaq_f32(og2_3, vcg3, pg2);
             og3_3 = vfmaq_f32(og3_3, vcg3, pg3);
-            const float32x4_t vcg4 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 16) / 32) * 34)) + 2) + ((dg + 16) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 16) / 32) * 34))]))));
-            og0_4 = vfmaq_f32(og0_4, vcg4, pg0);
-            og1_4 = vfmaq_f32(og1_4, vcg4, pg1);
-            og2_4 = vfmaq_f32(og2_4, vcg4, pg2);
-            og3_4 = vfmaq_f32(og3_4, vcg4, pg3);
-            const float32x4_t vcg5 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 20) / 32) * 34)) + 2) + ((dg + 20) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 20) / 32) * 34))]))));
-            og0_5 = vfmaq_f32(og0_5, vcg5, pg0);
-            og1_5 = vfmaq_f32(og1_5, vcg5, pg1);
-            og2_5 = vfmaq_f32(og2_5, vcg5, pg2);
-            og3_5 = vfmaq_f32(og3_5, vcg5, pg3);
           }
           vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)], og0_0);
           vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)], og0_1);
           vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)], og0_2);
           vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)], og0_3);
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 16)], og0_4);
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 20)], og0_5);
           vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)], og1_0);
           vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)], og1_1);
           vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)], og1_2);
           vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)], og1_3);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 16)], og1_4);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 20)], og1_5);
           vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)], og2_0);
           vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)], og2_1);
           vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)], og2_2);
           vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)], og2_3);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 16)], og2_4);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 20)], og2_5);
           vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)], og3_0);
           vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)], og3_1);
           vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)], og3_2);
           vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)], og3_3);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 16)], og3_4);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 20)], og3_5);
         }
-        float32x4_t oh0_0 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + 120) + 0)]);
-        float32x4_t oh0_1 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + 120) + 4)]);
-        float32x4_t oh1_0 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + 120) + 0)]);
-        float32x4_t oh1_1 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + 120) + 4)]);
-        float32x4_t oh2_0 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + 120) + 0)]);
-        float32x4_t oh2_1 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + 120) + 4)]);
-        float32x4_t oh3_0 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + 120) + 0)]);
-        float32x4_t oh3_1 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + 120) + 4)]);
-        for (int32_t jvh = 0; jvh < n; jvh++) {
-          const int32_t vbh = (((bh * Skv) + (j0 + jvh)) * 136);
-          const float32x4_t ph0 = vdupq_n_f32(sc[((((rb * 4) + 0) * 128) + jvh)]);
-          const float32x4_t ph1 = vdupq_n_f32(sc[((((rb * 4) + 1) * 128) + jvh)]);
-          const float32x4_t ph2 = vdupq_n_f32(sc[((((rb * 4) + 2) * 128) + jvh)]);
-          const float32x4_t ph3 = vdupq_n_f32(sc[((((rb * 4) + 3) * 128) + jvh)]);
-          const float32x4_t vch0 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbh + (((120 + 0) / 32) * 34)) + 2) + ((120 + 0) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbh + (((120 + 0) / 32) * 34))]))));
-          oh0_0 = vfmaq_f32(oh0_0, vch0, ph0);
-          oh1_0 = vfmaq_f32(oh1_0, vch0, ph1);
-          oh2_0 = vfmaq_f32(oh2_0, vch0, ph2);
-          oh3_0 = vfmaq_f32(oh3_0, vch0, ph3);
-          const float32x4_t vch1 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbh + (((120 + 4) / 32) * 34)) + 2) + ((120 + 4) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbh + (((120 + 4) / 32) * 34))]))));
-          oh0_1 = vfmaq_f32(oh0_1, vch1, ph0);
-          oh1_1 = vfmaq_f32(oh1_1, vch1, ph1);
-          oh2_1 = vfmaq_f32(oh2_1, vch1, ph2);
-          oh3_1 = vfmaq_f32(oh3_1, vch1, ph3);
-        }
-        vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + 120) + 0)], oh0_0);
-        vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + 120) + 4)], oh0_1);
-        vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + 120) + 0)], oh1_0);
-        vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + 120) + 4)], oh1_1);
-        vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + 120) + 0)], oh2_0);
-        vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + 120) + 4)], oh2_1);
-        vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + 120) + 0)], oh3_0);
-        vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + 120) + 4)], oh3_1);
       }
     }
     for (int32_t r = 0; r < 4; r++) {

@@ -76,7 +76,8 @@ interface ObjCase { readonly target: CpuSimdTarget; readonly p: Params; readonly
 
 const OBJECTS: readonly ObjCase[] = [
   { target: 'avx512', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vcvtph2ps\s+[^\n]*zmm/] },
-  { target: 'avx512', p: PREFILL, expect: [/vfmadd\w*ps\s+[^\n]*zmm/] },
+  // query tiles: scores of 16 keys per vector through the transposing reduction (vshuff32x4), no horizontal sum per score
+  { target: 'avx512', p: PREFILL, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vshuff32x4/] },
   { target: 'avx512', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpdpbusd/] },
   { target: 'avx2', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*ymm/, /vcvtph2ps\s+[^\n]*ymm/] },
   { target: 'avx2', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpmaddubsw/] },

@@ -15,7 +15,7 @@ const THREADS = [0, 1, 2, 4, 8];
 /** a work item's rows (the heads of a kv group times block_q) */
 const MAX_ROWS = 64;
 /** bytes of a work item's private arrays (staged q, scores, accumulators): they live on a thread's stack */
-const MAX_PRIVATE_BYTES = 128 << 10;
+const MAX_PRIVATE_BYTES = 256 << 10;
 
 export const ATTENTION_F32_LANES: Readonly<Record<CpuSimdTarget, number>> = { c: 1, avx2: 8, avx512: 16, neon: 4 };
 
@@ -23,7 +23,10 @@ const num = (params: Params, name: string): number => Number(params[name]);
 
 function privateBytes(params: Params, blockQ: number, blockKv: number): number {
   const R = (num(params, 'Hq') / num(params, 'Hkv')) * blockQ;
-  return R * (2 * num(params, 'D') + num(params, 'Dv') + blockKv + 2) * 4;
+  const D = num(params, 'D') + 16;
+  const Dv = num(params, 'Dv');
+  // query tiles stage the K and V tile as f32 too (attention/simd.ts)
+  return (R * (2 * D + Dv + blockKv + 2) + (blockQ > 1 ? blockKv * (D + Dv) : 0)) * 4;
 }
 
 /**

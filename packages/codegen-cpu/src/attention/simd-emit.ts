@@ -14,8 +14,14 @@ export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): K
 
 /** The lowered kernel (for inspection and golden tests); emitAttentionSimd renders it. */
 export function attentionSimdKernel(target: CpuSimdTarget, params: Params, config: AttentionCpuConfig): Kernel {
-  return lowerAttentionSimd(params, config, SIMD_ISAS[target]);
+  return lowerAttentionSimd(params, { prefetch: PREFETCH_BYTES, ...config }, SIMD_ISAS[target]);
 }
+
+/**
+ * Software prefetch distance in the K and V streams (where the ISA has the hint): a thread's two
+ * interleaved streams keep too few lines in flight behind the dot products and exps alone.
+ */
+const PREFETCH_BYTES = 2048;
 
 /** bytes of one stored k or v row of `width` values */
 function rowBytes(kv: string, width: number): number {

@@ -25,7 +25,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
 import {
-  add, alloc, assign, broadcast, bufferParam, c, cast, div, dot, fma, forLoop, ge, gt, if_, land, le, let_, letMut, load, lt, max, min,
+  add, alloc, assign, broadcast, bufferParam, c, call, cast, div, dot, fma, forLoop, ge, gt, if_, land, le, let_, letMut, load, lt, max, min,
   mul, ne, param, reduce, rem, scalarParam, select, store, sub, unary, v, vec,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
@@ -39,6 +39,11 @@ export interface AttentionSimdConfig {
   readonly kv_splits: number;
   /** q8_0 KV: 'float' dequantizes k; 'int8' takes q·k as integer dot products */
   readonly dot_path: 'float' | 'int8';
+  /**
+   * software prefetch this many bytes ahead in the K and V streams, one key row per step (0 or absent:
+   * none; only where the ISA has the hint)
+   */
+  readonly prefetch?: number;
 }
 
 /** the masked-score sentinel, and a threshold below every real score and above it */
@@ -47,6 +52,8 @@ const NEG_HALF = -1.0e38;
 /** q8_0: values per block, bytes per block (f16 scale + 32 codes) */
 const QB = 32;
 const QBYTES = 34;
+const PREFETCH = 'kf_prefetch';
+const HSUM_EACH = 'kf_hsum_each';
 
 const i32 = (name: string): Expr => v(name, 'i32');
 const f32 = (name: string): Expr => v(name, 'f32');
@@ -61,7 +68,7 @@ function registerPlan(isa: SimdIsa, R: number): { RB: number; budget: number } {
   const wide = isa.f32Lanes >= 16 || isa.rules.name === 'neon';
   const cap = wide ? 8 : 4;
   const RB = [8, 4, 2, 1].find((x) => x <= cap && R % x === 0)!;
-  return { RB, budget: isa.f32Lanes === 1 ? 8 : wide ? 24 : 12 };
+  return { RB, budget: isa.f32Lanes === 1 ? 8 : wide ? 16 : 12 };
 }
 
 export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, isa: SimdIsa): Kernel {
@@ -88,6 +95,11 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   const hmax = (x: Expr): Expr => (L === 1 ? x : reduce('max', x));
   const { RB, budget } = registerPlan(isa, R);
   const masked = causal || W > 0;
+  // query tiles (block_q > 1): K and V tiles staged as f32 once for all R rows, scores of L keys per
+  // vector through one transposing reduction (no horizontal sum per score)
+  const staged = BQ > 1 && !int8 && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:${L === 16 ? 'f32x16' : L === 8 ? 'f32x8' : 'f32x4'}`] !== undefined;
+  /** row stride of the staged q rows and K tile: D rounded up to whole vectors (zero padding) in the staged path */
+  const QS = staged ? Math.ceil(D / L) * L : D;
 
   const kvElem = kv === 'q8_0' ? 'u8' : kv;
   /** elements (bytes for q8_0) of one stored k / v row */
@@ -108,6 +120,16 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   };
 
   const kvBase = (name: string, j: Expr, row: number): Stmt => let_(name, 'i32', mul(add(mul(i32('bh'), Skv), j), row));
+  const pfBytes = isa.rules.rules[`call.${PREFETCH}:i32`] !== undefined ? config.prefetch ?? 0 : 0;
+  /** the hint for the key row `ahead` bytes past the row at element `base` (clamped to the buffer); none without prefetch */
+  const prefetchRow = (name: string, buffer: 'k' | 'v', base: Expr, row: number): Stmt[] => {
+    if (pfBytes === 0) return [];
+    const bytes = kv === 'q8_0' ? row : row * (kv === 'f16' ? 2 : 4);
+    const aheadRows = Math.max(1, Math.round(pfBytes / bytes));
+    const last = sub(mul(mul(mul(Bp, Hkv), Skv), row), 1);
+    const at = min(add(base, aheadRows * row), last);
+    return [let_(name, 'i32', call(PREFETCH, [load(buffer, at, kvElem), c.i32(bytes)], 'i32'))];
+  };
 
   const body: Stmt[] = [];
   const nQT = div(add(Sq, BQ - 1), BQ);
@@ -137,7 +159,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     );
   }
   work.push(
-    alloc('qs', 'f32', R * D, 'private', 64),
+    alloc('qs', 'f32', R * QS, 'private', 64),
     alloc('sc', 'f32', R * BKV, 'private', 64),
     alloc('acc', 'f32', R * Dv, 'private', 64),
     alloc('mrow', 'f32', R, 'private'),
@@ -145,6 +167,10 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   );
   const NB = D / QB;
   if (int8) work.push(alloc('qq', 'i8', R * D, 'private', 64), alloc('qd', 'f32', R * NB, 'private'));
+  if (staged) {
+    work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64), alloc('iota', 'f32', L, 'private'));
+    for (let l = 0; l < L; l++) work.push(store('iota', l, c.f32(l)));
+  }
 
   // row r of the work item: head kvh * G + r / BQ, position i0 + min(r % BQ, nq - 1) (rows past Sq repeat the last and are not stored)
   const rowPos = (r: Expr): Expr => add(i32('p0'), min(rem(r, BQ), sub(i32('nq'), 1)));
@@ -169,8 +195,9 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   work.push(forLoop('r', 0, R, [
     let_('qrow', 'i32', mul(qRowIndex(r, true), D)),
     ...vecLoop('d', D, (d, lanes) => [
-      store('qs', add(mul(r, D), d), mul(load('q', add(i32('qrow'), d), FT(lanes)), lanes === 1 ? c.f32(scale) : broadcast(c.f32(scale), FT(lanes) as VectorType))),
+      store('qs', add(mul(r, QS), d), mul(load('q', add(i32('qrow'), d), FT(lanes)), lanes === 1 ? c.f32(scale) : broadcast(c.f32(scale), FT(lanes) as VectorType))),
     ]),
+    ...(QS > D ? [forLoop('dz', D, QS, [store('qs', add(mul(r, QS), i32('dz')), c.f32(0))])] : []),
     store('mrow', r, c.f32(NEG)),
     store('lrow', r, c.f32(0)),
     ...vecLoop('e', Dv, (d, lanes) => [store('acc', add(mul(r, Dv), d), lanes === 1 ? c.f32(0) : broadcast(c.f32(0), FT(lanes) as VectorType))]),
@@ -178,12 +205,54 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   if (int8) work.push(...quantizeRows(R, D));
 
   // ---- the tile loop ----
+  /** staged path: the tile's K rows (row stride QS, zero padded) and V rows as f32; rows past n zero */
+  const stageTile = (): Stmt[] => {
+    const out: Stmt[] = [];
+    const keyRows = (buffer: 'k' | 'v', dst: string, width: number, stride: number, row: number, tag: string): Stmt => {
+      const jr = i32(`j${tag}`);
+      const body: Stmt[] = [kvBase(`${tag}b`, add(i32('j0'), jr), row), ...prefetchRow(`pf${tag}`, buffer, i32(`${tag}b`), row)];
+      body.push(...vecLoop(`d${tag}`, width, (d, lanes) => [store(dst, add(mul(jr, stride), d), loadKv(buffer, i32(`${tag}b`), d, lanes))]));
+      if (stride > width) body.push(forLoop(`z${tag}`, width, stride, [store(dst, add(mul(jr, stride), i32(`z${tag}`)), c.f32(0))]));
+      return forLoop(`j${tag}`, 0, i32('n'), body);
+    };
+    out.push(keyRows('k', 'kf', D, QS, rowK, 'sk'), keyRows('v', 'vf', Dv, Dv, rowV, 'sv'));
+    // the rows past the tile's end (its last tile) are read by the key blocks: zeros, not garbage (a NaN would survive the p = 0)
+    out.push(forLoop('jzk', i32('n'), BKV, [
+      forLoop('dzk', 0, QS, [store('kf', add(mul(i32('jzk'), QS), i32('dzk')), splat(0))], { step: L }),
+      ...vecLoop('dzv', Dv, (d, lanes) => [store('vf', add(mul(i32('jzk'), Dv), d), lanes === 1 ? c.f32(0) : broadcast(c.f32(0), FT(lanes) as VectorType))]),
+    ]));
+    return out;
+  };
+  /** staged path: per row, L keys at a time: L accumulators along D, one transposing reduction, masks as vector selects */
+  const stagedScores = (): Stmt[] => {
+    const rs = i32('rs');
+    const jb = i32('jb');
+    const blockBody: Stmt[] = [];
+    for (let l = 0; l < L; l++) blockBody.push(letMut(`ka${l}`, F, splat(0)));
+    const chunk: Stmt[] = [let_('qv', F, load('qs', add(mul(rs, QS), i32('dk')), F))];
+    for (let l = 0; l < L; l++) chunk.push(assign(`ka${l}`, fma(v('qv', F), load('kf', add(mul(add(jb, l), QS), i32('dk')), F), v(`ka${l}`, F))));
+    blockBody.push(forLoop('dk', 0, QS, chunk, { step: L, ...(QS / L <= 16 ? { unroll: QS / L } : {}) }));
+    let sv: Expr = call(HSUM_EACH, Array.from({ length: L }, (_, l) => v(`ka${l}`, F)), F);
+    if (masked) {
+      blockBody.push(let_('sraw', F, sv));
+      blockBody.push(let_('jvec', F, add(load('iota', 0, F), splat(cast(add(i32('j0'), jb), 'f32')))));
+      const posF = cast(rowPos(rs), 'f32');
+      sv = v('sraw', F);
+      if (causal) sv = select(le(v('jvec', F), splat(posF)), sv, splat(NEG));
+      if (W > 0) sv = select(gt(v('jvec', F), splat(cast(sub(rowPos(rs), W), 'f32'))), sv, splat(NEG));
+    }
+    blockBody.push(store('sc', add(mul(rs, BKV), jb), sv));
+    return [forLoop('rs', 0, R, [forLoop('jb', 0, i32('n'), blockBody, { step: L })])];
+  };
   const tile: Stmt[] = [let_('n', 'i32', min(c.i32(BKV), sub(i32('je'), i32('j0'))))];
   const rb = i32('rb');
   const rowOf = (u: number): Expr => add(mul(rb, RB), u);
 
+  if (staged) {
+    tile.push(...stageTile(), ...stagedScores());
+  }
   // scores of RB rows against key jj
-  const scoreRows: Stmt[] = [kvBase('kb', add(i32('j0'), i32('jj')), rowK)];
+  const scoreRows: Stmt[] = [kvBase('kb', add(i32('j0'), i32('jj')), rowK), ...prefetchRow('pfk', 'k', i32('kb'), rowK)];
   if (!int8) {
     for (let u = 0; u < RB; u++) scoreRows.push(letMut(`sa${u}`, F, splat(0)));
     const chunk: Stmt[] = [let_('kc', F, loadKv('k', i32('kb'), i32('dc'), L))];
@@ -210,7 +279,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     }
     scoreRows.push(store('sc', add(mul(rowOf(u), BKV), i32('jj')), s));
   }
-  tile.push(forLoop('rb', 0, R / RB, [forLoop('jj', 0, i32('n'), scoreRows)]));
+  if (!staged) tile.push(forLoop('rb', 0, R / RB, [forLoop('jj', 0, i32('n'), scoreRows)]));
 
   // online softmax per row
   const scAt = (k: Expr | number): Expr => add(mul(r, BKV), k);
@@ -246,18 +315,19 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   const chunks = DvF / L;
   const CG = Math.max(1, Math.min(chunks, Math.floor(budget / RB)));
   const pv: Stmt[] = [];
-  const pvGroup = (d0: Expr, count: number, lanes: number, tag: string): Stmt[] => {
+  const pvGroup = (d0: Expr, count: number, lanes: number, tag: string, hint: boolean): Stmt[] => {
     const T = FT(lanes);
     const out: Stmt[] = [];
     const accAt = (u: number, k: number): Expr => add(add(mul(rowOf(u), Dv), d0), k * lanes);
     for (let u = 0; u < RB; u++) for (let k = 0; k < count; k++) out.push(letMut(`o${tag}${u}_${k}`, T, load('acc', accAt(u, k), T)));
-    const inner: Stmt[] = [kvBase(`vb${tag}`, add(i32('j0'), i32(`jv${tag}`)), rowV)];
+    const inner: Stmt[] = staged ? [] : [kvBase(`vb${tag}`, add(i32('j0'), i32(`jv${tag}`)), rowV), ...(hint ? prefetchRow(`pfv${tag}`, 'v', i32(`vb${tag}`), rowV) : [])];
     for (let u = 0; u < RB; u++) {
       const p = load('sc', add(mul(rowOf(u), BKV), i32(`jv${tag}`)), 'f32');
       inner.push(let_(`p${tag}${u}`, T, lanes === 1 ? p : broadcast(p, T as VectorType)));
     }
     for (let k = 0; k < count; k++) {
-      inner.push(let_(`vc${tag}${k}`, T, loadKv('v', i32(`vb${tag}`), add(d0, k * lanes), lanes)));
+      const at = add(d0, k * lanes);
+      inner.push(let_(`vc${tag}${k}`, T, staged ? load('vf', add(mul(i32(`jv${tag}`), Dv), at), T) : loadKv('v', i32(`vb${tag}`), at, lanes)));
       for (let u = 0; u < RB; u++) inner.push(assign(`o${tag}${u}_${k}`, fma(v(`vc${tag}${k}`, T), v(`p${tag}${u}`, T), v(`o${tag}${u}_${k}`, T))));
     }
     out.push(forLoop(`jv${tag}`, 0, i32('n'), inner));
@@ -266,10 +336,10 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   };
   if (chunks > 0) {
     const groups = Math.floor(chunks / CG);
-    if (groups > 0) pv.push(forLoop('dg', 0, groups * CG * L, pvGroup(i32('dg'), CG, L, 'g'), { step: CG * L }));
-    if (groups * CG < chunks) pv.push(...pvGroup(c.i32(groups * CG * L), chunks - groups * CG, L, 'h'));
+    if (groups > 0) pv.push(forLoop('dg', 0, groups * CG * L, pvGroup(i32('dg'), CG, L, 'g', true), { step: CG * L }));
+    if (groups * CG < chunks) pv.push(...pvGroup(c.i32(groups * CG * L), chunks - groups * CG, L, 'h', groups === 0));
   }
-  if (DvF < Dv) pv.push(forLoop('dvt', DvF, Dv, pvGroup(i32('dvt'), 1, 1, 't')));
+  if (DvF < Dv) pv.push(forLoop('dvt', DvF, Dv, pvGroup(i32('dvt'), 1, 1, 't', chunks === 0)));
   tile.push(forLoop('rb', 0, R / RB, pv));
 
   work.push(forLoop('j0', i32('js'), i32('je'), tile, { step: BKV }));

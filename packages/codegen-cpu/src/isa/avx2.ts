@@ -5,7 +5,7 @@
  * i16 and widened once: `kf_dot_u4s8_x2`); signed q8_0 codes use the sign trick as ggml does.
  */
 import type { SimdIsa } from './simd.ts';
-import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES } from './x86.ts';
+import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES, x86HsumEach } from './x86.ts';
 
 const M128 = '__m128i';
 const M256I = '__m256i';
@@ -57,6 +57,7 @@ static inline __m256i kf_dot_u4s8_x2(__m256i u0, __m256i s0, __m256i u1, __m256i
       'dot:i32x8,u8x32,i8x32': 'kf_dot_u8s8($a, $b, $c)',
       'dot:i32x8,i8x32,i8x32': 'kf_dot_u8s8($a, _mm256_sign_epi8($b, $b), _mm256_sign_epi8($c, $b))',
       'reduce.add:f32x8': 'kf_hsum256($a)',
+      'call.kf_hsum_each:f32x8': x86HsumEach('_mm256'),
       'call.kf_dot_u4s8_x2:i32x8': (o) => `kf_dot_u4s8_x2(${o.all.join(', ')})`,
     },
   },

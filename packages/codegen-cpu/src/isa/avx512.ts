@@ -6,7 +6,7 @@
  */
 import type { Spelling } from '@kforge/codegen-core';
 import type { SimdIsa } from './simd.ts';
-import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES, x86Exp } from './x86.ts';
+import { X86_F32X8_RULES, X86_HELPERS, X86_INT8_GROUP_RULES, x86Exp, x86HsumEach } from './x86.ts';
 
 const M128 = '__m128i';
 const M256I = '__m256i';
@@ -85,6 +85,8 @@ ${X86_HELPERS}`,
       'dot:i32x8,i8x32,i8x32': '_mm256_dpbusd_epi32($a, _mm256_abs_epi8($b), _mm256_sign_epi8($c, $b))',
       'reduce.add:f32x16': '_mm512_reduce_add_ps($a)',
       'reduce.add:f32x8': 'kf_hsum256($a)',
+      'call.kf_hsum_each:f32x16': x86HsumEach('_mm512'),
+      'call.kf_hsum_each:f32x8': x86HsumEach('_mm256'),
     },
   },
 };

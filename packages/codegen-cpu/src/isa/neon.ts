@@ -90,6 +90,8 @@ static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
       'lane:f32x4': 'vgetq_lane_f32($a, $n)',
       'call.kf_pack_f16:f16x4': (o) => `kf_pack_f16x4(${o.all.join(', ')})`,
       'call.kf_prefetch:i32': 'kf_prefetch(&$a, $b)',
+      // lane i = the sum of vector i: two levels of pairwise adds
+      'call.kf_hsum_each:f32x4': (o) => `vpaddq_f32(vpaddq_f32(${o.all[0]}, ${o.all[1]}), vpaddq_f32(${o.all[2]}, ${o.all[3]}))`,
     },
   },
 };

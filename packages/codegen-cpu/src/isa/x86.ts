@@ -72,6 +72,41 @@ export const X86_INT8_GROUP_RULES: Readonly<Record<string, Spelling>> = {
   'shr:u8x32': '_mm256_and_si256(_mm256_srli_epi16($a, $b), _mm256_set1_epi8((char)(0xff >> $b)))',
 };
 
+/**
+ * `kf_hsum_each`: lane i of the result is the sum of vector i, for as many vectors as lanes, as one
+ * statement expression (no preamble helper): a transposing tree of unpacks, in-lane shuffles and
+ * 128-bit lane shuffles, about 3 operations per vector instead of a full horizontal sum each.
+ */
+export function x86HsumEach(prefix: '_mm256' | '_mm512'): (o: { readonly all: readonly string[] }) => string {
+  return (o) => {
+    const T = prefix === '_mm256' ? '__m256' : '__m512';
+    const n = prefix === '_mm256' ? 8 : 16;
+    if (o.all.length !== n) throw new Error(`kf_hsum_each on ${T} takes ${n} vectors, got ${o.all.length}`);
+    const lines: string[] = [];
+    let id = 0;
+    const name = (): string => `kf_t${id++}`;
+    const def = (v: string): string => { const x = name(); lines.push(`const ${T} ${x} = ${v};`); return x; };
+    const add = (a: string, b: string): string => `${prefix}_add_ps(${a}, ${b})`;
+    const ins = o.all.map((a) => def(`(${a})`));
+    // pairs: each 128-bit lane holds two partial sums of each vector of the pair
+    const pairs: string[] = [];
+    for (let i = 0; i < n; i += 2) pairs.push(def(add(`${prefix}_unpacklo_ps(${ins[i]}, ${ins[i + 1]})`, `${prefix}_unpackhi_ps(${ins[i]}, ${ins[i + 1]})`)));
+    // quads: each 128-bit lane holds one partial sum of each of four vectors
+    const quads: string[] = [];
+    for (let i = 0; i < pairs.length; i += 2) {
+      quads.push(def(add(`${prefix}_shuffle_ps(${pairs[i]}, ${pairs[i + 1]}, 0x44)`, `${prefix}_shuffle_ps(${pairs[i]}, ${pairs[i + 1]}, 0xee)`)));
+    }
+    let result: string;
+    if (n === 8) {
+      result = add(`_mm256_permute2f128_ps(${quads[0]}, ${quads[1]}, 0x20)`, `_mm256_permute2f128_ps(${quads[0]}, ${quads[1]}, 0x31)`);
+    } else {
+      const halves = [0, 2].map((i) => def(add(`_mm512_shuffle_f32x4(${quads[i]}, ${quads[i + 1]}, 0x88)`, `_mm512_shuffle_f32x4(${quads[i]}, ${quads[i + 1]}, 0xdd)`)));
+      result = add(`_mm512_shuffle_f32x4(${halves[0]}, ${halves[1]}, 0x88)`, `_mm512_shuffle_f32x4(${halves[0]}, ${halves[1]}, 0xdd)`);
+    }
+    return `({ ${lines.join(' ')} ${result}; })`;
+  };
+}
+
 /** exp on `__m256`/`__m512` (math/exp.ts); the clamps put x second, where max/min return a NaN operand */
 export function x86Exp(prefix: '_mm256' | '_mm512'): string {
   const bits = prefix === '_mm256' ? 'si256' : 'si512';

@@ -34,11 +34,14 @@ export const KNOWN_CALLS: Readonly<Record<string, CallSignature>> = {
   /** 2^a */
   exp2: { args: ['f32'], result: 'f32' },
   // CPU ISA tables (codegen-cpu): rule keys `call.<name>:<result type>`
-  kf_prefetch: { args: ['u8', 'i32'], result: 'i32' },
+  /** a hint for `bytes` (the second argument) from the element the first argument loads (any buffer's element type) */
+  kf_prefetch: { args: ['*', 'i32'], result: 'i32' },
   kf_nibbles_u8x32: { args: ['u8x16'], result: 'u8x32' },
   kf_pack_f16: { args: [], rest: '*', result: 'f16x*' },
   kf_dot_u4s8_x2: { args: ['*', '*', '*', '*'], result: 'i32x*' },
   kf_lane_per_half: { args: ['f32x*', 'i32'], result: 'f32x*' },
+  /** as many vectors as lanes -> lane i holds the sum of the lanes of vector i (a transposing reduction) */
+  kf_hsum_each: { args: [], rest: 'f32x*', result: 'f32x*' },
   kf_hvx_sum8: { args: ['i32x32'], result: 'i32x32' },
 };
 
