@@ -16,7 +16,7 @@ import { cpuBaselines, readUsage } from './baselines.ts';
 import { findGgml, ggmlAttentionArtifact, ggmlUnsupported } from './ggml.ts';
 import { measureFmaPeak, rotationCopies, timeArtifact } from './measure.ts';
 import { fmaProbeArtifact } from './probe.ts';
-import { benchBytes, benchFigure, runSuite, timingExecutor } from './runner.ts';
+import { benchBytes, benchFigure, benchOne, runSuite, timingExecutor } from './runner.ts';
 import { getSuite } from './suites/index.ts';
 import type { Suite } from './suites/suite.ts';
 
@@ -154,6 +154,25 @@ test('bench run: attention cases on avx512 run (or are skipped with the lowering
     if (!NO_GGML) assert.ok(impls.includes('ggml'), `${impls.join()} ${r.reason}`);
     else assert.match(r.reason ?? '', /ggml unavailable/);
   }
+});
+
+test('bench OP: an attention decode case on target c, GB/s over the KV bytes, checked in full', { timeout: 120_000 }, async () => {
+  const raw = { Hq: 4, Hkv: 2, Sq: 1, Skv: 96, D: 32, kv: 'f16' };
+  const file = await benchOne('attention', raw, { target: 'c', threads: 2, ...QUICK });
+  const r = file.results[0]!;
+  if (!kernelBuilt('c', attention(raw))) {
+    assert.equal(r.status, 'skipped');
+    return;
+  }
+  assert.equal(r.status, 'ok', r.reason ?? '');
+  assert.deepEqual([r.figure, r.check], ['gbps', 'full']);
+  const k = r.measurements[0]!;
+  assert.equal(k.bytes_moved, 2 * 2 * 96 * 32 * 2);
+  assert.ok(k.gbps > 0 && k.correct && k.rotate > 1);
+  assert.equal(file.compute_ceilings, undefined, 'no FMA probe for a bandwidth case');
+  // on c there is no naive-c beside it (it is the c kernel); ggml where a build is named
+  assert.ok(!r.measurements.some((m) => m.impl === 'naive-c'));
+  if (!NO_GGML) assert.ok(r.measurements.some((m) => m.impl === 'ggml'), r.reason ?? '');
 });
 
 test('bench run: the real attention cases of both suites on avx512 (KFORGE_HEAVY=1)', { skip: (!HEAVY && 'KFORGE_HEAVY=1 runs the suites\' attention cases') || (!HAS_AVX512 && 'no AVX-512 here'), timeout: 3_600_000 }, async () => {
