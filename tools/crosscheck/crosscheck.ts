@@ -311,7 +311,9 @@ async function runOnTarget(work: string, r: RunCheck, c: Case): Promise<RunInfo>
   const run = await kforge(['run', r.op, '--target', r.target, '--params', params, ...(r.vlen ? ['--vlen', String(r.vlen)] : []),
     '--in', join(work, c.name, 'in'), '--out', join(work, r.out)], 300_000);
   const executor = new RegExp(`^${r.op} on [^:]+: (\\S+ \\([^)]*\\))`, 'm').exec(run.stdout)?.[1];
-  if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${firstLine(run)}` };
+  // -1: killed at the time limit (or never started), with nothing printed
+  const why = run.code === -1 && !firstLine(run) ? 'killed after 300 s or not started' : firstLine(run);
+  if (run.code !== 0) return { ...(executor ? { executor } : {}), error: `kforge run exit ${run.code}: ${why}` };
   const config = /^config (\{.*\})$/m.exec(run.stdout)?.[1];
   const arithmetic = /^arithmetic (\S+)$/m.exec(run.stdout)?.[1];
   if (!executor || !config || !arithmetic) return { error: `kforge run printed no executor, config or arithmetic line: ${run.stdout.trim().split('\n')[0]}` };
