@@ -48,7 +48,13 @@ export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSp
     return k;
   });
   const check = (c: KnobConfig): string | undefined => {
-    if (c.mma === 'tensor_core') return tensorCoreConfigProblem(params, c);
+    if (c.mma === 'tensor_core') {
+      // knobs the tensor-core kernel does not read stay at their defaults, so that a search visits each kernel once
+      for (const name of ['vector_width', 'subgroup_reduce']) {
+        if (c[name] !== undefined && c[name] !== simt.defaults[name]) return `mma 'tensor_core' does not use ${name}: leave it at ${String(simt.defaults[name])}`;
+      }
+      return tensorCoreConfigProblem(params, c);
+    }
     for (const name of ['block_q', 'block_kv']) {
       if (!simtValues(name).includes(c[name]!)) return `${name} ${String(c[name])} is a tile size of mma 'tensor_core' only`;
     }
