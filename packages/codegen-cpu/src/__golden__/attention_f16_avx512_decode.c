@@ -79,6 +79,24 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
     float acc[256];
     float mrow[2];
     float lrow[2];
+    float sacc[512];
+    float iota[16];
+    iota[0] = 0.0f;
+    iota[1] = 1.0f;
+    iota[2] = 2.0f;
+    iota[3] = 3.0f;
+    iota[4] = 4.0f;
+    iota[5] = 5.0f;
+    iota[6] = 6.0f;
+    iota[7] = 7.0f;
+    iota[8] = 8.0f;
+    iota[9] = 9.0f;
+    iota[10] = 10.0f;
+    iota[11] = 11.0f;
+    iota[12] = 12.0f;
+    iota[13] = 13.0f;
+    iota[14] = 14.0f;
+    iota[15] = 15.0f;
     for (int32_t r = 0; r < 2; r++) {
       const int32_t qrow = (((((b * 16) + ((kvh * 2) + (r / 1))) * Sq) + (i0 + (((r % 1)) < ((nq - 1)) ? ((r % 1)) : ((nq - 1))))) * 128);
       for (int32_t d = 0; d < 128; d += 16) {
@@ -93,21 +111,24 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
     for (int32_t j0 = js; j0 < je; j0 += 128) {
       const int32_t n = ((128) < ((je - j0)) ? (128) : ((je - j0)));
       for (int32_t rb = 0; rb < 1; rb++) {
-        for (int32_t jj = 0; jj < n; jj++) {
-          const int32_t kb = (((bh * Skv) + (j0 + jj)) * 128);
-          const int32_t pfk = kf_prefetch(&k[(((kb + 1024)) < (((((B * 8) * Skv) * 128) - 1)) ? ((kb + 1024)) : (((((B * 8) * Skv) * 128) - 1)))], 256);
-          __m512 sa0 = _mm512_set1_ps(0.0f);
-          __m512 sa1 = _mm512_set1_ps(0.0f);
-          #pragma GCC unroll 8
-          for (int32_t dc = 0; dc < 128; dc += 16) {
-            const __m512 kc = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(&k[(kb + dc)])));
-            sa0 = _mm512_fmadd_ps(_mm512_loadu_ps(&qs[((((rb * 2) + 0) * 128) + dc)]), kc, sa0);
-            sa1 = _mm512_fmadd_ps(_mm512_loadu_ps(&qs[((((rb * 2) + 1) * 128) + dc)]), kc, sa1);
+        for (int32_t jbb = 0; jbb < n; jbb += 16) {
+          for (int32_t jl = 0; jl < ((16) < ((n - jbb)) ? (16) : ((n - jbb))); jl++) {
+            const int32_t jj = (jbb + jl);
+            const int32_t kb = (((bh * Skv) + (j0 + jj)) * 128);
+            const int32_t pfk = kf_prefetch(&k[(((kb + 1024)) < (((((B * 8) * Skv) * 128) - 1)) ? ((kb + 1024)) : (((((B * 8) * Skv) * 128) - 1)))], 256);
+            __m512 sa0 = _mm512_set1_ps(0.0f);
+            __m512 sa1 = _mm512_set1_ps(0.0f);
+            #pragma GCC unroll 8
+            for (int32_t dc = 0; dc < 128; dc += 16) {
+              const __m512 kc = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(&k[(kb + dc)])));
+              sa0 = _mm512_fmadd_ps(_mm512_loadu_ps(&qs[((((rb * 2) + 0) * 128) + dc)]), kc, sa0);
+              sa1 = _mm512_fmadd_ps(_mm512_loadu_ps(&qs[((((rb * 2) + 1) * 128) + dc)]), kc, sa1);
+            }
+            _mm512_storeu_ps(&sacc[(((0 * 16) + jl) * 16)], sa0);
+            _mm512_storeu_ps(&sacc[(((1 * 16) + jl) * 16)], sa1);
           }
-          float s0 = _mm512_reduce_add_ps(sa0);
-          float s1 = _mm512_reduce_add_ps(sa1);
-          sc[((((rb * 2) + 0) * 128) + jj)] = s0;
-          sc[((((rb * 2) + 1) * 128) + jj)] = s1;
+          _mm512_storeu_ps(&sc[((((rb * 2) + 0) * 128) + jbb)], ({ const __m512 kf_t0 = (_mm512_loadu_ps(&sacc[0])); const __m512 kf_t1 = (_mm512_loadu_ps(&sacc[16])); const __m512 kf_t2 = (_mm512_loadu_ps(&sacc[32])); const __m512 kf_t3 = (_mm512_loadu_ps(&sacc[48])); const __m512 kf_t4 = (_mm512_loadu_ps(&sacc[64])); const __m512 kf_t5 = (_mm512_loadu_ps(&sacc[80])); const __m512 kf_t6 = (_mm512_loadu_ps(&sacc[96])); const __m512 kf_t7 = (_mm512_loadu_ps(&sacc[112])); const __m512 kf_t8 = (_mm512_loadu_ps(&sacc[128])); const __m512 kf_t9 = (_mm512_loadu_ps(&sacc[144])); const __m512 kf_t10 = (_mm512_loadu_ps(&sacc[160])); const __m512 kf_t11 = (_mm512_loadu_ps(&sacc[176])); const __m512 kf_t12 = (_mm512_loadu_ps(&sacc[192])); const __m512 kf_t13 = (_mm512_loadu_ps(&sacc[208])); const __m512 kf_t14 = (_mm512_loadu_ps(&sacc[224])); const __m512 kf_t15 = (_mm512_loadu_ps(&sacc[240])); const __m512 kf_t16 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t0, kf_t1), _mm512_unpackhi_ps(kf_t0, kf_t1)); const __m512 kf_t17 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t2, kf_t3), _mm512_unpackhi_ps(kf_t2, kf_t3)); const __m512 kf_t18 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t4, kf_t5), _mm512_unpackhi_ps(kf_t4, kf_t5)); const __m512 kf_t19 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t6, kf_t7), _mm512_unpackhi_ps(kf_t6, kf_t7)); const __m512 kf_t20 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t8, kf_t9), _mm512_unpackhi_ps(kf_t8, kf_t9)); const __m512 kf_t21 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t10, kf_t11), _mm512_unpackhi_ps(kf_t10, kf_t11)); const __m512 kf_t22 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t12, kf_t13), _mm512_unpackhi_ps(kf_t12, kf_t13)); const __m512 kf_t23 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t14, kf_t15), _mm512_unpackhi_ps(kf_t14, kf_t15)); const __m512 kf_t24 = _mm512_add_ps(_mm512_shuffle_ps(kf_t16, kf_t17, 0x44), _mm512_shuffle_ps(kf_t16, kf_t17, 0xee)); const __m512 kf_t25 = _mm512_add_ps(_mm512_shuffle_ps(kf_t18, kf_t19, 0x44), _mm512_shuffle_ps(kf_t18, kf_t19, 0xee)); const __m512 kf_t26 = _mm512_add_ps(_mm512_shuffle_ps(kf_t20, kf_t21, 0x44), _mm512_shuffle_ps(kf_t20, kf_t21, 0xee)); const __m512 kf_t27 = _mm512_add_ps(_mm512_shuffle_ps(kf_t22, kf_t23, 0x44), _mm512_shuffle_ps(kf_t22, kf_t23, 0xee)); const __m512 kf_t28 = _mm512_add_ps(_mm512_shuffle_f32x4(kf_t24, kf_t25, 0x88), _mm512_shuffle_f32x4(kf_t24, kf_t25, 0xdd)); const __m512 kf_t29 = _mm512_add_ps(_mm512_shuffle_f32x4(kf_t26, kf_t27, 0x88), _mm512_shuffle_f32x4(kf_t26, kf_t27, 0xdd)); _mm512_add_ps(_mm512_shuffle_f32x4(kf_t28, kf_t29, 0x88), _mm512_shuffle_f32x4(kf_t28, kf_t29, 0xdd)); }));
+          _mm512_storeu_ps(&sc[((((rb * 2) + 1) * 128) + jbb)], ({ const __m512 kf_t0 = (_mm512_loadu_ps(&sacc[256])); const __m512 kf_t1 = (_mm512_loadu_ps(&sacc[272])); const __m512 kf_t2 = (_mm512_loadu_ps(&sacc[288])); const __m512 kf_t3 = (_mm512_loadu_ps(&sacc[304])); const __m512 kf_t4 = (_mm512_loadu_ps(&sacc[320])); const __m512 kf_t5 = (_mm512_loadu_ps(&sacc[336])); const __m512 kf_t6 = (_mm512_loadu_ps(&sacc[352])); const __m512 kf_t7 = (_mm512_loadu_ps(&sacc[368])); const __m512 kf_t8 = (_mm512_loadu_ps(&sacc[384])); const __m512 kf_t9 = (_mm512_loadu_ps(&sacc[400])); const __m512 kf_t10 = (_mm512_loadu_ps(&sacc[416])); const __m512 kf_t11 = (_mm512_loadu_ps(&sacc[432])); const __m512 kf_t12 = (_mm512_loadu_ps(&sacc[448])); const __m512 kf_t13 = (_mm512_loadu_ps(&sacc[464])); const __m512 kf_t14 = (_mm512_loadu_ps(&sacc[480])); const __m512 kf_t15 = (_mm512_loadu_ps(&sacc[496])); const __m512 kf_t16 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t0, kf_t1), _mm512_unpackhi_ps(kf_t0, kf_t1)); const __m512 kf_t17 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t2, kf_t3), _mm512_unpackhi_ps(kf_t2, kf_t3)); const __m512 kf_t18 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t4, kf_t5), _mm512_unpackhi_ps(kf_t4, kf_t5)); const __m512 kf_t19 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t6, kf_t7), _mm512_unpackhi_ps(kf_t6, kf_t7)); const __m512 kf_t20 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t8, kf_t9), _mm512_unpackhi_ps(kf_t8, kf_t9)); const __m512 kf_t21 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t10, kf_t11), _mm512_unpackhi_ps(kf_t10, kf_t11)); const __m512 kf_t22 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t12, kf_t13), _mm512_unpackhi_ps(kf_t12, kf_t13)); const __m512 kf_t23 = _mm512_add_ps(_mm512_unpacklo_ps(kf_t14, kf_t15), _mm512_unpackhi_ps(kf_t14, kf_t15)); const __m512 kf_t24 = _mm512_add_ps(_mm512_shuffle_ps(kf_t16, kf_t17, 0x44), _mm512_shuffle_ps(kf_t16, kf_t17, 0xee)); const __m512 kf_t25 = _mm512_add_ps(_mm512_shuffle_ps(kf_t18, kf_t19, 0x44), _mm512_shuffle_ps(kf_t18, kf_t19, 0xee)); const __m512 kf_t26 = _mm512_add_ps(_mm512_shuffle_ps(kf_t20, kf_t21, 0x44), _mm512_shuffle_ps(kf_t20, kf_t21, 0xee)); const __m512 kf_t27 = _mm512_add_ps(_mm512_shuffle_ps(kf_t22, kf_t23, 0x44), _mm512_shuffle_ps(kf_t22, kf_t23, 0xee)); const __m512 kf_t28 = _mm512_add_ps(_mm512_shuffle_f32x4(kf_t24, kf_t25, 0x88), _mm512_shuffle_f32x4(kf_t24, kf_t25, 0xdd)); const __m512 kf_t29 = _mm512_add_ps(_mm512_shuffle_f32x4(kf_t26, kf_t27, 0x88), _mm512_shuffle_f32x4(kf_t26, kf_t27, 0xdd)); _mm512_add_ps(_mm512_shuffle_f32x4(kf_t28, kf_t29, 0x88), _mm512_shuffle_f32x4(kf_t28, kf_t29, 0xdd)); }));
         }
       }
       for (int32_t r = 0; r < 2; r++) {

@@ -55,6 +55,12 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
     float lrow[4];
     int8_t qq[512];
     float qd[16];
+    float sacc[64];
+    float iota[4];
+    iota[0] = 0.0f;
+    iota[1] = 1.0f;
+    iota[2] = 2.0f;
+    iota[3] = 3.0f;
     for (int32_t r = 0; r < 4; r++) {
       const int32_t qrow = (((((b * 8) + ((kvh * 4) + (r / 1))) * Sq) + (i0 + (((r % 1)) < ((nq - 1)) ? ((r % 1)) : ((nq - 1))))) * 128);
       for (int32_t d = 0; d < 128; d += 4) {
@@ -84,31 +90,34 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
     for (int32_t j0 = js; j0 < je; j0 += 128) {
       const int32_t n = ((128) < ((je - j0)) ? (128) : ((je - j0)));
       for (int32_t rb = 0; rb < 1; rb++) {
-        for (int32_t jj = 0; jj < n; jj++) {
-          const int32_t kb = (((bh * Skv) + (j0 + jj)) * 136);
-          const int32_t pfk = kf_prefetch(&k[(((kb + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((kb + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
-          float32x4_t fa0 = vdupq_n_f32(0.0f);
-          float32x4_t fa1 = vdupq_n_f32(0.0f);
-          float32x4_t fa2 = vdupq_n_f32(0.0f);
-          float32x4_t fa3 = vdupq_n_f32(0.0f);
-          #pragma GCC unroll 4
-          for (int32_t kb8 = 0; kb8 < 4; kb8++) {
-            const float dk = kf_f16_to_f32(kf_load_u16(&k[(kb + (kb8 * 34))]));
-            const int8x16_t kq0 = vld1q_s8((const int8_t*)(&k[(((kb + (kb8 * 34)) + 2) + 0)]));
-            const int8x16_t kq1 = vld1q_s8((const int8_t*)(&k[(((kb + (kb8 * 34)) + 2) + 16)]));
-            fa0 = vfmaq_f32(fa0, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 0) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 0) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 0) * 4) + kb8)])));
-            fa1 = vfmaq_f32(fa1, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 1) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 1) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 1) * 4) + kb8)])));
-            fa2 = vfmaq_f32(fa2, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 2) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 2) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 2) * 4) + kb8)])));
-            fa3 = vfmaq_f32(fa3, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 3) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 3) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 3) * 4) + kb8)])));
+        for (int32_t jbb = 0; jbb < n; jbb += 4) {
+          for (int32_t jl = 0; jl < ((4) < ((n - jbb)) ? (4) : ((n - jbb))); jl++) {
+            const int32_t jj = (jbb + jl);
+            const int32_t kb = (((bh * Skv) + (j0 + jj)) * 136);
+            const int32_t pfk = kf_prefetch(&k[(((kb + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((kb + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
+            float32x4_t fa0 = vdupq_n_f32(0.0f);
+            float32x4_t fa1 = vdupq_n_f32(0.0f);
+            float32x4_t fa2 = vdupq_n_f32(0.0f);
+            float32x4_t fa3 = vdupq_n_f32(0.0f);
+            #pragma GCC unroll 4
+            for (int32_t kb8 = 0; kb8 < 4; kb8++) {
+              const float dk = kf_f16_to_f32(kf_load_u16(&k[(kb + (kb8 * 34))]));
+              const int8x16_t kq0 = vld1q_s8((const int8_t*)(&k[(((kb + (kb8 * 34)) + 2) + 0)]));
+              const int8x16_t kq1 = vld1q_s8((const int8_t*)(&k[(((kb + (kb8 * 34)) + 2) + 16)]));
+              fa0 = vfmaq_f32(fa0, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 0) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 0) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 0) * 4) + kb8)])));
+              fa1 = vfmaq_f32(fa1, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 1) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 1) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 1) * 4) + kb8)])));
+              fa2 = vfmaq_f32(fa2, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 2) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 2) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 2) * 4) + kb8)])));
+              fa3 = vfmaq_f32(fa3, vcvtq_f32_s32(vdotq_s32(vdotq_s32(vdupq_n_s32(0), kq0, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 3) * 128) + (kb8 * 32)) + 0)]))), kq1, vld1q_s8((const int8_t*)(&qq[(((((rb * 4) + 3) * 128) + (kb8 * 32)) + 16)])))), vdupq_n_f32((dk * qd[((((rb * 4) + 3) * 4) + kb8)])));
+            }
+            vst1q_f32(&sacc[(((0 * 4) + jl) * 4)], fa0);
+            vst1q_f32(&sacc[(((1 * 4) + jl) * 4)], fa1);
+            vst1q_f32(&sacc[(((2 * 4) + jl) * 4)], fa2);
+            vst1q_f32(&sacc[(((3 * 4) + jl) * 4)], fa3);
           }
-          float s0 = vaddvq_f32(fa0);
-          float s1 = vaddvq_f32(fa1);
-          float s2 = vaddvq_f32(fa2);
-          float s3 = vaddvq_f32(fa3);
-          sc[((((rb * 4) + 0) * 128) + jj)] = s0;
-          sc[((((rb * 4) + 1) * 128) + jj)] = s1;
-          sc[((((rb * 4) + 2) * 128) + jj)] = s2;
-          sc[((((rb * 4) + 3) * 128) + jj)] = s3;
+          vst1q_f32(&sc[((((rb * 4) + 0) * 128) + jbb)], vpaddq_f32(vpaddq_f32(vld1q_f32(&sacc[0]), vld1q_f32(&sacc[4])), vpaddq_f32(vld1q_f32(&sacc[8]), vld1q_f32(&sacc[12]))));
+          vst1q_f32(&sc[((((rb * 4) + 1) * 128) + jbb)], vpaddq_f32(vpaddq_f32(vld1q_f32(&sacc[16]), vld1q_f32(&sacc[20])), vpaddq_f32(vld1q_f32(&sacc[24]), vld1q_f32(&sacc[28]))));
+          vst1q_f32(&sc[((((rb * 4) + 2) * 128) + jbb)], vpaddq_f32(vpaddq_f32(vld1q_f32(&sacc[32]), vld1q_f32(&sacc[36])), vpaddq_f32(vld1q_f32(&sacc[40]), vld1q_f32(&sacc[44]))));
+          vst1q_f32(&sc[((((rb * 4) + 3) * 128) + jbb)], vpaddq_f32(vpaddq_f32(vld1q_f32(&sacc[48]), vld1q_f32(&sacc[52])), vpaddq_f32(vld1q_f32(&sacc[56]), vld1q_f32(&sacc[60]))));
         }
       }
       for (int32_t r = 0; r < 4; r++) {

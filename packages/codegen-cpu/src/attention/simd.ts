@@ -100,6 +100,9 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   const staged = BQ > 1 && !int8 && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:${L === 16 ? 'f32x16' : L === 8 ? 'f32x8' : 'f32x4'}`] !== undefined;
   /** row stride of the staged q rows and K tile: D rounded up to whole vectors (zero padding) in the staged path */
   const QS = staged ? Math.ceil(D / L) * L : D;
+  // otherwise (decode) the scores' accumulator vectors of accLanes keys are reduced together
+  const accLanes = int8 ? isa.dotBytes / 4 : L;
+  const batched = !staged && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:f32x${accLanes}`] !== undefined && (int8 || D % L === 0);
 
   const kvElem = kv === 'q8_0' ? 'u8' : kv;
   /** elements (bytes for q8_0) of one stored k / v row */
@@ -167,8 +170,10 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   );
   const NB = D / QB;
   if (int8) work.push(alloc('qq', 'i8', R * D, 'private', 64), alloc('qd', 'f32', R * NB, 'private'));
-  if (staged) {
-    work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64), alloc('iota', 'f32', L, 'private'));
+  if (staged) work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64));
+  if (batched) work.push(alloc('sacc', 'f32', RB * accLanes * accLanes, 'private', 64));
+  if (staged || batched) {
+    work.push(alloc('iota', 'f32', L, 'private'));
     for (let l = 0; l < L; l++) work.push(store('iota', l, c.f32(l)));
   }
 
@@ -223,6 +228,21 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     ]));
     return out;
   };
+  /** scores of keys j0 + jb .. + lanes - 1 of row `row` (a vector), the masks applied as vector selects, stored to sc */
+  const maskedScores = (row: Expr, jb: Expr, scores: Expr, lanes: number, tag: string): Stmt[] => {
+    const T = vec('f32', lanes);
+    const sp = (x: Expr | number): Expr => broadcast(typeof x === 'number' ? c.f32(x) : x, T);
+    const out: Stmt[] = [];
+    let sv = scores;
+    if (masked) {
+      out.push(let_(`sraw${tag}`, T, sv), let_(`jvec${tag}`, T, add(load('iota', 0, T), sp(cast(add(i32('j0'), jb), 'f32')))));
+      sv = v(`sraw${tag}`, T);
+      if (causal) sv = select(le(v(`jvec${tag}`, T), sp(cast(rowPos(row), 'f32'))), sv, sp(NEG));
+      if (W > 0) sv = select(gt(v(`jvec${tag}`, T), sp(cast(sub(rowPos(row), W), 'f32'))), sv, sp(NEG));
+    }
+    out.push(store('sc', add(mul(row, BKV), jb), sv));
+    return out;
+  };
   /** staged path: per row, L keys at a time: L accumulators along D, one transposing reduction, masks as vector selects */
   const stagedScores = (): Stmt[] => {
     const rs = i32('rs');
@@ -232,16 +252,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     const chunk: Stmt[] = [let_('qv', F, load('qs', add(mul(rs, QS), i32('dk')), F))];
     for (let l = 0; l < L; l++) chunk.push(assign(`ka${l}`, fma(v('qv', F), load('kf', add(mul(add(jb, l), QS), i32('dk')), F), v(`ka${l}`, F))));
     blockBody.push(forLoop('dk', 0, QS, chunk, { step: L, ...(QS / L <= 16 ? { unroll: QS / L } : {}) }));
-    let sv: Expr = call(HSUM_EACH, Array.from({ length: L }, (_, l) => v(`ka${l}`, F)), F);
-    if (masked) {
-      blockBody.push(let_('sraw', F, sv));
-      blockBody.push(let_('jvec', F, add(load('iota', 0, F), splat(cast(add(i32('j0'), jb), 'f32')))));
-      const posF = cast(rowPos(rs), 'f32');
-      sv = v('sraw', F);
-      if (causal) sv = select(le(v('jvec', F), splat(posF)), sv, splat(NEG));
-      if (W > 0) sv = select(gt(v('jvec', F), splat(cast(sub(rowPos(rs), W), 'f32'))), sv, splat(NEG));
-    }
-    blockBody.push(store('sc', add(mul(rs, BKV), jb), sv));
+    blockBody.push(...maskedScores(rs, jb, call(HSUM_EACH, Array.from({ length: L }, (_, l) => v(`ka${l}`, F)), F), L, 's'));
     return [forLoop('rs', 0, R, [forLoop('jb', 0, i32('n'), blockBody, { step: L })])];
   };
   const tile: Stmt[] = [let_('n', 'i32', min(c.i32(BKV), sub(i32('je'), i32('j0'))))];
@@ -251,23 +262,29 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   if (staged) {
     tile.push(...stageTile(), ...stagedScores());
   }
-  // scores of RB rows against key jj
+  // scores of RB rows against key jj; batched: the accumulator vectors of Lb keys kept, then one
+  // transposing reduction per row for all of them (Lb = the accumulator's lanes)
+  const AT: Type = vec('f32', Math.max(accLanes, 1));
+  const accName = (u: number): string => (int8 ? `fa${u}` : `sa${u}`);
   const scoreRows: Stmt[] = [kvBase('kb', add(i32('j0'), i32('jj')), rowK), ...prefetchRow('pfk', 'k', i32('kb'), rowK)];
   if (!int8) {
     for (let u = 0; u < RB; u++) scoreRows.push(letMut(`sa${u}`, F, splat(0)));
     const chunk: Stmt[] = [let_('kc', F, loadKv('k', i32('kb'), i32('dc'), L))];
     for (let u = 0; u < RB; u++) chunk.push(assign(`sa${u}`, fma(load('qs', add(mul(rowOf(u), D), i32('dc')), F), v('kc', F), v(`sa${u}`, F))));
     if (DF > 0) scoreRows.push(forLoop('dc', 0, DF, chunk, { step: L, ...(DF / L <= 16 && L > 1 ? { unroll: DF / L } : {}) }));
-    for (let u = 0; u < RB; u++) scoreRows.push(letMut(`s${u}`, 'f32', hsum(v(`sa${u}`, F))));
+    if (!batched) for (let u = 0; u < RB; u++) scoreRows.push(letMut(`s${u}`, 'f32', hsum(v(`sa${u}`, F))));
     if (DF < D) {
       const tail: Stmt[] = [let_('kt', 'f32', loadKv('k', i32('kb'), i32('dt'), 1))];
       for (let u = 0; u < RB; u++) tail.push(assign(`s${u}`, fma(load('qs', add(mul(rowOf(u), D), i32('dt')), 'f32'), f32('kt'), f32(`s${u}`))));
       scoreRows.push(forLoop('dt', DF, D, tail));
     }
   } else {
-    scoreRows.push(...int8Scores(isa, RB, D, rowOf));
+    scoreRows.push(...int8Scores(isa, RB, D, rowOf, !batched));
   }
-  for (let u = 0; u < RB; u++) {
+  if (batched) {
+    for (let u = 0; u < RB; u++) scoreRows.push(store('sacc', mul(add(mul(u, accLanes), i32('jl')), accLanes), v(accName(u), AT)));
+  }
+  for (let u = 0; u < RB && !batched; u++) {
     let s = f32(`s${u}`);
     if (masked) {
       const pos = rowPos(rowOf(u));
@@ -279,7 +296,18 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     }
     scoreRows.push(store('sc', add(mul(rowOf(u), BKV), i32('jj')), s));
   }
-  if (!staged) tile.push(forLoop('rb', 0, R / RB, [forLoop('jj', 0, i32('n'), scoreRows)]));
+  if (batched) {
+    const jbb = i32('jbb');
+    const reduceRows: Stmt[] = [];
+    for (let u = 0; u < RB; u++) {
+      const parts = Array.from({ length: accLanes }, (_, l) => load('sacc', (u * accLanes + l) * accLanes, AT));
+      reduceRows.push(...maskedScores(rowOf(u), jbb, call(HSUM_EACH, parts, AT), accLanes, `b${u}`));
+    }
+    tile.push(forLoop('rb', 0, R / RB, [forLoop('jbb', 0, i32('n'), [
+      forLoop('jl', 0, min(c.i32(accLanes), sub(i32('n'), jbb)), [let_('jj', 'i32', add(jbb, i32('jl'))), ...scoreRows]),
+      ...reduceRows,
+    ], { step: accLanes })]));
+  } else if (!staged) tile.push(forLoop('rb', 0, R / RB, [forLoop('jj', 0, i32('n'), scoreRows)]));
 
   // online softmax per row
   const scAt = (k: Expr | number): Expr => add(mul(r, BKV), k);
@@ -399,7 +427,7 @@ function quantizeRows(R: number, D: number): Stmt[] {
 }
 
 /** int8 path: scores s0..s(RB-1) of key row kb: per block an integer dot of codes, scaled by d_k * d_q */
-function int8Scores(isa: SimdIsa, RB: number, D: number, rowOf: (u: number) => Expr): Stmt[] {
+function int8Scores(isa: SimdIsa, RB: number, D: number, rowOf: (u: number) => Expr, reduceEach: boolean): Stmt[] {
   const NB = D / QB;
   const bytes = isa.dotBytes;
   const out: Stmt[] = [];
@@ -439,7 +467,7 @@ function int8Scores(isa: SimdIsa, RB: number, D: number, rowOf: (u: number) => E
     inner.push(assign(`fa${u}`, fma(cast(isum, FA), broadcast(mul(f32('dk'), dq), FA), v(`fa${u}`, FA))));
   }
   out.push(forLoop('kb8', 0, NB, inner, NB <= 8 ? { unroll: NB } : {}));
-  for (let u = 0; u < RB; u++) out.push(letMut(`s${u}`, 'f32', reduce('add', v(`fa${u}`, FA))));
+  if (reduceEach) for (let u = 0; u < RB; u++) out.push(letMut(`s${u}`, 'f32', reduce('add', v(`fa${u}`, FA))));
   return out;
 }
 
