@@ -1,5 +1,5 @@
-// The conformance matrix of `kforge verify`, one test per target: every lowering in the registry x
-// weight formats x shapes with tails x the default and a drawn config x every executor variant (RVV at
+// The conformance matrix of `kforge verify`, one test per (op, target): every lowering in the registry x
+// weight formats (gemv) or kv storages (attention) x shapes with tails x the default and a drawn config x every executor variant (RVV at
 // VLEN 128, 256 and 512), executed on random inputs with poisoned outputs and judged against the
 // float64 reference with the SPEC section 4 bound. Targets that cannot execute here are compiled only.
 import { test } from 'node:test';
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kforge } from '../testing.ts';
 
-for (const target of TARGET_NAMES) {
-  test(`gemv conformance on ${target}`, async (t) => {
-    const cases = conformanceMatrix({ ops: ['gemv'], targets: [target], variants: (x) => executorsFor(x)[0]?.variants ?? [{}] });
+for (const op of ['gemv', 'attention']) for (const target of TARGET_NAMES) {
+  test(`${op} conformance on ${target}`, async (t) => {
+    const cases = conformanceMatrix({ ops: [op], targets: [target], variants: (x) => executorsFor(x)[0]?.variants ?? [{}] });
     assert.ok(cases.length > 0, `no conformance cases for ${target}`);
     const runnable = await executorFor(target).then(() => true, (e: Error) => e.message);
     if (runnable !== true) {
