@@ -38,12 +38,12 @@ test('every default is inside its knob space and rules, for decode and prefill o
   }
 });
 
-test('decode defaults on cuda: the kv heads x splits fill a 132-SM part, 16-byte loads, subgroup reductions', () => {
+test('decode defaults on cuda: the kv heads x splits fill a 132-SM part, 32 bytes per lane (two 16-byte loads), subgroup reductions', () => {
   for (const raw of H200_DECODE) {
     const a = emitAttentionGpu('cuda', params(raw), {});
     const grid = sizedDispatches(a)[0]!.grid!;
     assert.ok(grid[0] * grid[1] * grid[2] >= 256, `${JSON.stringify(raw)}: ${grid}`);
-    assert.equal(a.config.vector_width, 8);
+    assert.equal(a.config.vector_width, 16, '32 bytes per lane: 8 lanes per f16 row of 128');
     assert.equal(a.config.subgroup_reduce, true);
     assert.equal(a.config.block_q, 4, 'one workgroup holds the 4 query heads of its kv head');
   }

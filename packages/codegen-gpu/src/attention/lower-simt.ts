@@ -7,8 +7,9 @@
  * is loaded once for all of them. The workgroup's threads form key groups of L lanes; one key group
  * handles one key at a time, each lane a `vector_width`-element slice of the head (D and Dv spread over
  * the L lanes in chunks, so a key row is read contiguously: 16 lanes x 16 bytes for f16 D = 128). Per
- * tile of `block_kv` keys a key group takes U = block_kv / (key groups) keys, issues all their K and V
- * loads first, then its lanes' partial q·k for every row are summed over the L lanes (subgroup
+ * tile of `block_kv` keys a key group takes U = block_kv / (key groups) keys; the loop is software
+ * pipelined (the K/V words of the next tile are loaded into registers before the current tile is
+ * computed); its lanes' partial q·k for every row are summed over the L lanes (subgroup
  * butterflies, or workgroup memory), and each key group runs its own online softmax (running max m,
  * sum l and the output slice in registers) with no barrier in the key loop on the subgroup path.
  * After the loop the key groups are merged through workgroup memory; with kv_splits = 1 the rows of o
@@ -25,10 +26,10 @@
  * widened per half word, q8_0 blocks (f16 scale, 32 int8) read as words at their 2-byte alignment with
  * a funnel shift, the dot product taken over the codes and scaled once per chunk.
  */
-import type { Expr, Kernel, KernelParam, Params, Stmt } from '@kforge/ir';
+import type { Expr, Kernel, KernelParam, Params, Stmt, Type } from '@kforge/ir';
 import {
   add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, ge, if_, land, le,
-  let_, letMut, load, lt, max, min, mul, param, rem, scalarParam, select, shl, shr, special, store, sub, subgroupShuffleXor, unary, v,
+  lane, let_, letMut, load, lt, max, min, mul, param, rem, scalarParam, select, shl, shr, special, store, sub, subgroupShuffleXor, unary, v, vec,
 } from '@kforge/ir';
 import { f16ToF32, loadWords, u16At } from '../gemv/weight-chunks.ts';
 import type { SimtCaps } from '../gemv/knobs.ts';
@@ -145,49 +146,78 @@ function codeOf(word: Expr, k: number): Expr {
   return cast(shr(bitcast(top, I32), c.i32(24)), F32);
 }
 
+/** A register a chunk's raw loads fill: loaded for the next tile while the current one is computed. */
+interface RawLoad {
+  readonly name: string;
+  readonly type: Type;
+  readonly init: Expr;
+}
+
 /**
- * VW elements of a k/v row starting at element `dim` (a multiple of VW): f32 values, or q8_0 codes with
- * their block scale. `row` is the key's row in [0, B·Hkv·Skv).
+ * The raw loads of VW elements of a k/v row starting at element `dim` (a multiple of VW), into registers
+ * named from `tag`: f32 values or u32 words (vector loads where the target has them), for q8_0 the block's
+ * scale half and the code words around the codes with the funnel shift that aligns them. `row` is the key's
+ * row in [0, B·Hkv·Skv).
  */
-function readChunk(buf: string, kv: KvStorage, width: number, row: Expr, dim: Expr, VW: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Chunk {
-  if (kv === 'f32') {
-    stmts.push(let_(`${tag}_at`, I32, add(mul(row, width), dim)));
-    return { values: loadWords(buf, v(`${tag}_at`, I32), VW, F32, tag, stmts, caps.vectorLoads, Math.min(VW, 4)), scale: null };
-  }
+function chunkLoads(buf: string, kv: KvStorage, width: number, row: Expr, dim: Expr, VW: number, caps: SimtCaps, tag: string): RawLoad[] {
+  const words = (at: Expr, n: number, elem: 'f32' | 'u32', align: number): RawLoad[] => {
+    const lanes = caps.vectorLoads ? Math.min(4, align, n) : 1;
+    return Array.from({ length: n / lanes }, (_, i) => {
+      const type: Type = lanes > 1 ? vec(elem, lanes) : elem;
+      return { name: `${tag}_${i}`, type, init: load(buf, i ? add(at, i * lanes) : at, type) };
+    });
+  };
+  if (kv === 'f32') return words(add(mul(row, width), dim), VW, F32, VW);
+  const at = add(mul(row, width), dim);
   if (kv === 'f16') {
-    stmts.push(let_(`${tag}_at`, I32, add(mul(row, width), dim)));
-    const at = v(`${tag}_at`, I32);
-    if (VW === 1) {
-      stmts.push(let_(tag, F32, f16ToF32(u16At(buf, at))));
-      return { values: [v(tag, F32)], scale: null };
-    }
-    const words = loadWords(buf, shr(at, c.i32(1)), VW / 2, U32, tag, stmts, caps.vectorLoads, Math.min(VW / 2, 4));
-    return { values: words.flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]), scale: null };
+    if (VW === 1) return [{ name: `${tag}_0`, type: U32, init: u16At(buf, at) }];
+    return words(shr(at, c.i32(1)), VW / 2, U32, VW / 2);
   }
-  // q8_0: block = 2-byte f16 scale + 32 int8 codes; the chunk lies in one block (VW divides 32)
-  const rowBytes = kvRowBytes(kv, width);
-  stmts.push(let_(`${tag}_blk`, I32, add(mul(row, rowBytes), mul(shr(dim, c.i32(5)), 34))));
-  const blk = v(`${tag}_blk`, I32);
-  stmts.push(let_(`${tag}_d`, F32, f16ToF32(u16At(buf, shr(blk, c.i32(1))))));
-  stmts.push(let_(`${tag}_cb`, I32, add(add(blk, 2), and(dim, c.i32(31)))));
-  const cb = v(`${tag}_cb`, I32);
+  // q8_0: block = 2-byte f16 scale + 32 int8 codes; the chunk lies in one block (VW divides 32), its codes
+  // start 2-byte aligned: n + 1 words and a shift of 0 or 16 bits
+  const blk = add(mul(row, kvRowBytes(kv, width)), mul(shr(dim, c.i32(5)), 34));
+  const cb = add(add(blk, 2), and(dim, c.i32(31)));
   const n = VW / 4;
-  stmts.push(let_(`${tag}_w0`, I32, shr(cb, c.i32(2))));
-  stmts.push(let_(`${tag}_sh`, U32, cast(mul(and(cb, c.i32(3)), 8), U32)));
-  const w0 = v(`${tag}_w0`, I32);
-  const words = Array.from({ length: n }, (_, i) => {
-    stmts.push(let_(`${tag}_r${i}`, U32, load(buf, i ? add(w0, i) : w0, U32)));
-    return v(`${tag}_r${i}`, U32);
+  return [
+    { name: `${tag}_d`, type: U32, init: u16At(buf, shr(blk, c.i32(1))) },
+    { name: `${tag}_sh`, type: U32, init: cast(mul(and(cb, c.i32(3)), 8), U32) },
+    ...Array.from({ length: n }, (_, i) => ({ name: `${tag}_r${i}`, type: U32 as Type, init: load(buf, add(shr(cb, c.i32(2)), i), U32) })),
+    // the word after the last: only used when the codes are not word-aligned (the row may end there)
+    { name: `${tag}_r${n}`, type: U32, init: load(buf, shr(add(cb, VW - 1), c.i32(2)), U32) },
+  ];
+}
+
+/** The f32 values (or q8_0 codes and their scale) of a chunk whose raw loads are in the registers of `tag`. */
+function decodeChunk(loads: readonly RawLoad[], kv: KvStorage, VW: number, tag: string, stmts: Stmt[]): Chunk {
+  // each value widened once, shared by every row of the tile
+  const named = (chunk: Chunk): Chunk => ({
+    ...chunk,
+    values: chunk.values.map((x, e) => {
+      if (x.op === 'var' || x.op === 'lane') return x;
+      stmts.push(let_(`${tag}_x${e}`, F32, x));
+      return v(`${tag}_x${e}`, F32);
+    }),
   });
-  // the word after the last: only read when the codes are not word-aligned (the row may end there)
-  stmts.push(let_(`${tag}_r${n}`, U32, load(buf, shr(add(cb, VW - 1), c.i32(2)), U32)));
-  const hi = [...words.slice(1), v(`${tag}_r${n}`, U32)];
+  return named(decodeValues(loads, kv, VW, tag, stmts));
+}
+
+function decodeValues(loads: readonly RawLoad[], kv: KvStorage, VW: number, tag: string, stmts: Stmt[]): Chunk {
+  const reg = (l: RawLoad): Expr => v(l.name, l.type);
+  const lanesOf = (l: RawLoad): Expr[] => (typeof l.type === 'string' ? [reg(l)] : Array.from({ length: l.type.lanes as number }, (_, i) => lane(reg(l), i)));
+  if (kv === 'f32') return { values: loads.flatMap(lanesOf), scale: null };
+  if (kv === 'f16') {
+    if (VW === 1) return { values: [f16ToF32(reg(loads[0]!))], scale: null };
+    return { values: loads.flatMap(lanesOf).flatMap((w) => [f16ToF32(w), f16ToF32(shr(w, c.u32(16)))]), scale: null };
+  }
+  const n = VW / 4;
+  const word = (i: number): Expr => v(`${tag}_r${i}`, U32);
   const values: Expr[] = [];
-  words.forEach((w, i) => {
-    stmts.push(let_(`${tag}_c${i}`, U32, call('funnel_shr', [w, hi[i]!, v(`${tag}_sh`, U32)], U32)));
+  for (let i = 0; i < n; i++) {
+    stmts.push(let_(`${tag}_c${i}`, U32, call('funnel_shr', [word(i), word(i + 1), v(`${tag}_sh`, U32)], U32)));
     for (let k = 0; k < 4; k++) values.push(codeOf(v(`${tag}_c${i}`, U32), k));
-  });
-  return { values, scale: v(`${tag}_d`, F32) };
+  }
+  stmts.push(let_(`${tag}_df`, F32, f16ToF32(v(`${tag}_d`, U32))));
+  return { values, scale: v(`${tag}_df`, F32) };
 }
 
 function sumChain(terms: readonly Expr[]): Expr {
@@ -279,15 +309,25 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
   if (lay.sharedReduce) body.push(alloc('red', F32, BQ * U * T, 'workgroup'));
 
   // ---- the key loop ----
+  // software pipelined: the registers hold the raw K/V loads of the current tile; each iteration first
+  // issues the loads of the next tile (rows clamped into the split: always in bounds), then computes
+  const keyRow = (j: Expr): Expr => add(i32('kvbase'), max(min(j, sub(i32('k1'), 1)), 0));
+  const tileLoads = (tag: string, rowOf: (u: number) => Expr): RawLoad[][][][] => [
+    Array.from({ length: U }, (_, u) => Array.from({ length: Ck }, (_, ch) => chunkLoads('k', shape.kv, D, rowOf(u), i32(`dk${ch}`), VW, caps, `${tag}k${u}_${ch}`))),
+    Array.from({ length: U }, (_, u) => Array.from({ length: Cv }, (_, ch) => chunkLoads('v', shape.kv, Dv, rowOf(u), i32(`dv${ch}`), VW, caps, `${tag}v${u}_${ch}`))),
+  ];
+  const first = tileLoads('', (u) => i32(`kr${u}`));
+  for (let u = 0; u < U; u++) body.push(let_(`kr${u}`, I32, keyRow(add(add(i32('k0'), u * NG), i32('grp')))));
+  for (const l of first.flat(3)) body.push(letMut(l.name, l.type, l.init));
   const loop: Stmt[] = [];
   for (let u = 0; u < U; u++) {
     loop.push(let_(`j${u}`, I32, add(add(i32('t'), u * NG), i32('grp'))));
-    loop.push(let_(`kr${u}`, I32, add(i32('kvbase'), min(i32(`j${u}`), sub(i32('k1'), 1)))));
+    loop.push(let_(`krn${u}`, I32, keyRow(add(add(i32('t'), BKV + u * NG), i32('grp')))));
   }
-  const kc: Chunk[][] = [];
-  const vc: Chunk[][] = [];
-  for (let u = 0; u < U; u++) kc.push(Array.from({ length: Ck }, (_, ch) => readChunk('k', shape.kv, D, i32(`kr${u}`), i32(`dk${ch}`), VW, caps, `k${u}_${ch}`, loop)));
-  for (let u = 0; u < U; u++) vc.push(Array.from({ length: Cv }, (_, ch) => readChunk('v', shape.kv, Dv, i32(`kr${u}`), i32(`dv${ch}`), VW, caps, `v${u}_${ch}`, loop)));
+  const next = tileLoads('n', (u) => i32(`krn${u}`));
+  for (const l of next.flat(3)) loop.push(let_(l.name, l.type, l.init));
+  const kc: Chunk[][] = first[0]!.map((row, u) => row.map((loads, ch) => decodeChunk(loads, shape.kv, VW, `k${u}_${ch}`, loop)));
+  const vc: Chunk[][] = first[1]!.map((row, u) => row.map((loads, ch) => decodeChunk(loads, shape.kv, VW, `v${u}_${ch}`, loop)));
   // partial q·k per (row, key) over this lane's elements
   for (let r = 0; r < BQ; r++) {
     for (let u = 0; u < U; u++) {
@@ -357,6 +397,7 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
       }
     }
   }
+  first.flat(3).forEach((l, i) => loop.push(assign(l.name, v(next.flat(3)[i]!.name, l.type))));
   body.push(forLoop('t', i32('k0'), i32('k1'), loop, { step: BKV }));
 
   // ---- merge the key groups, write o or the split's partials ----
