@@ -24,8 +24,12 @@ function configsOf(space: KnobSpace): KnobConfig[] {
 test('every lowering has an estimate, finite and positive on every config of its space', () => {
   for (const l of LOWERINGS) {
     assert.ok(l.estimate, `${l.op} on ${l.targets.join(', ')} has no estimate`);
+    const op = getOp(l.op);
+    const shapes = l.op === 'gemv'
+      ? [{ M: 1, N: 256, K: 1024, weight: 'q4_0' }, { M: 3, N: 96, K: 512, weight: 'f16' }]
+      : [{ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, { Hq: 4, Hkv: 2, Sq: 33, Skv: 70, D: 64, causal: true, kv: 'f16' }];
     for (const target of l.targets) {
-      for (const p of [params({ M: 1, N: 256, K: 1024, weight: 'q4_0' }), params({ M: 3, N: 96, K: 512, weight: 'f16' })]) {
+      for (const p of shapes.map((s) => resolveParams(op, s))) {
         for (const c of configsOf(l.knobs(target, p))) {
           const t = l.estimate(target, p, c);
           assert.ok(Number.isFinite(t) && t > 0, `${target} ${JSON.stringify(c)}: ${t}`);

@@ -365,3 +365,43 @@ export function estimateGemv(target: TargetName, params: Params, config: KnobCon
       return estimateSimt(target, params, config);
   }
 }
+
+const SIMT_TARGETS: ReadonlySet<TargetName> = new Set(['cuda', 'opencl', 'vulkan', 'wgsl', 'metal']);
+
+/**
+ * attention: a roofline of the lowerings' structure. Work items (CPU) or workgroups (GPU) are the
+ * (b, kv head) pairs times query tiles of `block_q` rows of the kv group times `kv_splits`; K and V
+ * are read once per query tile (the group shares them), q and o once; the arithmetic is the op's
+ * flops plus one exp per visible score. Items are spread over the threads or SMs in whole waves, a
+ * split adds its partials' traffic and a combine pass, and tiles of `block_kv` keys cost a fixed
+ * online-softmax rescale of the tile's rows.
+ */
+export function estimateAttention(target: TargetName, params: Params, config: KnobConfig, host: HostHint = {}): number {
+  const [B, Hq, Hkv, Sq, Skv, D, Dv] = ['B', 'Hq', 'Hkv', 'Sq', 'Skv', 'D', 'Dv'].map((n) => Number(params[n]));
+  const rows = (Hq! / Hkv!) * Sq!;
+  const blockQ = Math.min(Number(config.block_q ?? 1), rows);
+  const blockKv = Number(config.block_kv ?? 64);
+  const splits = Number(config.kv_splits ?? 1);
+  const tiles = Math.ceil(rows / blockQ);
+  const items = B! * Hkv! * tiles * splits;
+  const kvBytes = FORMATS[params.kv as WeightFormatName].kind === 'dense' ? (params.kv === 'f32' ? 4 : 2) : 34 / 32;
+  const bytes = B! * Hkv! * tiles * Skv! * (D! + Dv!) * kvBytes + B! * Hq! * Sq! * (D! + Dv!) * 4 + (splits > 1 ? B! * Hq! * Sq! * splits * (Dv! + 2) * 8 : 0);
+  // scores computed: a causal prefill sees about half of the keys
+  const scores = (B! * Hq! * Sq! * Skv!) / (params.causal && Sq! > 1 ? 2 : 1);
+  const flops = 2 * scores * (D! + Dv!) + 20 * scores + B! * Hq! * Sq! * Math.ceil(Skv! / blockKv) * (Dv! + 8);
+  if (SIMT_TARGETS.has(target)) {
+    const r = GPU_RATES[target as keyof typeof GPU_RATES];
+    const tensor = config.mma === 'tensor_core' ? 8 : 1;
+    const perSm = Math.max(1, Math.floor(r.maxThreadsPerSm / Math.max(32, Number(config.workgroup_size ?? 128))));
+    const waves = Math.ceil(items / (r.sms * Math.min(perSm, r.maxBlocksPerSm)));
+    const fill = Math.min(1, items / (r.sms * 2));
+    const flopsPerMs = r.sms * r.schedulers * 32 * 2 * r.clockGHz * 1e6 * tensor;
+    return combine(bytes / (r.dramGBps * 1e6 * Math.max(0.05, fill)), (flops / flopsPerMs) * Math.max(1, waves * r.sms * 2 / Math.max(1, items))) + r.launchMs * (splits > 1 ? 2 : 1);
+  }
+  const simd = target === 'rvv' || target === 'hvx' ? { lanes: target === 'rvv' ? 8 : 1, opsPerNs: 4, threadGBps: 8, socketGBps: 20 } : CPU_RATES[target as keyof typeof CPU_RATES];
+  const { threads, oversubscribed } = target === 'rvv' || target === 'hvx' ? { threads: 1, oversubscribed: 1 } : threadsOf(config, host);
+  const waves = Math.ceil(items / threads) / (items / threads);
+  const computeMs = flops / (simd.lanes * simd.opsPerNs * 1e6 * threads) * waves;
+  const memoryMs = bytes / (Math.min(simd.threadGBps * threads, simd.socketGBps) * 1e6);
+  return combine(computeMs, memoryMs) * oversubscribed;
+}

@@ -6,7 +6,7 @@ import { InputError, recordedConfig, resolveKnobs, type KnobConfig, type KnobSpa
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import { attentionCpuKnobSpace, emitAttentionCpu, emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
 import { attentionGpuKnobSpace, emitAttentionGpu, emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
-import { estimateGemv, type HostHint } from './estimate.ts';
+import { estimateAttention, estimateGemv, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
 
 export interface Lowering {
@@ -42,12 +42,14 @@ export const LOWERINGS: readonly Lowering[] = [
     targets: CPU_TARGETS,
     emit: (target, params, config) => emitAttentionCpu(target as CpuTarget, params, config),
     knobs: (target, params) => attentionCpuKnobSpace(target as CpuTarget, params),
+    estimate: estimateAttention,
   },
   {
     op: 'attention',
     targets: GPU_TARGETS,
     emit: (target, params, config) => emitAttentionGpu(target as GpuTarget, params, config),
     knobs: (target, params) => attentionGpuKnobSpace(target as GpuTarget, params),
+    estimate: estimateAttention,
   },
 ];
 

@@ -334,14 +334,14 @@ test('the database selection ignores failed records and other targets', () => {
   assert.deepEqual(tunedFromRecords(new JsonlTuningDatabase(dbPath).all(), 'gemv', 'neon').tuned, []);
 });
 
-test('build-runtime --ops takes the ops that have kernels on the target and a dispatch policy, and names what the others lack', async () => {
+test('build-runtime --ops refuses the ops without kernels on the target or a dispatch policy there, naming what they lack (attention builds: build-runtime-attention.test.ts)', async () => {
   const root = scratchFolder();
   const dbPath = join(root, 'tuning.jsonl');
   writeDatabase(dbPath, 'avx2');
-  const build = async (ops: string): Promise<void> => buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', 'avx2', '--db', dbPath, '--ops', ops, '--out', join(root, 'lib')], buildRuntimeCommand.args));
-  await assert.rejects(build('gemv,attention'), (e: unknown) => e instanceof InputError
-    && /attention cannot go into a avx2 runtime: no kernels on avx2 \(no lowering in packages\/driver\/src\/lowerings.ts\); no runtime dispatch policy/.test(e.message));
-  await assert.rejects(build('moe'), /moe cannot go into a avx2 runtime/);
+  const build = async (ops: string, target = 'avx2'): Promise<void> => buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', target, '--db', dbPath, '--ops', ops, '--out', join(root, 'lib')], buildRuntimeCommand.args));
+  await assert.rejects(build('moe'), (e: unknown) => e instanceof InputError
+    && /moe cannot go into a avx2 runtime: no kernels on avx2 \(no lowering in packages\/driver\/src\/lowerings.ts\); no CPU runtime dispatch policy and planner/.test(e.message));
+  await assert.rejects(build('gemv,attention', 'cuda'), /attention cannot go into a cuda runtime: no GPU runtime dispatch policy and planner/);
   await assert.rejects(build('softmax'), /--ops: unknown 'softmax' \(known: gemv, attention/);
 });
 
