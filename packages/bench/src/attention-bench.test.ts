@@ -2,7 +2,7 @@
  * Issue 16 point 6, the bench side: attention cases run through the op-generic runner (KV bytes and
  * the case's figure from the op's hooks, sampled checks for large cases, the naive-c and ggml
  * baselines, the FMA-peak probe beside the read probe), on small shapes and short budgets. The ggml
- * checks run where KFORGE_GGML_DIR names a ggml build (experiments/2026-12-01-ggml-attention/README.md).
+ * checks run where KFORGE_GGML_DIR names a ggml build (experiments/2026-12-01-attention-cpu/README.md).
  * KFORGE_HEAVY=1 adds the suites' real decode and prefill cases on avx512.
  */
 import { test } from 'node:test';

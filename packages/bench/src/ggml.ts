@@ -29,7 +29,7 @@ export interface GgmlBuild {
 /** The ggml build KFORGE_GGML_DIR names, or why there is none. */
 export function findGgml(env: NodeJS.ProcessEnv = process.env): GgmlBuild | { readonly unavailable: string } {
   const dir = env[GGML_DIR_ENV];
-  if (!dir) return { unavailable: `${GGML_DIR_ENV} is not set (a ggml tree built with cmake: experiments/2026-12-01-ggml-attention/README.md)` };
+  if (!dir) return { unavailable: `${GGML_DIR_ENV} is not set (a ggml tree built with cmake: experiments/2026-12-01-attention-cpu/README.md)` };
   const include = join(dir, 'include');
   if (!existsSync(join(include, 'ggml.h')) || !existsSync(join(include, 'ggml-cpu.h'))) return { unavailable: `${GGML_DIR_ENV}=${dir} has no include/ggml.h and include/ggml-cpu.h` };
   const lib = ['build/src', 'build/bin', 'lib', '.'].map((d) => join(dir, d)).find((d) => existsSync(join(d, 'libggml-base.so')) && existsSync(join(d, 'libggml-cpu.so')));

@@ -21,8 +21,8 @@
 #include <string.h>
 #include <time.h>
 #include <omp.h>
-#include "ggml.h"
-#include "ggml-cpu.h"
+#include <ggml.h>
+#include <ggml-cpu.h>
 
 static double now_ms(void) {
   struct timespec t;

@@ -7,10 +7,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 : "${GGML_DIR:?set GGML_DIR to a ggml source tree built with cmake (include/, build/src/)}"
-lib="$GGML_DIR/build/src"
-bin="${BIN:-/tmp/ggml_attention}"
-${CC:-gcc} -O2 -march=native -fopenmp -I"$GGML_DIR/include" "$here/ggml_attention.c" -o "$bin" \
-  -L"$lib" -lggml -lggml-base -lggml-cpu -Wl,-rpath,"$lib" -lm
+make -s -C "$here" GGML_DIR="$GGML_DIR"
+bin="$here/build/ggml_attention"
 out="${1:-/dev/stdout}"
 # the machine is shared: before each case wait (up to QUIET_WAIT s, default 120) for a second in
 # which the other processes used under 10% of the CPUs; busy_before records what they used then
