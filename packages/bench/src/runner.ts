@@ -183,7 +183,7 @@ class RunContext {
     try {
       artifact = emitKernel(c.op, target, params, config);
     } catch (e) {
-      // a lowering registered but not built for these params yet: skipped with its reason, the suite goes on
+      // params the lowering cannot serve on this target (its knob rules say why): skipped with the reason, the suite goes on
       if (e instanceof InputError) return { ...base, status: 'skipped', reason: e.message, measurements: [], speedup: {} };
       throw e;
     }
@@ -352,7 +352,7 @@ export async function benchOne(opName: string, rawParams: Record<string, unknown
 
 /**
  * The artifact the probes take their thread count and target from: the first case's kernel, or where
- * its lowering is not built yet a stand-in with the run's threads (the probes are plain C either way).
+ * the lowering cannot serve its params a stand-in with the run's threads (the probes are plain C either way).
  */
 function probeArtifact(first: SuiteCase, o: BenchOptions, p: Params): KernelArtifact {
   try {

@@ -16,6 +16,7 @@ import {
   ATTENTION_COMPILED, ATTENTION_PHASES, M_MAX, attentionEntryName, attentionPolicy, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy,
   type Activation, type AttentionPhase, type AttentionVariant, type CpuRuntimeSpec, type DispatchPolicy, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
+import { canonicalJson } from '@kforge/autotune';
 import { LOWERINGS, emitKernel, resolveConfig } from '../lowerings.ts';
 
 /** A tuned config for one shape of an op (the best record of the database for it). */
@@ -143,13 +144,13 @@ function planAttention(heads: readonly Params[], tuned: readonly TunedConfig[], 
   const all = new Map<string, Params>();
   for (const h of [...heads, ...tuned.map((t) => t.params)]) {
     const compiled = attentionHeads(h);
-    all.set(canonicalKey(compiled), compiled);
+    all.set(canonicalJson(compiled), compiled);
   }
   return [...all.values()].flatMap((h) => ATTENTION_PHASES.map((phase): AttentionVariant => {
     const entry = attentionEntryName(h, phase);
     const params = { ...h, ...ATTENTION_PHASE_SHAPE[phase] };
     const defaultKernel = kernelFor(params, resolveConfig('attention', target, params, undefined), entry);
-    const mine = tuned.filter((t) => canonicalKey(attentionHeads(t.params)) === canonicalKey(h) && (Number(t.params.Sq) === 1) === (phase === 'decode'));
+    const mine = tuned.filter((t) => canonicalJson(attentionHeads(t.params)) === canonicalJson(h) && (Number(t.params.Sq) === 1) === (phase === 'decode'));
     return {
       heads: h, phase, defaultKernel,
       tuned: mine.map((t) => ({
@@ -160,38 +161,31 @@ function planAttention(heads: readonly Params[], tuned: readonly TunedConfig[], 
   }));
 }
 
-const canonicalKey = (p: Params): string => JSON.stringify(Object.entries(p).sort(([a], [b]) => a.localeCompare(b)));
-
 /** The library's contents: every kernel the dispatch can reach, and the tables that reach them. */
 export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
   const ops = req.ops ?? ['gemv'];
   const kernels: RuntimeKernel[] = [];
   const ids = new Map<string, number>();
+  // one kernel per distinct (what it serves, config): the tables of every op index this one list
+  const kernelOf = (key: readonly unknown[], config: KnobConfig, make: (id: number) => RuntimeKernel): number => {
+    const k = canonicalJson([...key, config]);
+    let id = ids.get(k);
+    if (id === undefined) {
+      id = kernels.length;
+      kernels.push(make(id));
+      ids.set(k, id);
+    }
+    return id;
+  };
   const policies: DispatchPolicy<RuntimeKernel>[] = [];
   if (ops.includes('gemv')) {
-    const kernelFor = (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): number => {
-      const key = JSON.stringify(['gemv', format, act, bias, Object.entries(config).sort()]);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = kernels.length;
-        kernels.push(emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
-        ids.set(key, id);
-      }
-      return id;
-    };
+    const kernelFor = (format: WeightFormatName, act: Activation, bias: boolean, config: KnobConfig): number =>
+      kernelOf(['gemv', format, act, bias], config, (id) => emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
     policies.push(gemvPolicy(gemvVariants(req, kernelFor), req.maxM));
   }
   if (ops.includes('attention')) {
-    const kernelFor = (params: Params, config: KnobConfig, entry: string): number => {
-      const key = JSON.stringify([entry, Object.entries(config).sort()]);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = kernels.length;
-        kernels.push(cpuRuntimeKernel(req.target, id, 'attention', params, config, entry, 0));
-        ids.set(key, id);
-      }
-      return id;
-    };
+    const kernelFor = (params: Params, config: KnobConfig, entry: string): number =>
+      kernelOf([entry], config, (id) => cpuRuntimeKernel(req.target, id, 'attention', params, config, entry, 0));
     policies.push(attentionPolicy(planAttention(req.attention?.heads ?? DEFAULT_ATTENTION_HEADS, req.attention?.tuned ?? [], kernelFor, req.target)));
   }
   return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, policies };

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type Params } from '@kforge/ir';
-import { ATTENTION_PHASE_SHAPE, buildCpuRuntime, emitKernel, executorFor, planCpuRuntime, runtimeGaps } from '@kforge/driver';
+import { ATTENTION_PHASE_SHAPE, attentionHeads, buildCpuRuntime, emitKernel, executorFor, planCpuRuntime, runtimeGaps } from '@kforge/driver';
 import type { CpuTargetName } from '@kforge/exec';
 import { KforgeLibrary, attentionEntryName, cpuRuntimeFiles } from '@kforge/runtime';
 
@@ -46,7 +46,7 @@ for (const target of ['c', 'avx2', 'avx512'] as const satisfies readonly CpuTarg
       for (const heads of HEADS) {
         for (const call of CALLS) {
           const params = resolveParams(attention, { ...heads, B: call.B, Sq: call.Sq, Skv: call.Skv });
-          const entry = attentionEntryName(Object.fromEntries(Object.entries(params).filter(([k]) => !['B', 'Sq', 'Skv'].includes(k))), call.phase);
+          const entry = attentionEntryName(attentionHeads(params), call.phase);
           assert.ok(names.includes(entry), `${entry} among ${names.join(', ')}`);
           const inputs = randomInputs(attention, params, 11);
           const o = new Float32Array(call.B * Number(params.Hq) * call.Sq * Number(params.Dv)).fill(Number.NaN);
@@ -58,7 +58,7 @@ for (const target of ['c', 'avx2', 'avx512'] as const satisfies readonly CpuTarg
           assert.ok(check.ok, `${entry} ${JSON.stringify(call)} via ${r.info!.kernel}: ${check.message}`);
         }
       }
-      const entry = attentionEntryName(resolveHeads(HEADS[0]!), 'decode');
+      const entry = attentionEntryName(attentionHeads(HEADS[0]!), 'decode');
       const bad = lib.call(entry, { q: new Float32Array(4 * 64 * 5), k: new Uint16Array(2 * 64 * 4), v: new Uint16Array(2 * 64 * 4), o: new Float32Array(4 * 64 * 5) }, { B: 1, Sq: 5, Skv: 4 });
       assert.notEqual(bad.status, 0, 'Sq > Skv is refused');
       assert.match(lib.lastError(), /Sq = 5 is above Skv = 4/);
@@ -68,7 +68,3 @@ for (const target of ['c', 'avx2', 'avx512'] as const satisfies readonly CpuTarg
   });
 }
 
-function resolveHeads(h: Params): Params {
-  const full = resolveParams(attention, { ...h, B: 1, Sq: 1, Skv: 1 });
-  return Object.fromEntries(Object.entries(full).filter(([k]) => !['B', 'Sq', 'Skv'].includes(k)));
-}

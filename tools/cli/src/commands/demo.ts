@@ -167,7 +167,7 @@ const TUNE_ATTENTION = { ...HEADS, B: 1, Sq: 1, Skv: 1024 };
 const ATTENTION_CALLS = [{ phase: 'decode', B: 2, Sq: 1, Skv: 700 }, { phase: 'prefill', B: 1, Sq: 40, Skv: 90 }] as const;
 
 async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] }> {
-  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary, attentionEntryName }, { ATTENTION_PHASE_SHAPE, emitKernel }] = await Promise.all([
+  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary, attentionEntryName }, { ATTENTION_PHASE_SHAPE, attentionHeads, emitKernel }] = await Promise.all([
     import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'), import('@kforge/driver'),
   ]);
   const native = (await doctor()).targets.filter((t) => t.status === 'native' && (t.target === 'avx512' || t.target === 'avx2'));
@@ -208,7 +208,7 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
     const attention = getOp('attention');
     for (const c of ATTENTION_CALLS) {
       const p = resolveParams(attention, { ...HEADS, B: c.B, Sq: c.Sq, Skv: c.Skv });
-      const entry = attentionEntryName(Object.fromEntries(Object.entries(p).filter(([k]) => !['B', 'Sq', 'Skv'].includes(k))), c.phase);
+      const entry = attentionEntryName(attentionHeads(p), c.phase);
       const x = randomInputs(attention, p, SEED);
       const o = new Float32Array(c.B * Number(p.Hq) * c.Sq * Number(p.Dv)).fill(Number.NaN);
       const r = lib.call(entry, { q: tensorBytes(x.q!), k: tensorBytes(x.k!), v: tensorBytes(x.v!), o }, { B: c.B, Sq: c.Sq, Skv: c.Skv });
