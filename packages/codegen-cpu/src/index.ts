@@ -7,3 +7,4 @@ export { lowerGemvSimd, type GemvSimdConfig } from './gemv/simd.ts';
 export { gemvCpuDefaults, gemvKnobSpace, checkGemvCpuConfig, type CpuSimdTarget, type CpuTarget, type GemvCpuConfig } from './gemv/knobs.ts';
 export { emitGemvCpu, gemvCpuKernel, isCpuSimdTarget, SIMD_ISAS } from './gemv/emit.ts';
 export { emitAttentionCpu, attentionCpuKnobSpace } from './attention/emit.ts';
+export { emitGatedDeltaRuleCpu, gatedDeltaRuleCpuKnobSpace } from './gated-delta-rule/emit.ts';

@@ -4,8 +4,12 @@
  */
 import { InputError, recordedConfig, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
-import { attentionCpuKnobSpace, emitAttentionCpu, emitGemvCpu, gemvKnobSpace, type CpuTarget } from '@kforge/codegen-cpu';
-import { attentionGpuKnobSpace, emitAttentionGpu, emitGemvGpu, gemvGpuKnobSpace } from '@kforge/codegen-gpu';
+import {
+  attentionCpuKnobSpace, emitAttentionCpu, emitGatedDeltaRuleCpu, emitGemvCpu, gatedDeltaRuleCpuKnobSpace, gemvKnobSpace, type CpuTarget,
+} from '@kforge/codegen-cpu';
+import {
+  attentionGpuKnobSpace, emitAttentionGpu, emitGatedDeltaRuleGpu, emitGemvGpu, gatedDeltaRuleGpuKnobSpace, gemvGpuKnobSpace,
+} from '@kforge/codegen-gpu';
 import { estimateAttention, estimateGemv, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
 
@@ -50,6 +54,18 @@ export const LOWERINGS: readonly Lowering[] = [
     emit: (target, params, config) => emitAttentionGpu(target as GpuTarget, params, config),
     knobs: (target, params) => attentionGpuKnobSpace(target as GpuTarget, params),
     estimate: estimateAttention,
+  },
+  {
+    op: 'gated_delta_rule',
+    targets: CPU_TARGETS,
+    emit: (target, params, config) => emitGatedDeltaRuleCpu(target as CpuTarget, params, config),
+    knobs: (target, params) => gatedDeltaRuleCpuKnobSpace(target as CpuTarget, params),
+  },
+  {
+    op: 'gated_delta_rule',
+    targets: GPU_TARGETS,
+    emit: (target, params, config) => emitGatedDeltaRuleGpu(target as GpuTarget, params, config),
+    knobs: (target, params) => gatedDeltaRuleGpuKnobSpace(target as GpuTarget, params),
   },
 ];
 

@@ -16,6 +16,8 @@ const FILLS: readonly Fill[] = [
   { kind: 'blocks', blockBytes: 18, fields: [{ offset: 0, fill: { kind: 'positive', elem: 'f16', exponent: -7 } }] },
   { kind: 'blocks', blockBytes: 20, fields: [{ offset: 0, fill: { kind: 'positive', elem: 'f16', exponent: -7 } }, { offset: 2, fill: { kind: 'normal', elem: 'f16', exponent: -10 } }] },
   { kind: 'normal', elem: 'bf16', exponent: -13 },
+  { kind: 'uniform', elem: 'f32', exponent: 0 },
+  { kind: 'uniform', elem: 'f32', exponent: 1, negative: true },
 ];
 
 test('generate.h (compiled with gcc) and generate.ts produce the same bytes, at any offset and copy', async () => {
@@ -63,4 +65,9 @@ test('generated values are exact, centred and scaled as declared; block fields l
   const f32 = new Uint32Array(generatedBytes({ fill: { kind: 'normal', elem: 'f32', exponent: -13 }, seed: 7 }, 0, 4000).buffer);
   const bf16 = new Uint16Array(generatedBytes({ fill: { kind: 'normal', elem: 'bf16', exponent: -13 }, seed: 7 }, 0, 2000).buffer);
   assert.deepEqual(Array.from(bf16), Array.from(f32, (b) => b >>> 16));
+  // uniform: gates in [0, 1) and decays in (-2, 0], spread over the range
+  const gates = new Float32Array(generatedBytes({ fill: FILLS[7]!, seed: 3 }, 0, 4000).buffer);
+  const decays = new Float32Array(generatedBytes({ fill: FILLS[8]!, seed: 3 }, 0, 4000).buffer);
+  assert.ok(gates.every((x) => x >= 0 && x < 1) && Math.abs(gates.reduce((a, b) => a + b, 0) / gates.length - 0.5) < 0.05);
+  assert.ok(decays.every((x) => x <= 0 && x > -2) && Math.abs(decays.reduce((a, b) => a + b, 0) / decays.length + 1) < 0.1);
 });

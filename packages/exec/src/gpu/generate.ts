@@ -14,6 +14,8 @@ import { ExecError } from '../util/exec-error.ts';
 export interface NormalFill { readonly kind: 'normal'; readonly elem: 'f16' | 'bf16' | 'f32'; readonly exponent: number }
 /** f16 values in [2^exponent, 2^(exponent + 1)): scales */
 export interface PositiveFill { readonly kind: 'positive'; readonly elem: 'f16'; readonly exponent: number }
+/** f32 values (r & 0xffff) * 2^(exponent - 16), in [0, 2^exponent), negated when `negative`: gates, decays */
+export interface UniformFill { readonly kind: 'uniform'; readonly elem: 'f32'; readonly exponent: number; readonly negative?: boolean }
 export interface BytesFill { readonly kind: 'bytes' }
 /** random bytes with f16 fields (scale, min) at fixed offsets of each block */
 export interface BlocksFill {
@@ -21,7 +23,7 @@ export interface BlocksFill {
   readonly blockBytes: number;
   readonly fields: readonly { readonly offset: number; readonly fill: NormalFill | PositiveFill }[];
 }
-export type Fill = NormalFill | PositiveFill | BytesFill | BlocksFill;
+export type Fill = NormalFill | PositiveFill | UniformFill | BytesFill | BlocksFill;
 
 /** generate.h itself, for bundles that compile it on their own machine (the CPU bench bundle) */
 export const GENERATE_HEADER_PATH = new URL('../../templates/gpu/generate.h', import.meta.url).pathname;
@@ -32,7 +34,9 @@ export interface GeneratedInput {
   readonly seed: number;
 }
 
-const KIND_CODE = { bytes: 1, normal: 2, positive: 3, blocks: 4 } as const;
+const KIND_CODE = { bytes: 1, normal: 2, positive: 3, blocks: 4, uniform: 6 } as const;
+/** generate.h's KF_FILL_UNIFORM_NEGATIVE */
+const UNIFORM_NEGATIVE_CODE = 7;
 /** generate.h's KF_FILL_NORMAL_BF16 */
 const NORMAL_BF16_CODE = 5;
 const MAX_FIELDS = 2;
@@ -56,7 +60,8 @@ function exactBits(n: number, e: number, mantBits: number, bias: number): number
   return ((sign << (mantBits === 10 ? 15 : 31)) | ((p + e + bias) << mantBits) | mant) >>> 0;
 }
 
-function elementBits(fill: NormalFill | PositiveFill, r: number): number {
+function elementBits(fill: NormalFill | PositiveFill | UniformFill, r: number): number {
+  if (fill.kind === 'uniform') return exactBits((fill.negative ? -1 : 1) * (r & 0xffff), fill.exponent - 16, 23, 127);
   if (fill.elem === 'bf16') return elementBits({ ...fill, elem: 'f32' }, r) >>> 16;
   const [mantBits, bias] = fill.elem === 'f16' ? [10, 15] : [23, 127];
   if (fill.kind === 'positive') return exactBits(256 + (r & 255), fill.exponent - 8, mantBits, bias);
@@ -64,10 +69,10 @@ function elementBits(fill: NormalFill | PositiveFill, r: number): number {
   return exactBits(n, fill.exponent, mantBits, bias);
 }
 
-const elemBytes = (fill: NormalFill | PositiveFill): number => (fill.elem === 'f32' ? 4 : 2);
+const elemBytes = (fill: NormalFill | PositiveFill | UniformFill): number => (fill.elem === 'f32' ? 4 : 2);
 
 function byteAt(fill: Fill, stream: number, i: number): number {
-  if (fill.kind === 'normal' || fill.kind === 'positive') {
+  if (fill.kind === 'normal' || fill.kind === 'positive' || fill.kind === 'uniform') {
     const eb = elemBytes(fill);
     return (elementBits(fill, random(stream, Math.floor(i / eb) >>> 0)) >>> (8 * (i % eb))) & 255;
   }
@@ -99,12 +104,14 @@ export function fillInitializer(fill: Fill): string {
   // generate.h writes block fields as f16
   if (fields.some((f) => f.fill.elem !== 'f16')) throw new ExecError('harness', 'the fields of a blocks fill are f16');
   for (const f of [fill, ...fields.map((x) => x.fill)]) {
+    if (f.kind === 'uniform' && (f.exponent < -100 || f.exponent > 100)) throw new ExecError('harness', `uniform fill exponent ${f.exponent} is out of range`);
     if ((f.kind === 'normal' || f.kind === 'positive') && (f.exponent < -14 || f.exponent > 8)) {
       throw new ExecError('harness', `fill exponent ${f.exponent} would leave the normal f16 range`);
     }
   }
   const pad = (xs: readonly number[]) => [...xs, ...Array<number>(MAX_FIELDS - xs.length).fill(0)].join(', ');
   const values = fill.kind === 'normal' && fill.elem === 'bf16' ? [NORMAL_BF16_CODE, 2, fill.exponent, 0, 0]
+    : fill.kind === 'uniform' ? [fill.negative ? UNIFORM_NEGATIVE_CODE : KIND_CODE.uniform, 4, fill.exponent, 0, 0]
     : fill.kind === 'normal' || fill.kind === 'positive' ? [KIND_CODE[fill.kind], elemBytes(fill), fill.exponent, 0, 0]
     : fill.kind === 'blocks' ? [KIND_CODE.blocks, 1, 0, fill.blockBytes, fields.length] : [KIND_CODE.bytes, 1, 0, 0, 0];
   return `{ ${values.join(', ')}, { ${pad(fields.map((f) => f.offset))} }, { ${pad(fields.map((f) => KIND_CODE[f.fill.kind]))} }, { ${pad(fields.map((f) => f.fill.exponent))} } }`;

@@ -4,7 +4,8 @@
  * any slice of it exactly (packages/exec/src/gpu/generate.ts mirrors this file). Values are exact in
  * their type: a "normal" element is n * 2^exponent with n = (sum of 4 random bytes) - 510, a
  * "positive" one (256 + byte) * 2^(exponent - 8), in [2^exponent, 2^(exponent + 1)). A bf16 "normal"
- * element is the f32 one cut to its upper 16 bits (bf16 keeps 8 significant bits, n may need 9).
+ * element is the f32 one cut to its upper 16 bits (bf16 keeps 8 significant bits, n may need 9). A
+ * "uniform" f32 element is (r & 0xffff) * 2^(exponent - 16), in [0, 2^exponent), or its negation.
  * Plain C (the test compiles it with gcc) and CUDA (KF_HD marks the functions host and device).
  */
 #ifndef KFORGE_GENERATE_H
@@ -19,7 +20,8 @@
 #define KF_HD static inline
 #endif
 
-enum { KF_FILL_CARRIED = 0, KF_FILL_BYTES = 1, KF_FILL_NORMAL = 2, KF_FILL_POSITIVE = 3, KF_FILL_BLOCKS = 4, KF_FILL_NORMAL_BF16 = 5 };
+enum { KF_FILL_CARRIED = 0, KF_FILL_BYTES = 1, KF_FILL_NORMAL = 2, KF_FILL_POSITIVE = 3, KF_FILL_BLOCKS = 4, KF_FILL_NORMAL_BF16 = 5,
+       KF_FILL_UNIFORM = 6, KF_FILL_UNIFORM_NEGATIVE = 7 };
 #define KF_MAX_FIELDS 2
 
 /* A fill: KF_FILL_NORMAL/POSITIVE of elem_bytes 2 (f16) or 4 (f32, normal only); KF_FILL_NORMAL_BF16
@@ -44,7 +46,7 @@ KF_HD uint32_t kf_hash32(uint32_t x) {
 
 KF_HD uint32_t kf_random(uint32_t stream, uint32_t index) { return kf_hash32(index ^ kf_hash32(stream)); }
 
-/* the bits of n * 2^e for |n| < 2048, in f16 (mant_bits 10, bias 15) or f32 (23, 127); exact */
+/* the bits of n * 2^e for |n| < 2048 in f16 (mant_bits 10, bias 15), |n| < 2^24 in f32 (23, 127); exact */
 KF_HD uint32_t kf_exact_bits(int n, int e, int mant_bits, int bias) {
   if (n == 0) return 0;
   uint32_t sign = n < 0 ? 1u : 0u;
@@ -58,13 +60,15 @@ KF_HD uint32_t kf_exact_bits(int n, int e, int mant_bits, int bias) {
 
 KF_HD uint32_t kf_element_bits(int kind, int elem_bytes, int exponent, uint32_t r) {
   const int mant_bits = elem_bytes == 2 ? 10 : 23, bias = elem_bytes == 2 ? 15 : 127;
+  if (kind == KF_FILL_UNIFORM || kind == KF_FILL_UNIFORM_NEGATIVE)
+    return kf_exact_bits((kind == KF_FILL_UNIFORM ? 1 : -1) * (int)(r & 0xffffu), exponent - 16, 23, 127);
   if (kind == KF_FILL_POSITIVE) return kf_exact_bits(256 + (int)(r & 255u), exponent - 8, mant_bits, bias);
   const int n = (int)(r & 255u) + (int)(r >> 8 & 255u) + (int)(r >> 16 & 255u) + (int)(r >> 24) - 510;
   return kf_exact_bits(n, exponent, mant_bits, bias);
 }
 
 KF_HD uint32_t kf_generated_byte(const struct kf_fill *f, uint32_t stream, uint64_t i) {
-  if (f->kind == KF_FILL_NORMAL || f->kind == KF_FILL_POSITIVE) {
+  if (f->kind == KF_FILL_NORMAL || f->kind == KF_FILL_POSITIVE || f->kind == KF_FILL_UNIFORM || f->kind == KF_FILL_UNIFORM_NEGATIVE) {
     const uint32_t e = (uint32_t)(i / (uint64_t)f->elem_bytes);
     const uint32_t bits = kf_element_bits(f->kind, f->elem_bytes, f->exponent, kf_random(stream, e));
     return bits >> (8 * (uint32_t)(i % (uint64_t)f->elem_bytes)) & 255u;
@@ -90,7 +94,8 @@ KF_HD uint32_t kf_generated_byte(const struct kf_fill *f, uint32_t stream, uint6
  * and Vulkan hosts fill their generated inputs with it); whole elements at a time where it can */
 static inline void kf_generate_host(unsigned char *dst, size_t bytes, const struct kf_fill *f, uint32_t stream) {
   size_t i = 0;
-  if (f->kind == KF_FILL_NORMAL || f->kind == KF_FILL_POSITIVE || f->kind == KF_FILL_NORMAL_BF16) {
+  if (f->kind == KF_FILL_NORMAL || f->kind == KF_FILL_POSITIVE || f->kind == KF_FILL_NORMAL_BF16 ||
+      f->kind == KF_FILL_UNIFORM || f->kind == KF_FILL_UNIFORM_NEGATIVE) {
     const int eb = f->kind == KF_FILL_NORMAL_BF16 ? 2 : f->elem_bytes;
     for (; i + (size_t)eb <= bytes; i += (size_t)eb) {
       const uint32_t r = kf_random(stream, (uint32_t)(i / (size_t)eb));

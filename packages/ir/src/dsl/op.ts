@@ -53,6 +53,8 @@ export interface TensorSpec {
 export type TensorInit =
   | { readonly kind: 'normal'; readonly std: string }
   | { readonly kind: 'uniform'; readonly min: number; readonly max: number }
+  /** uniform in ranges[i % ranges.length], i the element's index along `axis`: several regimes in one tensor */
+  | { readonly kind: 'uniform-cycled'; readonly axis: number; readonly ranges: readonly (readonly [number, number])[] }
   /** integers of [0, range), distinct along the last axis (e.g. expert ids per token) */
   | { readonly kind: 'distinct-ids'; readonly range: string };
 

@@ -215,6 +215,16 @@ function drawValues(op: OpDef, spec: TensorSpec, init: TensorInit, shape: readon
     case 'uniform':
       for (let i = 0; i < values.length; i++) values[i] = init.min + (init.max - init.min) * rng.uniform();
       break;
+    case 'uniform-cycled': {
+      // the index along `axis` of flat element i: (i / stride) % extent, stride the product of the later axes
+      const stride = shape.slice(init.axis + 1).reduce((a, b) => a * b, 1);
+      const extent = shape[init.axis]!;
+      for (let i = 0; i < values.length; i++) {
+        const [min, max] = init.ranges[Math.floor(i / stride) % extent % init.ranges.length]!;
+        values[i] = min + (max - min) * rng.uniform();
+      }
+      break;
+    }
     case 'distinct-ids': {
       const range = evalInt(init.range, params);
       const row = shape[shape.length - 1]!;

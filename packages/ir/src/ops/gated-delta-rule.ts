@@ -33,15 +33,23 @@ export const GATED_DELTA_RULE: OpDef = {
     // |k|^2 around 1/4 keeps the un-normalized delta rule contractive (beta |k|^2 < 2)
     { name: 'k', role: 'in', shape: ['B', 'T', 'Hk', 'Dk'], dtype: 'f32', init: { kind: 'normal', std: '0.5/sqrt(Dk)' }, doc: 'keys' },
     { name: 'v', role: 'in', shape: ['B', 'T', 'Hv', 'Dv'], dtype: 'f32', doc: 'values' },
-    { name: 'g', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform', min: -0.5, max: 0 }, doc: 'log decay (<= 0)' },
+    // value heads cycle through slow, medium and fast decay (ggml's tests draw g from [-20, 0])
+    { name: 'g', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform-cycled', axis: 2, ranges: [[-0.1, 0], [-2, 0], [-20, -1e-4]] }, doc: 'log decay (<= 0)' },
     { name: 'beta', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform', min: 0, max: 1 }, doc: 'write strength in [0, 1]' },
     { name: 's0', role: 'in', shape: ['B', 'Hv', 'Dk', 'Dv'], dtype: 'f32', doc: 'initial state' },
     { name: 'o', role: 'out', shape: ['B', 'T', 'Hv', 'Dv'], dtype: 'f32', doc: 'output' },
     { name: 's', role: 'out', shape: ['B', 'Hv', 'Dk', 'Dv'], dtype: 'f32', doc: 'final state' },
   ],
   knobs: [
-    { name: 'variant', doc: "'recurrent': one token at a time; 'chunked': WY/UT chunkwise form (prefill)" },
-    { name: 'chunk', doc: 'tokens per chunk of the chunked variant (one of 8, 16, 32, 64)' },
+    { name: 'variant', doc: "'recurrent': token by token, each step one fused pass over the state (decode and short T); 'chunked': the WY/UT chunkwise form (prefill)" },
+    { name: 'chunk', doc: 'tokens per chunk of the chunked variant: the intra-chunk products are chunk x chunk, the state is carried between chunks' },
+    { name: 'block_v', doc: 'state columns (of Dv) one work item owns: the columns of S evolve independently, so they split without communication' },
+    { name: 'threads', doc: 'CPU threads' },
+    { name: 'lmul', doc: 'RVV register grouping (vector length agnostic)' },
+    { name: 'workgroup_size', doc: 'GPU threads per workgroup' },
+    { name: 'k_split', doc: 'GPU: lanes that share one state column, each holding Dk/k_split of its rows (Sᵀk and Sᵀq reduced across them)' },
+    { name: 'vector_width', doc: 'GPU: elements one lane loads at once' },
+    { name: 'subgroup_reduce', doc: 'GPU: subgroup (warp, simdgroup) reductions instead of local memory' },
   ],
   flops(params) {
     const { B, T, Hv, Dk, Dv } = params as Record<string, number>;
