@@ -189,7 +189,7 @@ static inline uint16_t kf_load_u16(const void* p) { uint16_t v; memcpy(&v, p, 2)
 static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); return v; }
 `,
   kernelPrefix: 'void',
-  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
+  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}*${p.aliased ? '' : ' restrict'} ${p.name}`,
   scalarParam: (p, type) => `${type} ${p.name}`,
   special: (index) => {
     if (index === 'cpu_thread') return 'omp_get_thread_num()';

@@ -57,6 +57,11 @@ int main(void) {
   assert.equal(out, '22 5.5');
 });
 
+test('an aliased buffer (an in-place state) gets no restrict; the others keep it', () => {
+  const kernel: Kernel = { ...scalarKernel, params: scalarKernel.params.map((p) => (p.kind === 'buffer' && (p.name === 'x' || p.name === 'y') ? { ...p, aliased: true } : p)) };
+  assert.match(renderKernel(kernel, C_DIALECT), /void dot_rows\(const float\* x, const uint16_t\* restrict W, const uint8_t\* restrict hdr, float\* y, int32_t N, int32_t K\)/);
+});
+
 test('vectors go through the ISA rule table, and a missing rule names its key', () => {
   const F4 = vec('f32', 4);
   const toyIsa: IsaRules = {

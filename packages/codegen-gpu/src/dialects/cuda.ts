@@ -95,7 +95,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
   kernelPrefix: 'extern "C" __global__ void',
   // a coherent buffer (written by the previous grid of a dependent launch) gets no __restrict__: with it nvcc
   // reads through ld.global.nc, which ptxas may schedule above griddepcontrol.wait
-  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}*${p.coherent ? '' : ' __restrict__'} ${p.name}`,
+  bufferParam: (p, type) => `${p.access === 'read' ? 'const ' : ''}${type}*${p.coherent || p.aliased ? '' : ' __restrict__'} ${p.name}`,
   signature: (k, d) => {
     const params = k.params.map((p) => (p.kind === 'buffer' ? d.bufferParam(p, d.types[p.elem]) : d.scalarParam(p, d.types[p.type])));
     return `${d.kernelPrefix} __launch_bounds__(${workgroupSizeOf(k)}) ${k.name}(${params.join(', ')})`;

@@ -41,7 +41,7 @@ inline int kf_dot4_i8(uint a, uint b, int c) {
 
 ${uintCallHelpers('inline ')}`,
   kernelPrefix: '__kernel void',
-  bufferParam: (p, type) => `__global ${p.access === 'read' ? 'const ' : ''}${type}* restrict ${p.name}`,
+  bufferParam: (p, type) => `__global ${p.access === 'read' ? 'const ' : ''}${type}*${p.aliased ? '' : ' restrict'} ${p.name}`,
   signature: (k, d) => {
     const params = k.params.map((p) => (p.kind === 'buffer' ? d.bufferParam(p, d.types[p.elem]) : d.scalarParam(p, d.types[p.type])));
     const [x, y, z] = k.workgroupSize ?? [1, 1, 1];

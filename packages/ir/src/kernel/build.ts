@@ -356,8 +356,8 @@ export function comment(text: string): Stmt {
 
 // ---- kernel parameters ----
 
-export function bufferParam(name: string, elem: ScalarType, access: BufferParam['access'] = 'read'): BufferParam {
-  return { kind: 'buffer', name, elem, access };
+export function bufferParam(name: string, elem: ScalarType, access: BufferParam['access'] = 'read', flags: Pick<BufferParam, 'coherent' | 'aliased'> = {}): BufferParam {
+  return { kind: 'buffer', name, elem, access, ...flags };
 }
 
 export function scalarParam(name: string, type: ScalarType = 'i32'): ScalarParam {

@@ -203,6 +203,11 @@ export interface BufferParam {
    * loads (CUDA's non-coherent ld.global.nc) above the wait
    */
   readonly coherent?: boolean;
+  /**
+   * may be the same memory as another buffer of the kernel (an in-place state update: gated_delta_rule's s0
+   * and s): no no-alias promise (restrict) to the compiler
+   */
+  readonly aliased?: boolean;
 }
 
 export interface ScalarParam {
