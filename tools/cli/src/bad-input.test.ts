@@ -150,4 +150,29 @@ describe('bad input', { concurrency: 4 }, () => {
     await expectBadInput(run({ ...params, window: -1 }), out, /param 'window'.*-1/);
     await expectBadInput(run({ ...params, D: 48 }), out, /q8_0 KV needs D and Dv to be multiples of 32/);
   });
+  test('gated_delta_rule: g > 0, beta outside [0, 1], a shape that disagrees, Hv not a multiple of Hk (run and reference)', async () => {
+    const dir = scratchFolder();
+    const inDir = join(dir, 'in');
+    mkdirSync(inDir);
+    const op = getOp('gated_delta_rule');
+    const params = { T: 3, Hk: 2, Hv: 4, Dk: 8, Dv: 8 };
+    const inputs = randomInputs(op, resolveParams(op, params), 1);
+    const out = join(dir, 'out');
+    const commands = (p: object): string[][] => [
+      ['run', 'gated_delta_rule', '--target', 'c', '--params', JSON.stringify(p), '--in', inDir, '--out', out],
+      ['reference', 'gated_delta_rule', '--params', JSON.stringify(p), '--in', inDir, '--out', out],
+    ];
+    const g = allocTensor('f32', [1, 3, 4]);
+    g.data.set(inputs.g!.data);
+    g.data[5] = 0.25;
+    writeTensors(inDir, { ...inputs, g });
+    for (const c of commands(params)) await expectBadInput(c, out, /input 'g' must hold values <= 0; element 5 .* is 0.25/);
+    const beta = allocTensor('f32', [1, 3, 4]);
+    beta.data[7] = 1.5;
+    writeTensors(inDir, { ...inputs, beta });
+    for (const c of commands(params)) await expectBadInput(c, out, /input 'beta' must hold values >= 0 and <= 1; element 7 .* is 1.5/);
+    writeTensors(inDir, { ...inputs, v: allocTensor('f32', [1, 3, 4, 7]) });
+    for (const c of commands(params)) await expectBadInput(c, out, /'v'.*shape \[1, ?3, ?4, ?7\].*\[1, ?3, ?4, ?8\]/s);
+    for (const c of commands({ ...params, Hv: 3 })) await expectBadInput(c, out, /Hv must be a multiple of Hk/);
+  });
 });

@@ -43,6 +43,8 @@ export interface TensorSpec {
   readonly when?: string;
   /** how `randomInputs` draws valid values for an input; absent = standard normal */
   readonly init?: TensorInit;
+  /** the values an input must hold (SPEC's domain, e.g. a log decay <= 0); `checkInputs` refuses others */
+  readonly range?: { readonly min?: number; readonly max?: number };
   readonly doc: string;
 }
 

@@ -5,7 +5,7 @@
  */
 import { InputError } from '../errors.ts';
 import { DTYPES, type DType, f32ToBf16Bits, f32ToF16Bits, isDType } from '../tensor/dtype.ts';
-import { type Tensor, allocTensor, expectTensor, numel } from '../tensor/tensor.ts';
+import { type Tensor, allocTensor, expectTensor, numel, toFloat64 } from '../tensor/tensor.ts';
 import { type WeightFormatName, isWeightFormat } from '../formats/format.ts';
 import { quantizeWeight, storedWeightTensors } from '../formats/codec.ts';
 import { evalBool, evalExpr, evalInt, exprIdentifiers } from './expr.ts';
@@ -200,6 +200,17 @@ export function checkInputs(op: OpDef, params: Params, inputs: Readonly<Record<s
   for (const t of tensorSignature(op, params)) {
     if (t.role !== 'in') continue;
     inOp(op, 'input', () => expectTensor(t.name, inputs[t.name], t.dtype, t.shape));
+  }
+  for (const spec of op.tensors) {
+    const { min = -Infinity, max = Infinity } = spec.range ?? {};
+    const t = inputs[spec.name];
+    if (spec.role !== 'in' || !spec.range || !t) continue;
+    const values = toFloat64(t);
+    const at = values.findIndex((x) => !(x >= min && x <= max));
+    if (at >= 0) {
+      const want = [Number.isFinite(min) ? `>= ${min}` : '', Number.isFinite(max) ? `<= ${max}` : ''].filter(Boolean).join(' and ');
+      throw new InputError(`${op.name}: input '${spec.name}' must hold values ${want}; element ${at} (of [${t.shape.join(', ')}]) is ${values[at]}`);
+    }
   }
 }
 

@@ -34,8 +34,8 @@ export const GATED_DELTA_RULE: OpDef = {
     { name: 'k', role: 'in', shape: ['B', 'T', 'Hk', 'Dk'], dtype: 'f32', init: { kind: 'normal', std: '0.5/sqrt(Dk)' }, doc: 'keys' },
     { name: 'v', role: 'in', shape: ['B', 'T', 'Hv', 'Dv'], dtype: 'f32', doc: 'values' },
     // value heads cycle through slow, medium and fast decay (ggml's tests draw g from [-20, 0])
-    { name: 'g', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform-cycled', axis: 2, ranges: [[-0.1, 0], [-2, 0], [-20, -1e-4]] }, doc: 'log decay (<= 0)' },
-    { name: 'beta', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform', min: 0, max: 1 }, doc: 'write strength in [0, 1]' },
+    { name: 'g', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform-cycled', axis: 2, ranges: [[-0.1, 0], [-2, 0], [-20, -1e-4]] }, range: { max: 0 }, doc: 'log decay (<= 0)' },
+    { name: 'beta', role: 'in', shape: ['B', 'T', 'Hv'], dtype: 'f32', init: { kind: 'uniform', min: 0, max: 1 }, range: { min: 0, max: 1 }, doc: 'write strength in [0, 1]' },
     { name: 's0', role: 'in', shape: ['B', 'Hv', 'Dk', 'Dv'], dtype: 'f32', doc: 'initial state' },
     { name: 'o', role: 'out', shape: ['B', 'T', 'Hv', 'Dv'], dtype: 'f32', doc: 'output' },
     { name: 's', role: 'out', shape: ['B', 'Hv', 'Dk', 'Dv'], dtype: 'f32', doc: 'final state' },
