@@ -7,3 +7,5 @@ export * from './check.ts';
 export * from './policies/gemv.ts';
 export * from './node/binding.ts';
 export * from './policies/attention.ts';
+export * from './policies/phased.ts';
+export * from './policies/gated-delta-rule.ts';

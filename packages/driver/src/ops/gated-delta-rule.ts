@@ -55,6 +55,9 @@ export function gatedDeltaRuleGeneratedInputs(params: Params, seeds: { readonly 
   };
 }
 
+/** up to this many tokens a call is decode (the recurrent kernels, judged by the state's traffic); above it prefill */
+export const GATED_DELTA_RULE_DECODE_TOKENS = 16;
+
 const dims = (p: Params) => ['B', 'T', 'Hk', 'Hv', 'Dk', 'Dv'].map((n) => Number(p[n])) as [number, number, number, number, number, number];
 
 /** f32 values [at, at + count) of a generated buffer, every `stride` elements `run` at a time */
@@ -107,5 +110,5 @@ export const GATED_DELTA_RULE_HOOKS: OpHooks = {
   },
   // bench: decode is the state's traffic (read s0, write s); prefill is compute (the op's flops over time)
   bandwidthBuffers: ['s0', 's'],
-  benchFigure: (params) => (Number(params.T) <= 16 ? 'gbps' : 'gflops'),
+  benchFigure: (params) => (Number(params.T) <= GATED_DELTA_RULE_DECODE_TOKENS ? 'gbps' : 'gflops'),
 };

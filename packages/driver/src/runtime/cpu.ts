@@ -13,11 +13,13 @@ import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  ATTENTION_COMPILED, ATTENTION_PHASES, M_MAX, attentionEntryName, attentionPolicy, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy,
-  type Activation, type AttentionPhase, type AttentionVariant, type CpuRuntimeSpec, type DispatchPolicy, type CpuToolchainSpec, type GemvVariant, type KernelArg, type RuntimeKernel, type TunedShape,
+  ATTENTION_PHASED, GATED_DELTA_RULE_PHASED, M_MAX, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy, phasedPolicy,
+  type Activation, type AttentionPhase, type CpuRuntimeSpec, type DispatchPolicy, type CpuToolchainSpec, type GatedDeltaRulePhase, type GemvVariant,
+  type KernelArg, type PhasedOp, type PhasedVariant, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
 import { canonicalJson } from '@kforge/autotune';
 import { LOWERINGS, emitKernel, resolveConfig } from '../lowerings.ts';
+import { GATED_DELTA_RULE_DECODE_TOKENS } from '../ops/gated-delta-rule.ts';
 
 /** A tuned config for one shape of an op (the best record of the database for it). */
 export interface TunedConfig {
@@ -39,14 +41,20 @@ export interface RuntimeRequest<Target extends string> {
   readonly maxM?: number;
   /** the ops the library serves (default ['gemv']); `formats`, `acts`, `tuned` and `maxM` are gemv's */
   readonly ops?: readonly string[];
-  /** attention: the head configurations to serve (the params but B, Sq and Skv) and the tuned records of attention */
-  readonly attention?: { readonly heads: readonly Params[]; readonly tuned: readonly TunedConfig[] };
+  /** per phased op (attention, gated_delta_rule: PHASED_RUNTIME_OPS): the head configurations to serve and its tuned records */
+  readonly phased?: Readonly<Record<string, PhasedRequest>>;
+}
+
+/** what a library serves of a phased op (attention, gated_delta_rule): head configurations and tuned records */
+export interface PhasedRequest {
+  readonly heads: readonly Params[];
+  readonly tuned: readonly TunedConfig[];
 }
 
 export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
 
 /** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here: CPU libraries, GPU libraries */
-const RUNTIME_OPS = { cpu: ['gemv', 'attention'], gpu: ['gemv'] } as const;
+const RUNTIME_OPS = { cpu: ['gemv', 'attention', 'gated_delta_rule'], gpu: ['gemv'] } as const;
 
 /** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy and planner; empty when it can be built */
 export function runtimeGaps(op: string, target: string): string[] {
@@ -130,32 +138,71 @@ export const DEFAULT_ATTENTION_HEADS: readonly Params[] = [
   { Hq: 32, Hkv: 4, D: 128, causal: true, kv: 'f16' }, { Hq: 32, Hkv: 4, D: 128, causal: true, kv: 'q8_0' },
 ];
 
-/** the shape each phase's default config is asked for (configs depend on it; sources do not) */
-export const ATTENTION_PHASE_SHAPE: Readonly<Record<AttentionPhase, Params>> = { decode: { B: 1, Sq: 1, Skv: 4096 }, prefill: { B: 1, Sq: 512, Skv: 512 } };
+/** Qwen3.5's linear-attention heads (16 q/k heads of 128; 16 and 32 value heads), l2norm: build-runtime's default. */
+export const DEFAULT_GATED_DELTA_RULE_HEADS: readonly Params[] = [
+  { Hk: 16, Hv: 16, Dk: 128, l2norm: true }, { Hk: 16, Hv: 32, Dk: 128, l2norm: true },
+];
 
-/** the params an attention entry compiles in, resolved (Dv, window, scale filled) */
-export function attentionHeads(params: Params): Params {
-  const full = resolveParams(getOp('attention'), { ...ATTENTION_PHASE_SHAPE.decode, ...params });
-  return Object.fromEntries(ATTENTION_COMPILED.map((k) => [k, full[k]!]));
+/** How the planner serves one phased op (policies/phased.ts): its phases' shapes and which phase a tuned record belongs to. */
+export interface PhasedPlan<Phase extends string> {
+  readonly spec: PhasedOp<Phase>;
+  /** the shape each phase's default config is asked for (configs depend on it; sources do not) */
+  readonly phaseShape: Readonly<Record<Phase, Params>>;
+  phaseOf(params: Params): Phase;
 }
 
-/** attention's entries: a decode and a prefill entry per head configuration, tuned records by phase (Sq = 1: decode) */
-function planAttention(heads: readonly Params[], tuned: readonly TunedConfig[], kernelFor: (params: Params, config: KnobConfig, entry: string) => number, target: TargetName): AttentionVariant[] {
+export const ATTENTION_PLAN: PhasedPlan<AttentionPhase> = {
+  spec: ATTENTION_PHASED,
+  phaseShape: { decode: { B: 1, Sq: 1, Skv: 4096 }, prefill: { B: 1, Sq: 512, Skv: 512 } },
+  phaseOf: (p) => (Number(p.Sq) === 1 ? 'decode' : 'prefill'),
+};
+
+export const GATED_DELTA_RULE_PLAN: PhasedPlan<GatedDeltaRulePhase> = {
+  spec: GATED_DELTA_RULE_PHASED,
+  phaseShape: { decode: { B: 1, T: 1 }, prefill: { B: 1, T: 512 } },
+  phaseOf: (p) => (Number(p.T) <= GATED_DELTA_RULE_DECODE_TOKENS ? 'decode' : 'prefill'),
+};
+
+/** the shape each attention phase's default config is asked for */
+export const ATTENTION_PHASE_SHAPE = ATTENTION_PLAN.phaseShape;
+
+/** the params an entry of a phased op compiles in, resolved (defaults filled) */
+export function phasedHeads<Phase extends string>(plan: PhasedPlan<Phase>, params: Params): Params {
+  const full = resolveParams(plan.spec.op, { ...plan.phaseShape[plan.spec.phases[0]!], ...params });
+  return Object.fromEntries(plan.spec.compiled.map((k) => [k, full[k]!]));
+}
+
+/** the params an attention entry compiles in, resolved (Dv, window, scale filled) */
+export const attentionHeads = (params: Params): Params => phasedHeads(ATTENTION_PLAN, params);
+
+/** The ops whose runtime entries are per head configuration and phase: their plans and the head configurations served by default. */
+export type PhasedRuntimeOps = Readonly<Record<string, { readonly plan: PhasedPlan<string>; readonly defaultHeads: readonly Params[] }>>;
+export const PHASED_RUNTIME_OPS: PhasedRuntimeOps = {
+  attention: { plan: ATTENTION_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_ATTENTION_HEADS },
+  gated_delta_rule: { plan: GATED_DELTA_RULE_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_GATED_DELTA_RULE_HEADS },
+};
+
+/** a phased op's entries: one per head configuration and phase, tuned records by their phase */
+function planPhased<Phase extends string>(
+  plan: PhasedPlan<Phase>, heads: readonly Params[], tuned: readonly TunedConfig[],
+  kernelFor: (params: Params, config: KnobConfig, entry: string) => number, target: TargetName,
+): PhasedVariant<Phase>[] {
+  const op = plan.spec.op.name;
   const all = new Map<string, Params>();
   for (const h of [...heads, ...tuned.map((t) => t.params)]) {
-    const compiled = attentionHeads(h);
+    const compiled = phasedHeads(plan, h);
     all.set(canonicalJson(compiled), compiled);
   }
-  return [...all.values()].flatMap((h) => ATTENTION_PHASES.map((phase): AttentionVariant => {
-    const entry = attentionEntryName(h, phase);
-    const params = { ...h, ...ATTENTION_PHASE_SHAPE[phase] };
-    const defaultKernel = kernelFor(params, resolveConfig('attention', target, params, undefined), entry);
-    const mine = tuned.filter((t) => canonicalJson(attentionHeads(t.params)) === canonicalJson(h) && (Number(t.params.Sq) === 1) === (phase === 'decode'));
+  return [...all.values()].flatMap((h) => plan.spec.phases.map((phase): PhasedVariant<Phase> => {
+    const entry = plan.spec.entryName(h, phase);
+    const params = { ...h, ...plan.phaseShape[phase] };
+    const defaultKernel = kernelFor(params, resolveConfig(op, target, params, undefined), entry);
+    const mine = tuned.filter((t) => canonicalJson(phasedHeads(plan, t.params)) === canonicalJson(h) && plan.phaseOf(t.params) === phase);
     return {
-      heads: h, phase, defaultKernel,
+      compiled: h, phase, defaultKernel,
       tuned: mine.map((t) => ({
-        B: Number(t.params.B), Sq: Number(t.params.Sq), Skv: Number(t.params.Skv), note: t.note,
-        kernel: kernelFor(t.params, resolveConfig('attention', target, t.params, t.config), entry),
+        shape: Object.fromEntries(plan.spec.shape.map((d) => [d, Number(t.params[d])])), note: t.note,
+        kernel: kernelFor(t.params, resolveConfig(op, target, t.params, t.config), entry),
       })),
     };
   }));
@@ -183,10 +230,12 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
       kernelOf(['gemv', format, act, bias], config, (id) => emitRuntimeKernel(req.target, id, format, act, bias, config, req.maxM ?? M_MAX));
     policies.push(gemvPolicy(gemvVariants(req, kernelFor), req.maxM));
   }
-  if (ops.includes('attention')) {
+  for (const [op, { plan, defaultHeads }] of Object.entries(PHASED_RUNTIME_OPS)) {
+    if (!ops.includes(op)) continue;
+    const serve = req.phased?.[op];
     const kernelFor = (params: Params, config: KnobConfig, entry: string): number =>
-      kernelOf([entry], config, (id) => cpuRuntimeKernel(req.target, id, 'attention', params, config, entry, 0));
-    policies.push(attentionPolicy(planAttention(req.attention?.heads ?? DEFAULT_ATTENTION_HEADS, req.attention?.tuned ?? [], kernelFor, req.target)));
+      kernelOf([entry], config, (id) => cpuRuntimeKernel(req.target, id, op, params, config, entry, 0));
+    policies.push(phasedPolicy(plan.spec, planPhased(plan, serve?.heads ?? defaultHeads, serve?.tuned ?? [], kernelFor, req.target)));
   }
   return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, policies };
 }

@@ -35,7 +35,7 @@ for (const target of ['c', 'avx2', 'avx512'] as const satisfies readonly CpuTarg
     if (gaps.length) return t.skip(gaps.join('; '));
     const dir = mkdtempSync(join(tmpdir(), `kforge-rt-attn-${target}-`));
     try {
-      const spec = planCpuRuntime({ target, ops: ['attention'], formats: [], acts: [], tuned: [], device: '', version: '0.1.0', attention: { heads: HEADS, tuned: [] } });
+      const spec = planCpuRuntime({ target, ops: ['attention'], formats: [], acts: [], tuned: [], device: '', version: '0.1.0', phased: { attention: { heads: HEADS, tuned: [] } } });
       for (const [file, text] of Object.entries(cpuRuntimeFiles(spec))) {
         mkdirSync(dirname(join(dir, file)), { recursive: true });
         writeFileSync(join(dir, file), text);

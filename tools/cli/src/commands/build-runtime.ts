@@ -6,6 +6,7 @@ import { kforgeVersion } from '@kforge/bench';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
 import { FORCE_OPTION, checkOutputFolder, readJsonValue, writeOutputFolder, outputOptions } from '../files.ts';
+import type { PhasedRuntimeOps } from '@kforge/driver';
 
 const ACTS = ['f32', 'f16'] as const;
 type Act = (typeof ACTS)[number];
@@ -33,30 +34,45 @@ function parseMaxM(text: string | undefined): number | undefined {
   return m;
 }
 
-/** --heads: a JSON list (or @file) of attention head configurations, each checked as attention params */
-function parseHeads(text: string | undefined): Params[] | undefined {
-  if (text === undefined) return undefined;
+/**
+ * --heads: the head configurations of the phased ops in --ops (attention, gated_delta_rule): a JSON list
+ * (or @file) when one of them is built, or an object of lists keyed by op; each checked as that op's
+ * params without its run-time shape
+ */
+function parseHeads(text: string | undefined, phasedOps: readonly string[], plans: PhasedRuntimeOps): Record<string, Params[]> {
+  if (text === undefined) return {};
   const { parsed: value, source } = readJsonValue('heads', text);
-  if (!Array.isArray(value) || value.length === 0 || !value.every((h) => typeof h === 'object' && h !== null && !Array.isArray(h)))
-    throw new InputError(`${source} must be a non-empty JSON list of objects (attention params but B, Sq and Skv)`);
-  for (const h of value as Record<string, unknown>[]) {
-    for (const k of ['B', 'Sq', 'Skv']) if (k in h) throw new InputError(`--heads: '${k}' is given at run time, not per head configuration`);
-    resolveParams(getOp('attention'), { B: 1, Sq: 1, Skv: 1, ...h } as Params);
+  const keyed = Array.isArray(value) ? (phasedOps.length === 1 ? { [phasedOps[0]!]: value } : undefined) : value;
+  if (typeof keyed !== 'object' || keyed === null) {
+    throw new InputError(`${source} must be a JSON list of head configurations, or with several of ${phasedOps.join(', ')} an object of lists keyed by op`);
   }
-  return value as Params[];
+  const out: Record<string, Params[]> = {};
+  for (const [op, list] of Object.entries(keyed as Record<string, unknown>)) {
+    const plan = plans[op]?.plan;
+    if (!plan || !phasedOps.includes(op)) throw new InputError(`--heads: '${op}' is not one of the ops built here that take head configurations (${phasedOps.join(', ') || 'none'})`);
+    const shape = plan.spec.shape;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((h) => typeof h === 'object' && h !== null && !Array.isArray(h)))
+      throw new InputError(`${source}: ${op} needs a non-empty JSON list of objects (${op} params but ${shape.join(', ')})`);
+    for (const h of list as Record<string, unknown>[]) {
+      for (const k of shape) if (k in h) throw new InputError(`--heads: ${op}: '${k}' is given at run time, not per head configuration`);
+      resolveParams(getOp(op), { ...plan.phaseShape[plan.spec.phases[0]!], ...h } as Params);
+    }
+    out[op] = list as Params[];
+  }
+  return out;
 }
 
 export const buildRuntimeCommand: Command = {
   name: 'build-runtime',
   summary: 'build a runtime library (kforge.h, per-shape dispatch to the tuned kernels, CMake files) for a target',
-  usage: 'build-runtime --target T --db FILE [--ops gemv,attention] [--heads JSON] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
+  usage: 'build-runtime --target T --db FILE [--ops gemv,attention,gated_delta_rule] [--heads JSON] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
   args: {
     positionals: [],
     options: {
       target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
-      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
-      heads: { kind: 'value', doc: 'attention: JSON list (or @file) of head configurations, params but B, Sq and Skv, e.g. [{"Hq":16,"Hkv":8,"D":128,"causal":true,"kv":"f16"}] (default: Qwen3-0.6B and Qwen3-30B-A3B, causal, f16 and q8_0 KV); tuned records add theirs' },
+      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention, gated_delta_rule (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
+      heads: { kind: 'value', doc: 'attention, gated_delta_rule: JSON list (or @file) of head configurations, the params but the run-time shape (attention: B, Sq, Skv; gated_delta_rule: B, T), e.g. [{"Hq":16,"Hkv":8,"D":128,"causal":true,"kv":"f16"}]; with both ops an object of lists keyed by op (default: Qwen3-0.6B and Qwen3-30B-A3B attention, causal, f16 and q8_0 KV; Qwen3.5 linear attention, 16 q/k heads and 16 or 32 value heads of 128, l2norm); tuned records add theirs' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
       acts: { kind: 'value', doc: 'activation types to include (default: f32,f16)' },
       device: { kind: 'value', doc: 'use the records of the device whose name contains this (needed when the db holds several)' },
@@ -78,7 +94,7 @@ export const buildRuntimeCommand: Command = {
     if (!existsSync(dbPath)) throw new InputError(`--db '${dbPath}' does not exist`);
     checkOutputFolder(out, [dbPath], outputOptions(args));
     const { isCpuTarget } = await import('@kforge/exec');
-    const { DEFAULT_ATTENTION_HEADS, buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
+    const { PHASED_RUNTIME_OPS, buildCpuRuntime, buildGpuRuntime, isGpuRuntimeTarget, planCpuRuntime, planGpuRuntime, runtimeGaps, tunedFromRecords } = await import('@kforge/driver');
     for (const op of ops) {
       const gaps = runtimeGaps(op, target);
       if (gaps.length) throw new InputError(`build-runtime --ops: ${op} cannot go into a ${target} runtime: ${gaps.join('; ')}`);
@@ -95,19 +111,22 @@ export const buildRuntimeCommand: Command = {
     const withGemv = ops.includes('gemv');
     const records = new JsonlTuningDatabase(dbPath).all();
     const gemv = withGemv ? tunedFromRecords(records, 'gemv', target, args.optional('device')) : { tuned: [], device: '' };
-    const attention = ops.includes('attention') ? tunedFromRecords(records, 'attention', target, args.optional('device')) : undefined;
+    const phasedOps = ops.filter((op) => op in PHASED_RUNTIME_OPS);
+    const phasedTuned = Object.fromEntries(phasedOps.map((op) => [op, tunedFromRecords(records, op, target, args.optional('device'))]));
     const included = gemv.tuned.filter((t) => formats.includes(t.params.weight as WeightFormatName) && acts.includes(t.params.act as Act)
       && Number(t.params.M) <= (maxM ?? 64));
-    const tunedCount = gemv.tuned.length + (attention?.tuned.length ?? 0);
-    const device = gemv.device || attention?.device || '';
+    const phasedCount = Object.values(phasedTuned).reduce((n, t) => n + t.tuned.length, 0);
+    const tunedCount = gemv.tuned.length + phasedCount;
+    const device = [gemv.device, ...Object.values(phasedTuned).map((t) => t.device)].find((d) => d) ?? '';
     // a library built from nothing tuned for this target says so, on the terminal and in its header
     const untuned = tunedCount === 0 ? `no tuning records for target ${target} in ${dbPath}: the library holds the target's default configs only` : undefined;
     if (untuned) println(untuned);
     const withNote = (files: Record<string, string>): Record<string, string> => (untuned ? noteInHeader(files, `${untuned}.`) : files);
-    const heads = attention ? parseHeads(args.optional('heads')) : undefined;
+    const givenHeads = parseHeads(args.optional('heads'), phasedOps, PHASED_RUNTIME_OPS);
+    const heads = Object.fromEntries(phasedOps.map((op) => [op, givenHeads[op] ?? PHASED_RUNTIME_OPS[op]!.defaultHeads]));
     const request = {
       ops, formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}),
-      ...(attention ? { attention: { heads: heads ?? DEFAULT_ATTENTION_HEADS, tuned: attention.tuned } } : {}),
+      phased: Object.fromEntries(phasedOps.map((op) => [op, { heads: heads[op]!, tuned: phasedTuned[op]!.tuned }])),
     };
     let kernelCount: number;
     if (isGpuRuntimeTarget(target)) {
@@ -124,9 +143,9 @@ export const buildRuntimeCommand: Command = {
         ? await buildGpuRuntime(out, cudaArchitectures ? { cudaArchitectures } : {})
         : await buildCpuRuntime(out);
       const blocks = formats.map((f) => `${f}${FORMATS[f].kind === 'dense' ? '' : `/${(FORMATS[f] as { block: number }).block}`}`);
-      const served = [...(withGemv ? [`gemv: formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`] : []), ...(attention ? [`attention: ${(heads ?? DEFAULT_ATTENTION_HEADS).length} head configurations x decode, prefill`] : [])];
+      const served = [...(withGemv ? [`gemv: formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`] : []), ...phasedOps.map((op) => `${op}: ${heads[op]!.length} head configurations x decode, prefill`)];
       println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${kernelCount} kernels; ${served.join('; ')}`);
-      println(`tuned shapes: ${included.length + (attention?.tuned.length ?? 0)} of ${tunedCount} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
+      println(`tuned shapes: ${included.length + phasedCount} of ${tunedCount} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
       println(`  ${join(out, 'include', 'kforge.h')}`);
       println(`  ${built.staticLibrary}`);
       println(`  ${built.sharedLibrary}`);
