@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FORMATS, InputError, getOp, resolveParams, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, InputError, resolveParams, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
 import { geometryProblems, type KernelArtifact, type TargetName } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import {
