@@ -1,0 +1,327 @@
+/**
+ * gated_delta_rule for the fixed-width SIMD class (c as width 1, avx2, avx512, neon), over a `SimdIsa`
+ * rule table as attention/simd.ts. Both variants are one C function with a parallel loop over work
+ * items (b, value head, block of `block_v` state columns): the columns of S evolve independently, so a
+ * work item owns its block with no communication, reads each state element of it once (into a private,
+ * L1-resident copy) before it writes any, and writes it once at the end: right with s0 == s.
+ *
+ * 'recurrent' (decode, short T): per step, with a = exp(g_t) and S the state before the step,
+ *   Sᵀk and Sᵀq come from one pass, u = beta (v - a Sᵀk), o = scale (a Sᵀq + (k·q) u), S = a S + k uᵀ.
+ *   The update of step t and the dot products of step t + 1 share one pass over the block, so every
+ *   step is one read and one write of the L1-resident block (plus a dots-only pass before step 0).
+ *
+ * 'chunked' (prefill): the WY/UT chunkwise form of gatedDeltaRuleChunked (packages/ir) per chunk of C
+ *   tokens, rearranged so that the work item never forms W: with X = K S0 and P = Q S0 (one C x Dk by
+ *   Dk x block_v product), R = diag(beta) (V - diag(e^gamma) X) and U = Tm R,
+ *   O = scale (diag(e^gamma) P + (D ⊙ Q Kᵀ)_{j<=i} U), S = e^{gamma_last} S0 + Kᵀ diag(e^{gamma_last - gamma}) U.
+ *   Only exponentials of differences gamma_i - gamma_j (i >= j) and gamma_last - gamma_j appear.
+ *
+ * q and k are l2-normalized inside the kernel (the flag is compiled in).
+ */
+import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
+import {
+  add, alloc, assign, broadcast, bufferParam, c, call, div, fma, forLoop, if_, le, let_, letMut, load, lt, max, min, mul, param, reduce, rem,
+  scalarParam, select, store, sub, unary, v, vec,
+} from '@kforge/ir';
+import type { SimdIsa } from '../isa/simd.ts';
+
+export interface GatedDeltaRuleSimdConfig {
+  readonly variant: 'recurrent' | 'chunked';
+  /** state columns per work item (a multiple of the f32 lanes) */
+  readonly block_v: number;
+  /** tokens per chunk (chunked) */
+  readonly chunk: number;
+}
+
+const EPS = 1e-6;
+const PREFETCH = 'kf_prefetch';
+/** tokens ahead the recurrent kernel prefetches q, k and v rows */
+const PREFETCH_TOKENS = 4;
+/** the running decay of the recurrent block is multiplied in once it falls below this (2^-30) */
+const RESCALE_BELOW = 2 ** -30;
+const i32 = (name: string): Expr => v(name, 'i32');
+const f32 = (name: string): Expr => v(name, 'f32');
+const Bp = param('B');
+const Tp = param('T');
+
+interface Shape {
+  readonly Hk: number; readonly Hv: number; readonly Dk: number; readonly Dv: number; readonly scale: number; readonly l2norm: boolean;
+  readonly G: number;
+}
+
+function shapeOf(params: Params): Shape {
+  const [Hk, Hv, Dk, Dv] = ['Hk', 'Hv', 'Dk', 'Dv'].map((n) => Number(params[n])) as [number, number, number, number];
+  return { Hk, Hv, Dk, Dv, scale: Number(params.scale), l2norm: !!params.l2norm, G: Hv / Hk };
+}
+
+/** vector helpers of one ISA */
+class Vec {
+  readonly L: number;
+  readonly F: Type;
+  constructor(readonly isa: SimdIsa) {
+    this.L = isa.f32Lanes;
+    this.F = this.L === 1 ? 'f32' : vec('f32', this.L);
+  }
+  T(lanes: number): Type {
+    return lanes === 1 ? 'f32' : vec('f32', lanes);
+  }
+  splat(x: Expr | number, lanes = this.L): Expr {
+    const s = typeof x === 'number' ? c.f32(x) : x;
+    return lanes === 1 ? s : broadcast(s, this.T(lanes) as VectorType);
+  }
+  hsum(x: Expr, lanes = this.L): Expr {
+    return lanes === 1 ? x : reduce('add', x);
+  }
+  /** full vectors over [0, to), then a scalar tail */
+  loop(name: string, to: number, fn: (d: Expr, lanes: number) => Stmt[], unroll = true): Stmt[] {
+    const out: Stmt[] = [];
+    const full = to - (to % this.L);
+    if (full > 0) out.push(forLoop(name, 0, full, fn(i32(name), this.L), { step: this.L, ...(unroll && full / this.L <= 16 && this.L > 1 ? { unroll: full / this.L } : {}) }));
+    if (full < to) out.push(forLoop(`${name}t`, full, to, fn(i32(`${name}t`), 1)));
+    return out;
+  }
+}
+
+/**
+ * Column access of a work item's block: vector `c` of the block covers global columns j0 + c*L ..; with a
+ * Dv tail (Dv % block_v != 0) the accesses are masked to the columns below Dv (width 1: guarded).
+ */
+class Columns {
+  constructor(readonly vx: Vec, readonly tail: boolean) {}
+  /** lanes of vector c that exist: clamp(Dv - j0 - c*L, 0, L) */
+  count(cIdx: number): Expr {
+    return max(c.i32(0), min(c.i32(this.vx.L), sub(i32('ncol'), cIdx * this.vx.L)));
+  }
+  load(name: string, buffer: string, index: Expr, cIdx: number): Stmt[] {
+    const { L, F } = this.vx;
+    if (!this.tail) return [let_(name, F, load(buffer, index, F))];
+    if (L > 1) return [let_(name, F, load(buffer, index, F, { mask: this.count(cIdx) }))];
+    return [letMut(name, 'f32', c.f32(0)), if_(lt(c.i32(cIdx), i32('ncol')), [assign(name, load(buffer, index, 'f32'))])];
+  }
+  store(buffer: string, index: Expr, value: Expr, cIdx: number): Stmt[] {
+    const { L } = this.vx;
+    if (!this.tail) return [store(buffer, index, value)];
+    if (L > 1) return [store(buffer, index, value, { mask: this.count(cIdx) })];
+    return [if_(lt(c.i32(cIdx), i32('ncol')), [store(buffer, index, value)])];
+  }
+}
+
+function bufferParams(scratch: readonly KernelParam[]): KernelParam[] {
+  return [
+    bufferParam('q', 'f32'), bufferParam('k', 'f32'), bufferParam('v', 'f32'), bufferParam('g', 'f32'), bufferParam('beta', 'f32'),
+    // s0 and s may be one buffer (in-place decode): no restrict on either
+    bufferParam('s0', 'f32', 'read', { aliased: true }), bufferParam('o', 'f32', 'write'), bufferParam('s', 'f32', 'write', { aliased: true }),
+    ...scratch,
+  ];
+}
+
+/** the work item's coordinates: b, h, hk, j0 (first column), ncol (columns of the block below Dv), sbase (state offset) */
+function workItem(sh: Shape, BV: number, nvb: number): Stmt[] {
+  return [
+    let_('jb', 'i32', rem(i32('w'), nvb)),
+    let_('bh', 'i32', div(i32('w'), nvb)),
+    let_('b', 'i32', div(i32('bh'), sh.Hv)),
+    let_('h', 'i32', rem(i32('bh'), sh.Hv)),
+    let_('hk', 'i32', div(i32('h'), sh.G)),
+    let_('j0', 'i32', mul(i32('jb'), BV)),
+    let_('ncol', 'i32', sub(c.i32(sh.Dv), i32('j0'))),
+    let_('sbase', 'i32', add(mul(mul(i32('bh'), sh.Dk), sh.Dv), i32('j0'))),
+  ];
+}
+
+/** copy the block of s0 into Sb (Dk x BV, row stride BV) and back from Sb into s */
+function stateCopy(sh: Shape, vx: Vec, cols: Columns, BV: number, toPrivate: boolean): Stmt {
+  const NC = BV / vx.L;
+  const body: Stmt[] = [];
+  for (let cc = 0; cc < NC; cc++) {
+    const g = add(add(i32('sbase'), mul(i32('si'), sh.Dv)), cc * vx.L);
+    const p = add(mul(i32('si'), BV), cc * vx.L);
+    if (toPrivate) body.push(...cols.load(`sl${cc}`, 's0', g, cc), store('Sb', p, v(`sl${cc}`, vx.F)));
+    else body.push(...cols.store('s', g, load('Sb', p, vx.F), cc));
+  }
+  return forLoop('si', 0, sh.Dk, body);
+}
+
+/**
+ * Stage token t's k and q rows (l2-normalized when asked) into kn/qn at `slot` (0 or Dk) and k·q (of the
+ * normalized rows) into kqs[slot / Dk].
+ */
+function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[] {
+  const out: Stmt[] = [let_(`qkb${tag}`, 'i32', mul(add(mul(add(mul(i32('b'), Tp), t), sh.Hk), i32('hk')), sh.Dk))];
+  const acc = (name: string, lanes: number): string => `${name}${tag}${lanes === 1 ? 's' : 'v'}`;
+  const parts: Record<string, Expr[]> = { kk: [], qq: [], kq: [] };
+  const loops = (d: Expr, lanes: number): Stmt[] => {
+    const T = vx.T(lanes);
+    const kv = load('k', add(i32(`qkb${tag}`), d), T);
+    const qv = load('q', add(i32(`qkb${tag}`), d), T);
+    return [
+      let_(`kx${tag}${lanes}`, T, kv), let_(`qx${tag}${lanes}`, T, qv),
+      ...(sh.l2norm ? [
+        assign(acc('kk', lanes), fma(v(`kx${tag}${lanes}`, T), v(`kx${tag}${lanes}`, T), v(acc('kk', lanes), T))),
+        assign(acc('qq', lanes), fma(v(`qx${tag}${lanes}`, T), v(`qx${tag}${lanes}`, T), v(acc('qq', lanes), T))),
+      ] : []),
+      assign(acc('kq', lanes), fma(v(`kx${tag}${lanes}`, T), v(`qx${tag}${lanes}`, T), v(acc('kq', lanes), T))),
+      store('kn', add(slot, d), v(`kx${tag}${lanes}`, T)),
+      store('qn', add(slot, d), v(`qx${tag}${lanes}`, T)),
+    ];
+  };
+  const full = sh.Dk - (sh.Dk % vx.L);
+  const names = sh.l2norm ? ['kk', 'qq', 'kq'] : ['kq'];
+  for (const lanes of full > 0 ? (full < sh.Dk ? [vx.L, 1] : [vx.L]) : [1]) {
+    for (const n of names) {
+      out.push(letMut(acc(n, lanes), vx.T(lanes), vx.splat(0, lanes)));
+      parts[n]!.push(vx.hsum(v(acc(n, lanes), vx.T(lanes)), lanes));
+    }
+  }
+  out.push(...vx.loop(`dq${tag}`, sh.Dk, loops));
+  const total = (n: string): Expr => parts[n]!.reduce((a, b) => add(a, b));
+  if (!sh.l2norm) {
+    out.push(store('kqs', div(slot, sh.Dk), total('kq')));
+    return out;
+  }
+  out.push(
+    let_(`rk${tag}`, 'f32', div(c.f32(1), unary('sqrt', add(total('kk'), c.f32(EPS))))),
+    let_(`rq${tag}`, 'f32', div(c.f32(1), unary('sqrt', add(total('qq'), c.f32(EPS))))),
+    store('kqs', div(slot, sh.Dk), mul(total('kq'), mul(f32(`rk${tag}`), f32(`rq${tag}`)))),
+    ...vx.loop(`dn${tag}`, sh.Dk, (d, lanes) => {
+      const T = vx.T(lanes);
+      return [
+        store('kn', add(slot, d), mul(load('kn', add(slot, d), T), vx.splat(f32(`rk${tag}`), lanes))),
+        store('qn', add(slot, d), mul(load('qn', add(slot, d), T), vx.splat(f32(`rq${tag}`), lanes))),
+      ];
+    }),
+  );
+  return out;
+}
+
+/**
+ * Hints for the q, k and v rows of token t + PREFETCH_TOKENS (clamped to the last): consecutive tokens'
+ * rows are Hk*Dk or Hv*Dv floats apart, past the hardware prefetchers' page, and a step is short.
+ */
+function prefetchToken(sh: Shape, isa: SimdIsa, BV: number): Stmt[] {
+  if (isa.rules.rules[`call.${PREFETCH}:i32`] === undefined) return [];
+  const tp = min(add(i32('t'), PREFETCH_TOKENS), sub(Tp, 1));
+  const qk = mul(add(mul(add(mul(i32('b'), Tp), tp), sh.Hk), i32('hk')), sh.Dk);
+  const vr = add(mul(add(mul(add(mul(i32('b'), Tp), tp), sh.Hv), i32('h')), sh.Dv), i32('j0'));
+  const vBytes = Math.min(BV, sh.Dv) * 4;
+  return [
+    let_('pfk', 'i32', call(PREFETCH, [load('k', qk, 'f32'), c.i32(sh.Dk * 4)], 'i32')),
+    let_('pfq', 'i32', call(PREFETCH, [load('q', qk, 'f32'), c.i32(sh.Dk * 4)], 'i32')),
+    let_('pfv', 'i32', call(PREFETCH, [load('v', vr, 'f32'), c.i32(vBytes)], 'i32')),
+  ];
+}
+
+export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaRuleSimdConfig, isa: SimdIsa): Kernel {
+  const sh = shapeOf(params);
+  const vx = new Vec(isa);
+  const { L, F } = vx;
+  const BV = config.block_v;
+  if (BV % L !== 0) throw new Error(`gated_delta_rule: block_v ${BV} is not a multiple of ${L} lanes`);
+  const NC = BV / L;
+  const nvb = Math.ceil(sh.Dv / BV);
+  const cols = new Columns(vx, sh.Dv % BV !== 0);
+  const at = (cc: number, row: Expr): Expr => add(mul(row, BV), cc * L);
+
+  const work: Stmt[] = [
+    ...workItem(sh, BV, nvb),
+    alloc('Sb', 'f32', sh.Dk * BV, 'private', 64),
+    alloc('kn', 'f32', 2 * sh.Dk, 'private', 64),
+    alloc('qn', 'f32', 2 * sh.Dk, 'private', 64),
+    alloc('kqs', 'f32', 2, 'private'),
+    stateCopy(sh, vx, cols, BV, true),
+  ];
+  for (let cc = 0; cc < NC; cc++) work.push(letMut(`ak${cc}`, F, vx.splat(0)), letMut(`aq${cc}`, F, vx.splat(0)), letMut(`u${cc}`, F, vx.splat(0)));
+
+  // dots of step 0 over the state before it
+  work.push(...stageToken(sh, vx, c.i32(0), c.i32(0), 'a'));
+  const dots0: Stmt[] = [
+    let_('k0b', F, vx.splat(load('kn', i32('ri'), 'f32'))),
+    let_('q0b', F, vx.splat(load('qn', i32('ri'), 'f32'))),
+  ];
+  for (let cc = 0; cc < NC; cc++) {
+    dots0.push(
+      let_(`s0v${cc}`, F, load('Sb', at(cc, i32('ri')), F)),
+      assign(`ak${cc}`, fma(v(`s0v${cc}`, F), v('k0b', F), v(`ak${cc}`, F))),
+      assign(`aq${cc}`, fma(v(`s0v${cc}`, F), v('q0b', F), v(`aq${cc}`, F))),
+    );
+  }
+  work.push(forLoop('ri', 0, sh.Dk, dots0));
+
+  // step t: u and o from the dots, then one pass: the update of step t and the dots of step t + 1.
+  // The block holds S / sig (sig a running product of decays): a step multiplies sig by a instead of
+  // every element, and adds k (u / sig)ᵀ; once sig falls below RESCALE_BELOW the pass multiplies the
+  // block by sig (S = sig S~ + k uᵀ) and sig is 1 again, so u / sig stays far from f32 overflow.
+  work.push(letMut('sig', 'f32', c.f32(1)));
+  const step: Stmt[] = [
+    let_('gate', 'i32', add(mul(add(mul(i32('b'), Tp), i32('t')), sh.Hv), i32('h'))),
+    let_('vo', 'i32', add(mul(i32('gate'), sh.Dv), i32('j0'))),
+    let_('sg', 'f32', mul(unary('exp', load('g', i32('gate'), 'f32')), f32('sig'))),
+    let_('bt', 'f32', load('beta', i32('gate'), 'f32')),
+    let_('cur', 'i32', mul(rem(i32('t'), 2), sh.Dk)),
+    let_('nxt', 'i32', sub(c.i32(sh.Dk), i32('cur'))),
+    let_('kqv', 'f32', load('kqs', rem(i32('t'), 2), 'f32')),
+    let_('sgv', F, vx.splat(f32('sg'))),
+    ...prefetchToken(sh, isa, BV),
+  ];
+  for (let cc = 0; cc < NC; cc++) {
+    const vIdx = add(i32('vo'), cc * L);
+    step.push(
+      ...cols.load(`vv${cc}`, 'v', vIdx, cc),
+      assign(`u${cc}`, mul(sub(v(`vv${cc}`, F), mul(v('sgv', F), v(`ak${cc}`, F))), vx.splat(f32('bt')))),
+      ...cols.store('o', vIdx, mul(fma(v('sgv', F), v(`aq${cc}`, F), mul(vx.splat(f32('kqv')), v(`u${cc}`, F))), vx.splat(c.f32(sh.scale))), cc),
+    );
+  }
+  /** one row of the pass: rescale (S~ sig + k u) or not (S~ + k u / sig), with or without the next step's dots */
+  const updateRow = (withDots: boolean, rescale: boolean): Stmt[] => {
+    const r: Stmt[] = [let_('kcb', F, vx.splat(load('kn', add(i32('cur'), i32('ru')), 'f32')))];
+    if (withDots) {
+      r.push(
+        let_('kxb', F, vx.splat(load('kn', add(i32('nxt'), i32('ru')), 'f32'))),
+        let_('qxb', F, vx.splat(load('qn', add(i32('nxt'), i32('ru')), 'f32'))),
+      );
+    }
+    for (let cc = 0; cc < NC; cc++) {
+      const old = load('Sb', at(cc, i32('ru')), F);
+      r.push(
+        let_(`sn${cc}`, F, fma(v('kcb', F), v(`${rescale ? 'u' : 'us'}${cc}`, F), rescale ? mul(old, v('sgv', F)) : old)),
+        store('Sb', at(cc, i32('ru')), v(`sn${cc}`, F)),
+      );
+      if (withDots) {
+        r.push(
+          assign(`ak${cc}`, fma(v(`sn${cc}`, F), v('kxb', F), v(`ak${cc}`, F))),
+          assign(`aq${cc}`, fma(v(`sn${cc}`, F), v('qxb', F), v(`aq${cc}`, F))),
+        );
+      }
+    }
+    return r;
+  };
+  const pass = (withDots: boolean, rescale: boolean): Stmt[] => {
+    const out: Stmt[] = [];
+    if (!rescale) {
+      out.push(let_('isg', 'f32', div(c.f32(1), f32('sg'))));
+      for (let cc = 0; cc < NC; cc++) out.push(let_(`us${cc}`, F, mul(v(`u${cc}`, F), vx.splat(f32('isg')))));
+    }
+    out.push(forLoop('ru', 0, sh.Dk, updateRow(withDots, rescale)));
+    out.push(assign('sig', rescale ? c.f32(1) : f32('sg')));
+    return out;
+  };
+  const fused: Stmt[] = [...stageToken(sh, vx, add(i32('t'), 1), i32('nxt'), 'n')];
+  for (let cc = 0; cc < NC; cc++) fused.push(assign(`ak${cc}`, vx.splat(0)), assign(`aq${cc}`, vx.splat(0)));
+  fused.push(if_(lt(f32('sg'), c.f32(RESCALE_BELOW)), pass(true, true), pass(true, false)));
+  // the last step rescales, so the block is S itself when it is written back
+  step.push(if_(lt(add(i32('t'), 1), Tp), fused, pass(false, true)));
+  work.push(forLoop('t', 0, Tp, step));
+  work.push(stateCopy(sh, vx, cols, BV, false));
+
+  return {
+    name: `gated_delta_rule_recurrent_${isa.rules.name}`,
+    model: 'cpu',
+    params: [...bufferParams([]), scalarParam('B'), scalarParam('T')],
+    body: [forLoop('w', 0, mul(mul(Bp, sh.Hv), nvb), work, { parallel: true })],
+  };
+}
+
+export function lowerGatedDeltaRuleChunked(_params: Params, _config: GatedDeltaRuleSimdConfig, _isa: SimdIsa): Kernel {
+  throw new Error('gated_delta_rule: chunked not built yet');
+}
+void le; void select;
