@@ -10,6 +10,7 @@ import { InputError, type KnobConfig, type Params } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
 import { findGgml, GGML_PLACEMENT, ggmlAttentionArtifact, ggmlUnsupported, type GgmlPath } from './ggml.ts';
+import { ggmlGatedDeltaArtifact, ggmlGatedDeltaUnsupported } from './ggml-gated-delta.ts';
 
 /**
  * kforge's kernel and the baselines timed beside it: with --vs-default the target's default config
@@ -252,8 +253,8 @@ export interface CpuBaselines {
 
 /**
  * The CPU baselines of (op, params) and those that apply but cannot run here. `ggml` (the local
- * runner only: the artifact names this machine's ggml build) adds ggml's attention where
- * KFORGE_GGML_DIR names a build, else says it is unavailable.
+ * runner only: the artifact names this machine's ggml build) adds ggml's attention and its
+ * GATED_DELTA_NET (gated_delta_rule) where KFORGE_GGML_DIR names a build, else says it is unavailable.
  */
 export function cpuBaselines(op: string, target: TargetName, params: Params, threads: number, o: { readonly ggml?: boolean; readonly env?: NodeJS.ProcessEnv } = {}): CpuBaselines {
   if (!['c', 'avx2', 'avx512'].includes(target)) return { baselines: [], unavailable: [] };
@@ -293,6 +294,18 @@ export function cpuBaselines(op: string, target: TargetName, params: Params, thr
           note: `ggml ${path === 'flash' ? 'ggml_flash_attn_ext' : 'mul_mat + soft_max_ext + mul_mat'} from ${build.lib}`,
         });
       }
+    }
+  }
+  if (o.ggml && op === 'gated_delta_rule') {
+    const build = findGgml(o.env);
+    const unsupported = ggmlGatedDeltaUnsupported(params);
+    if ('unavailable' in build) unavailable.push(`ggml unavailable: ${build.unavailable}`);
+    else if (unsupported) unavailable.push(`ggml unavailable: ${unsupported}`);
+    else {
+      out.push({
+        impl: 'ggml', artifact: withUsage(ggmlGatedDeltaArtifact(build, params, threads), 'ggml'), placement: GGML_PLACEMENT(threads),
+        note: `ggml ${params.l2norm ? 'l2_norm + ' : ''}gated_delta_net from ${build.lib}`,
+      });
     }
   }
   return { baselines: out, unavailable };

@@ -8,7 +8,7 @@ import { bytesOfRoles, sizedBuffers, type KernelArtifact, type TargetName } from
 import type { Executor, RunResult } from '@kforge/exec';
 import { availableParallelism } from 'node:os';
 import { summarize, type Summary } from './stats.ts';
-import { fmaProbeArtifact, fmaProbeIsa, readProbeArtifact } from './probe.ts';
+import { cacheProbeArtifact, fmaProbeArtifact, fmaProbeIsa, readProbeArtifact } from './probe.ts';
 import { pinThreads } from './provenance.ts';
 
 export interface MeasureOptions {
@@ -141,4 +141,24 @@ export async function measureFmaPeak(
   const out = new Float32Array(t.result.outputs.out!.slice().buffer);
   const flops = out[0]!;
   return { gflops: flops / (t.ms.median * 1e6), ms: t.ms, flopsPerCall: flops, lanes: out[1]!, isa: fmaProbeIsa(target), threads: t0 };
+}
+
+/** the cache probe's: its calls are microseconds long, so many repeats within a short budget */
+export const CACHE_PROBE_DEFAULTS = { minTimeMs: 150, minRepeats: 50, maxRepeats: 4000, discard: 5 } as const;
+
+/**
+ * Read-plus-write bandwidth in GB/s of a working set of `bytes` read and `bytes` written per call,
+ * left in cache across the timed repeats (the cache probe, probe.ts), on `threads` threads (0: one
+ * per core), through the same executor: what a case whose state stays in cache is judged against.
+ */
+export async function measureCacheCeiling(
+  executor: Executor, target: TargetName, bytes: number, threads: number, workDir?: string,
+): Promise<{ gbps: number; ms: Summary; bytesPerCall: number; threads: number }> {
+  const t0 = threads || availableParallelism();
+  const probe = cacheProbeArtifact(target, bytes, t0);
+  const src = new Uint8Array(sizedBuffers(probe)[0]!.bytes);
+  new Float32Array(src.buffer).fill(1);
+  const t = await timeArtifact(executor, probe, { src }, { ...CACHE_PROBE_DEFAULTS, ...(workDir ? { workDir } : {}) });
+  const perCall = 2 * src.byteLength;
+  return { gbps: perCall / (t.ms.median * 1e6), ms: t.ms, bytesPerCall: perCall, threads: t0 };
 }

@@ -135,3 +135,40 @@ export function fmaProbeArtifact(target: TargetName, threads: number, iters = 1 
     threads,
   };
 }
+
+/**
+ * The cache probe: the bandwidth of the cache level a small working set lives in, for a case whose
+ * inputs are not rotated (a decode step's recurrent state left in cache). Each thread reads its
+ * static share of `src` and writes its share of `dst` (a scaled copy: the multiplier keeps the
+ * compiler from calling memcpy), as a state update reads s0 and writes s; every timed repeat runs
+ * over the same buffers, so after the first they are served from the cache they fit in. Bytes
+ * counted: read plus written, the same bytes a decode case's GB/s counts. Like the read probe, a
+ * reference measured now with the kernel's threads, not a proven bound.
+ */
+const CACHE_PROBE_SOURCE = `#include <stdint.h>
+#include <stddef.h>
+void kf_cache_probe(const float* restrict src, float* restrict dst, int32_t n, float a) {
+  #pragma omp parallel for schedule(static)
+  for (int32_t blk = 0; blk < n / 64; blk++) {
+    const float* s = src + (size_t)blk * 64;
+    float* d = dst + (size_t)blk * 64;
+    for (int l = 0; l < 64; l++) d[l] = s[l] * a;
+  }
+}
+`;
+
+/** A cache-probe artifact that reads `bytes` and writes `bytes` per call (rounded down to 256 B), on `threads` threads. */
+export function cacheProbeArtifact(target: TargetName, bytes: number, threads: number): KernelArtifact {
+  const n = Math.max(64, Math.floor(bytes / 256) * 64);
+  return {
+    op: 'probe', target, params: { bytes: 2 * n * 4 }, config: {}, language: 'c',
+    files: { 'cache_probe.c': CACHE_PROBE_SOURCE },
+    buffers: [
+      { name: 'src', elem: 'f32', bytes: n * 4, role: 'in' },
+      { name: 'dst', elem: 'f32', bytes: n * 4, role: 'out' },
+    ],
+    scalars: [{ name: 'n', type: 'i32', value: n }, { name: 'a', type: 'f32', value: 1 }],
+    dispatches: [{ entry: 'kf_cache_probe', args: ['src', 'dst', 'n', 'a'] }],
+    threads,
+  };
+}

@@ -82,6 +82,25 @@ export function lastLevelCacheBytes(): number | null {
   return Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>)[m[2]!]!;
 }
 
+/**
+ * The cache level a working set of `bytesPerThread` (each thread's share) fits in: 'L2' within one
+ * core's L2 (cpu0's index2), 'L3' within the last-level cache, else 'DRAM'; null where /sys says nothing.
+ */
+export function cacheLevelFor(bytesPerThread: number): 'L2' | 'L3' | 'DRAM' | null {
+  const size = (index: number): number | null => {
+    const path = `/sys/devices/system/cpu/cpu0/cache/index${index}/size`;
+    if (!existsSync(path)) return null;
+    const m = /^(\d+)([KMG]?)/.exec(readFileSync(path, 'utf8').trim());
+    return m ? Number(m[1]) * ({ '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>)[m[2]!]! : null;
+  };
+  const l2 = size(2);
+  const l3 = size(3);
+  if (l2 === null && l3 === null) return null;
+  if (l2 !== null && bytesPerThread <= l2) return 'L2';
+  if (l3 !== null && bytesPerThread <= l3) return 'L3';
+  return 'DRAM';
+}
+
 function gpus(): GpuInfo[] {
   const out = run('nvidia-smi', ['--query-gpu=name,driver_version,memory.total', '--format=csv,noheader,nounits']);
   if (!out) return [];

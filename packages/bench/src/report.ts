@@ -35,7 +35,7 @@ function svgOpen(fr: Frame, cls: string, label: string): string {
   return `<svg class="plot ${cls}" xmlns="http://www.w3.org/2000/svg" width="${fr.width}" height="${fr.height}" viewBox="0 0 ${fr.width} ${fr.height}" role="img" aria-label="${escapeXml(label)}">`;
 }
 
-const ceilingLabel = (c: Ceiling): string => (c.name === 'copy_probe' ? 'copy probe' : 'read probe');
+const ceilingLabel = (c: Ceiling): string => (c.name === 'copy_probe' ? 'copy probe' : c.name === 'cache_probe' ? `cache probe (${c.level ?? 'cache'}, ${c.case ?? 'a case'})` : 'read probe');
 const WHEN: Readonly<Record<Ceiling['when'], string>> = { start: 'at the start of the run', end: 'at the end of the run', run: 'in this run' };
 /** a bandwidth line's label: which probe, when it ran, what it measured */
 export const ceilingLineLabel = (c: Ceiling): string => `${ceilingLabel(c)} ${WHEN[c.when]}: ${c.gbps.toFixed(1)} GB/s`;

@@ -13,9 +13,9 @@ import {
   checkMemoryBudget, checkRun, checkSampledOutput, emitKernel, executorFor, inputSeeds, LOWERINGS, OP_HOOKS, outputValues, resolveConfig, runArtifact,
   type BenchFigure, type OpHooks,
 } from '@kforge/driver';
-import { bytesMoved, measureFmaPeak, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
+import { bytesMoved, measureCacheCeiling, measureFmaPeak, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
 import { cpuBaselines, readUsage, USAGE_DIR_ENV, withThreads, type ImplName, type ThreadUsage } from './baselines.ts';
-import { affinityInForce, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, loadExceedsCores, loadRefusal, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
+import { affinityInForce, cacheLevelFor, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, loadExceedsCores, loadRefusal, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
 import { SCHEMA_VERSION, type BenchFile, type CaseResult, type Ceiling, type ComputeCeiling, type Measurement, type Provenance } from './schema.ts';
 import type { Suite, SuiteCase } from './suites/suite.ts';
 
@@ -149,7 +149,8 @@ class RunContext {
 
   get minTimeMs(): number { return this.o.minTimeMs ?? 300; }
   get rounds(): number { return this.o.rounds ?? 3; }
-  get ceilingGbps(): number { return Math.max(0, ...this.ceilings.map((c) => c.gbps)); }
+  /** the highest DRAM read ceiling of the run (cache probes judge only their own case) */
+  get ceilingGbps(): number { return Math.max(0, ...this.ceilings.filter((c) => c.name !== 'cache_probe').map((c) => c.gbps)); }
   get fmaPeakGflops(): number { return Math.max(0, ...this.computeCeilings.map((c) => c.gflops)); }
 
   /** the FMA-peak probe with the run's threads (the kernel's; its 0: one per core) */
@@ -166,8 +167,24 @@ class RunContext {
     this.o.onProgress?.(`read probe (${when}): ${c.gbps.toFixed(1)} GB/s, ${c.copies} rotated ${(c.chunkBytes / 2 ** 20).toFixed(0)} MiB chunks`);
   }
 
+  /**
+   * The cache probe for a case whose inputs stay in cache: `bytes` read and written per call (half the
+   * case's bench bytes each: a state read as s0 and written as s), on the kernel's threads.
+   */
+  async cacheProbe(c: SuiteCase, bytes: number, threads: number): Promise<Ceiling> {
+    const t0 = threads || machineInfo().cores;
+    const r = await measureCacheCeiling(this.executor, this.o.target, bytes, t0, this.workDir);
+    const ceiling: Ceiling = {
+      name: 'cache_probe', when: 'run', gbps: r.gbps, bytes: r.bytesPerCall, chunk_bytes: r.bytesPerCall, median_ms: r.ms.median, iqr_ms: r.ms.iqr,
+      case: c.id, level: cacheLevelFor(r.bytesPerCall / t0), threads: r.threads,
+    };
+    this.ceilings.push(ceiling);
+    this.o.onProgress?.(`cache probe (${c.id}): ${r.gbps.toFixed(1)} GB/s, ${(r.bytesPerCall / 2 ** 20).toFixed(2)} MiB read + written per call, ${ceiling.level ?? 'unknown level'} on ${r.threads} threads`);
+    return ceiling;
+  }
+
   async runCase(c: SuiteCase): Promise<CaseResult> {
-    const base = { id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params };
+    const base = { id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params, ...(c.residency ? { residency: c.residency } : {}) };
     const target = this.o.target;
     if (!hasKernel(c.op, target)) return { ...base, status: 'skipped', reason: `no kernel yet for ${c.op} on ${target}`, measurements: [], speedup: {} };
     const op = getOp(c.op);
@@ -225,21 +242,29 @@ class RunContext {
       return { ...base, params, figure, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
     }
     const timed = checked.filter((x) => x.ok);
+    // a cache-resident case: inputs not rotated, judged against the cache probe of its bytes taken
+    // just before and just after its timing (the higher of the two)
+    const hot = c.residency === 'cache';
+    const cacheProbes = hot ? [await this.cacheProbe(c, benchBytes(artifact) / 2, threads)] : [];
     const loadBefore = this.load();
     process.env[USAGE_DIR_ENV] = this.usageDir;
     const timings = await timeInterleaved(this.executor, timed.map((x) => ({
       artifact: x.entrant.artifact,
       inputs: pick(bytes, x.entrant.artifact),
-      options: { rotate: rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
+      options: { rotate: hot ? 1 : rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
     })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir }).finally(() => { delete process.env[USAGE_DIR_ENV]; });
     const loadAfter = this.load();
+    if (hot) cacheProbes.push(await this.cacheProbe(c, benchBytes(artifact) / 2, threads));
+    const cacheGbps = Math.max(0, ...cacheProbes.map((p) => p.gbps));
     const cores = machineInfo().cores;
     const loaded = loadExceedsCores(loadBefore, cores) || loadExceedsCores(loadAfter, cores);
     const measurements: Measurement[] = [];
     for (let i = 0; i < timed.length; i++) {
       const e = timed[i]!.entrant;
       const usage = e.placement !== undefined ? readUsage(this.usageDir, e.impl, threads) : null;
-      measurements.push({ ...(await this.measurement(e, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params)), ...usageFields(e.placement, usage, threads) });
+      const m = await this.measurement(e, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params);
+      const against = hot ? { fraction_of_ceiling: cacheGbps > 0 ? m.gbps / cacheGbps : 0, ceiling: 'cache_probe' as const } : {};
+      measurements.push({ ...m, ...against, ...usageFields(e.placement, usage, threads) });
     }
     const speedup: Partial<Record<ImplName, number>> = {};
     for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
@@ -298,7 +323,9 @@ class RunContext {
     const peak = this.fmaPeakGflops;
     const rescaled = results.map((r) => ({
       ...r,
-      measurements: r.measurements.map((m) => ({ ...m, fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0, ...(peak > 0 ? { fraction_of_fma_peak: m.gflops / peak } : {}) })),
+      measurements: r.measurements.map((m) => ({
+        ...m, ...(m.ceiling === 'cache_probe' ? {} : { fraction_of_ceiling: ceiling > 0 ? m.gbps / ceiling : 0 }), ...(peak > 0 ? { fraction_of_fma_peak: m.gflops / peak } : {}),
+      })),
     }));
     const threads = this.o.threads ?? rescaled.find((r) => r.measurements.length)?.measurements[0]?.threads ?? 0;
     return {
@@ -406,7 +433,8 @@ export function describe(r: CaseResult, ceilingGbps: number): string {
   const k = r.measurements[0]!;
   const frac = r.figure === 'gflops'
     ? `, ${k.gflops.toFixed(1)} GFLOP/s${k.fraction_of_fma_peak !== undefined ? ` (${(100 * k.fraction_of_fma_peak).toFixed(0)}% of the FMA probe)` : ''}`
-    : ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
+    : k.ceiling === 'cache_probe' ? ` (${(100 * k.fraction_of_ceiling).toFixed(0)}% of the cache probe)`
+      : ceilingGbps > 0 ? ` (${((100 * k.gbps) / ceilingGbps).toFixed(0)}% of probe)` : '';
   const vs = Object.entries(r.speedup).map(([impl, s]) => `${s!.toFixed(2)}x vs ${impl}`).join(', ');
   const flags = [
     ...(r.loaded ? [`loaded: 1-minute load average ${Math.max(r.load_average?.before[0] ?? 0, r.load_average?.after[0] ?? 0).toFixed(2)} above the cores, comparison unreliable`] : []),

@@ -44,10 +44,12 @@ export interface BundleProvenance {
 
 /**
  * One bandwidth ceiling measured in the same run: 'read_probe' (CPU: probe.ts streams rotated chunks),
- * 'copy_probe' (GPU bundle: device-to-device cudaMemcpy, bytes read plus bytes written).
+ * 'copy_probe' (GPU bundle: device-to-device cudaMemcpy, bytes read plus bytes written), 'cache_probe'
+ * (CPU: a case whose inputs stay in cache, probe.ts: its bytes read plus written, not rotated; `case`
+ * names it, `level` where its per-thread share fits).
  */
 export interface Ceiling {
-  readonly name: 'read_probe' | 'copy_probe';
+  readonly name: 'read_probe' | 'copy_probe' | 'cache_probe';
   /** 'start' and 'end' of a suite run; 'run' for a single bench */
   readonly when: 'start' | 'end' | 'run';
   readonly gbps: number;
@@ -60,6 +62,10 @@ export interface Ceiling {
   /** bench bundles (export.ts): the probe runs in every round of every case; which round, which case id */
   readonly round?: number;
   readonly case?: string;
+  /** cache_probe: the cache level its per-thread share of the bytes fits in (cpu0's /sys cache sizes) */
+  readonly level?: 'L2' | 'L3' | 'DRAM' | null;
+  /** cache_probe: the threads it ran on */
+  readonly threads?: number;
 }
 
 /** A compute ceiling measured in the same run: the FMA-peak probe (probe.ts) on the run's threads. */
@@ -121,8 +127,10 @@ export interface Measurement {
   /** the bytes gbps counts: every input and output once, or the buffers the op's bench hook names (attention: k and v, the KV cache) */
   readonly bytes_moved: number;
   readonly gbps: number;
-  /** gbps over the run's read ceiling */
+  /** gbps over the run's read ceiling, or over the case's cache probe where `ceiling` says so */
   readonly fraction_of_ceiling: number;
+  /** 'cache_probe': the case's inputs stayed in cache (residency 'cache') and fraction_of_ceiling is over its cache probe */
+  readonly ceiling?: 'cache_probe';
   /** gflops over the run's FMA-peak probe, where one ran (compute-bound cases: the case's figure is 'gflops') */
   readonly fraction_of_fma_peak?: number;
   /** bench bundles: per round, this round's median bandwidth over the read probe's in the same round and case */
@@ -151,6 +159,8 @@ export interface CaseResult {
   readonly params: Readonly<Record<string, ParamValue>>;
   /** what the case is judged by: bandwidth ('gbps', against the read probe; absent means this) or the op's FLOPs over time ('gflops', against the FMA probe) */
   readonly figure?: 'gbps' | 'gflops';
+  /** 'cache': inputs not rotated between timed repeats (the suite case's residency); absent: rotated past the last-level cache */
+  readonly residency?: 'cache';
   /** how the outputs were checked: 'full' against the whole float64 reference, 'sampled' on the op's sampled rows (large cases) */
   readonly check?: 'full' | 'sampled';
   /** 'ok': checked and timed; otherwise the T4-style reason it was not timed */

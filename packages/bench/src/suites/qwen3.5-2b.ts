@@ -14,7 +14,7 @@
  * KV-bearing layers), and the family's shared linear-attention shape in cpehle/tyr
  * Tyr/Model/Qwen35/Config.lean (Qwen3.5-0.8B: 16 / 16 heads of 128, head_dim 256; conv channels
  * 2 × key dim + value dim). All agree with the numbers below.
- */import { gemvCases, opCase, type Suite } from './suite.ts';
+ */import { gatedDeltaRuleCases, gemvCases, opCase, type Suite } from './suite.ts';
 
 const HIDDEN = 2048;
 const ATTN = { q: 8, kv: 2, dim: 256 };
@@ -37,7 +37,8 @@ export const QWEN3_5_2B: Suite = {
     ]),
     opCase('attention', 'attn', 'decode', { B: 1, Hq: ATTN.q, Hkv: ATTN.kv, Sq: 1, Skv: 4096, D: ATTN.dim, causal: true, kv: 'f16' }, 'decode.S4096.f16'),
     opCase('attention', 'attn', 'prefill', { B: 1, Hq: ATTN.q, Hkv: ATTN.kv, Sq: 512, Skv: 512, D: ATTN.dim, causal: true, kv: 'f32' }, 'prefill.S512.f32'),
-    opCase('gated_delta_rule', 'delta', 'decode', { B: 1, T: 1, Hk: DELTA.qk, Hv: DELTA.v, Dk: DELTA.dim, Dv: DELTA.dim, l2norm: true }, 'decode.T1'),
-    opCase('gated_delta_rule', 'delta', 'prefill', { B: 1, T: 256, Hk: DELTA.qk, Hv: DELTA.v, Dk: DELTA.dim, Dv: DELTA.dim, l2norm: true }, 'prefill.T256'),
+    ...gatedDeltaRuleCases('delta', DELTA),
+    // the same heads with twice the value heads (Hv/Hk = 2, a 2 MiB state): issue 17 point 5's 16/32 variant
+    ...gatedDeltaRuleCases('delta.hv32', { ...DELTA, v: 2 * DELTA.v }),
   ],
 };

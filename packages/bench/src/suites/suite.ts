@@ -10,6 +10,13 @@ export interface SuiteCase {
   readonly layer: string;
   /** 'decode' (M = 1 / one token), 'batch' (a few tokens), 'prefill' */
   readonly phase: 'decode' | 'batch' | 'prefill';
+  /**
+   * 'cache': the inputs are not rotated between timed repeats, so what the kernel reads (a decode
+   * step's recurrent state) stays in the cache level it fits, and the case's GB/s is judged against a
+   * cache probe of the same bytes measured beside it (runner.ts); absent: rotated past the last-level
+   * cache and judged against the DRAM read probe
+   */
+  readonly residency?: 'cache';
 }
 
 export interface Suite {
@@ -75,5 +82,30 @@ export function attentionCases(layer: string, heads: AttentionHeads): SuiteCase[
   return [
     ...ATTENTION_DECODE_SKV.flatMap((Skv) => ATTENTION_DECODE_KV.map((kv) => opCase('attention', layer, 'decode', { ...base, Sq: 1, Skv, kv }, `decode.S${Skv}.${kv}`))),
     ...ATTENTION_PREFILL_S.map((S) => opCase('attention', layer, 'prefill', { ...base, Sq: S, Skv: S, kv: 'f16' }, `prefill.S${S}.f16`)),
+  ];
+}
+
+/** The linear-attention heads of a Gated DeltaNet layer: q/k heads, value heads, one head dim for both. */
+export interface DeltaHeads {
+  readonly qk: number;
+  readonly v: number;
+  readonly dim: number;
+}
+
+/** prompt lengths of the chunked prefill cases */
+export const GATED_DELTA_RULE_PREFILL_T = [512, 2048] as const;
+
+/**
+ * B 1 with l2norm inside the kernel (as Qwen3.5 runs it): decode T 1 with the state rotated past the
+ * last-level cache (a model step reads it from DRAM) and again with the state left in cache
+ * (`decode.T1.hot`: read s0 + write s against a cache probe of those bytes), and prefill at each of
+ * GATED_DELTA_RULE_PREFILL_T. Ids `gated_delta_rule/<layer>/decode.T1`, `.../decode.T1.hot`, `.../prefill.T<T>`.
+ */
+export function gatedDeltaRuleCases(layer: string, heads: DeltaHeads): SuiteCase[] {
+  const base = { B: 1, Hk: heads.qk, Hv: heads.v, Dk: heads.dim, Dv: heads.dim, l2norm: true };
+  return [
+    opCase('gated_delta_rule', layer, 'decode', { ...base, T: 1 }, 'decode.T1'),
+    { ...opCase('gated_delta_rule', layer, 'decode', { ...base, T: 1 }, 'decode.T1.hot'), residency: 'cache' },
+    ...GATED_DELTA_RULE_PREFILL_T.map((T) => opCase('gated_delta_rule', layer, 'prefill', { ...base, T }, `prefill.T${T}`)),
   ];
 }

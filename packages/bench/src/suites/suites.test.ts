@@ -53,3 +53,15 @@ test('suites: attention cases of Qwen3-0.6B and Qwen3-30B-A3B (decode f16/q8_0 a
     }
   }
 });
+
+test('suites: Qwen3.5-2B gated delta rule cases (16/16 and 16/32 heads of 128, l2norm, B 1): decode from DRAM and from cache, prefill 512 and 2048', () => {
+  const cases = getSuite('qwen3.5-2b').cases.filter((c) => c.op === 'gated_delta_rule');
+  const tags = ['decode.T1', 'decode.T1.hot', 'prefill.T512', 'prefill.T2048'];
+  assert.deepEqual(cases.map((c) => c.id), ['delta', 'delta.hv32'].flatMap((l) => tags.map((t) => `gated_delta_rule/${l}/${t}`)));
+  for (const c of cases) {
+    const p = resolveParams(getOp('gated_delta_rule'), c.params);
+    assert.deepEqual([p.B, p.Hk, p.Hv, p.Dk, p.Dv, p.l2norm], [1, 16, c.layer === 'delta' ? 16 : 32, 128, 128, true], c.id);
+    assert.equal(p.T, c.phase === 'decode' ? 1 : Number(c.id.split('.T')[1]), c.id);
+    assert.equal(c.residency, c.id.endsWith('.hot') ? 'cache' : undefined, c.id);
+  }
+});
