@@ -9,14 +9,15 @@ export interface GatedDeltaRuleCpuConfig extends GatedDeltaRuleSimdConfig {
 }
 
 export const GDR_F32_LANES: Readonly<Record<CpuSimdTarget, number>> = { c: 1, avx2: 8, avx512: 16, neon: 4 };
-const VARIANTS = ['recurrent'] as const;
+const VARIANTS = ['recurrent', 'chunked'] as const;
 const BLOCK_V = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 256];
 const CHUNKS = [8, 16, 32, 64];
+const DEFAULT_CHUNK = 32;
 const THREADS = [0, 1, 2, 4, 8];
 /** bytes of a work item's private arrays: they live on a thread's stack */
 const MAX_PRIVATE_BYTES = 512 << 10;
 /** tokens from which the chunked form is the default */
-export const CHUNKED_FROM_T = 1 << 30;
+export const CHUNKED_FROM_T = 64;
 
 const num = (params: Params, name: string): number => Number(params[name]);
 const roundUp = (x: number, m: number): number => Math.ceil(x / m) * m;
@@ -33,18 +34,19 @@ export function privateBytes(params: Params, variant: string, blockV: number, ch
 function defaultBlockV(target: CpuSimdTarget, params: Params, variant: string): number {
   const L = GDR_F32_LANES[target];
   const Dv = num(params, 'Dv');
-  const want = variant === 'chunked' ? { c: 32, avx2: 64, avx512: 64, neon: 32 }[target] : { c: 16, avx2: 32, avx512: 64, neon: 32 }[target];
+  const want = variant === 'chunked' ? { c: 32, avx2: 64, avx512: 128, neon: 64 }[target] : { c: 16, avx2: 32, avx512: 64, neon: 32 }[target];
   let bv = Math.min(want, roundUp(Dv, L));
   // decode with few heads: at least two work items per thread
   const heads = num(params, 'B') * num(params, 'Hv');
   while (bv > L && heads * Math.ceil(Dv / bv) < 4 && BLOCK_V.includes(bv / 2) && (bv / 2) % L === 0) bv /= 2;
   if (!BLOCK_V.includes(bv)) bv = [...BLOCK_V].reverse().find((b) => b <= bv && b % L === 0) ?? L;
+  while (bv > L && privateBytes(params, variant, bv, DEFAULT_CHUNK) > MAX_PRIVATE_BYTES) bv = [...BLOCK_V].reverse().find((b) => b < bv && b % L === 0) ?? L;
   return bv;
 }
 
 export function gatedDeltaRuleSimdDefaults(target: CpuSimdTarget, params: Params): GatedDeltaRuleCpuConfig {
   const variant = num(params, 'T') >= CHUNKED_FROM_T ? 'chunked' : 'recurrent';
-  return { variant, block_v: defaultBlockV(target, params, variant), chunk: 32, threads: 2 };
+  return { variant, block_v: defaultBlockV(target, params, variant), chunk: DEFAULT_CHUNK, threads: 2 };
 }
 
 export function gatedDeltaRuleSimdKnobSpaceOf(target: CpuSimdTarget, params: Params, defaults: GatedDeltaRuleCpuConfig): KnobSpace {

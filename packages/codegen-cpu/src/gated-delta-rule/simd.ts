@@ -321,7 +321,262 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
   };
 }
 
-export function lowerGatedDeltaRuleChunked(_params: Params, _config: GatedDeltaRuleSimdConfig, _isa: SimdIsa): Kernel {
-  throw new Error('gated_delta_rule: chunked not built yet');
+/** register tiles of the chunked products: rows sharing each loaded B vector, column vectors sharing each broadcast */
+function tilePlan(isa: SimdIsa): { RB: number; NCB: number } {
+  if (isa.f32Lanes === 1) return { RB: 2, NCB: 4 };
+  const wide = isa.f32Lanes >= 16 || isa.rules.name === 'neon';
+  return wide ? { RB: 4, NCB: 4 } : { RB: 2, NCB: 4 };
 }
-void le; void select;
+
+interface Gemm {
+  readonly tag: string;
+  /** rows of the result (compile-time) and the reduction length (compile-time) */
+  readonly rows: number;
+  readonly depth: number;
+  /** A[row][kk] (a scalar, broadcast) */
+  readonly a: (row: Expr, kk: Expr) => Expr;
+  /** B[kk] vector cv of the block */
+  readonly b: (kk: Expr, cv: number) => Expr;
+  /** the accumulator's start for (row, cv) */
+  readonly init: (row: Expr, cv: number) => Expr;
+  readonly out: (row: Expr, cv: number, acc: Expr) => Stmt[];
+}
+
+/** C[rows][NC vectors] = init + A · B, register tiles of RB rows x NCB column vectors */
+function gemm(vx: Vec, plan: { RB: number; NCB: number }, NC: number, g: Gemm): Stmt[] {
+  const { F } = vx;
+  const out: Stmt[] = [];
+  const tile = (rowBase: Expr, rb: number, c0: number, nc: number, tag: string): Stmt[] => {
+    const body: Stmt[] = [];
+    const row = (r: number): Expr => add(rowBase, r);
+    for (let r = 0; r < rb; r++) for (let cv = 0; cv < nc; cv++) body.push(letMut(`${tag}${r}_${cv}`, F, g.init(row(r), c0 + cv)));
+    const kk = i32(`${tag}k`);
+    const inner: Stmt[] = [];
+    for (let cv = 0; cv < nc; cv++) inner.push(let_(`${tag}b${cv}`, F, g.b(kk, c0 + cv)));
+    for (let r = 0; r < rb; r++) {
+      inner.push(let_(`${tag}a${r}`, F, vx.splat(g.a(row(r), kk))));
+      for (let cv = 0; cv < nc; cv++) inner.push(assign(`${tag}${r}_${cv}`, fma(v(`${tag}a${r}`, F), v(`${tag}b${cv}`, F), v(`${tag}${r}_${cv}`, F))));
+    }
+    body.push(forLoop(`${tag}k`, 0, g.depth, inner));
+    for (let r = 0; r < rb; r++) for (let cv = 0; cv < nc; cv++) body.push(...g.out(row(r), c0 + cv, v(`${tag}${r}_${cv}`, F)));
+    return body;
+  };
+  const groups: [number, number][] = [];
+  for (let c0 = 0; c0 < NC; c0 += plan.NCB) groups.push([c0, Math.min(plan.NCB, NC - c0)]);
+  const full = g.rows - (g.rows % plan.RB);
+  for (const [gi, [c0, nc]] of groups.entries()) {
+    const tag = `${g.tag}${gi}_`;
+    if (full > 0) out.push(forLoop(`${tag}r`, 0, full, tile(i32(`${tag}r`), plan.RB, c0, nc, `${tag}m`), { step: plan.RB }));
+    if (full < g.rows) out.push(forLoop(`${tag}t`, full, g.rows, tile(i32(`${tag}t`), 1, c0, nc, `${tag}n`)));
+  }
+  return out;
+}
+
+/**
+ * The chunked (WY/UT) kernel. Per work item and chunk of C tokens (n = min(C, T - t0) real ones; rows
+ * past n are zero and contribute nothing):
+ * 1. stage K and Q rows (normalized) as KQ [2C][Dk], K transposed as KT [Dk][C], gamma and beta;
+ * 2. A (negated, strictly lower) and M = scale D ⊙ Q Kᵀ (lower, diagonal included) from KT, L keys a vector;
+ * 3. [X; P] = [K; Q] S0 (register tiles);
+ * 4. row by row: U_i = beta_i (v_i - e^gamma_i X_i) - sum_{j<i} A_ij U_j (forward substitution: Tm = (I+A)^-1
+ *    applied without forming it) and O_i = scale e^gamma_i P_i + sum_{j<=i} M_ij U_j;
+ * 5. S = e^{gamma_last} S0 + Kᵀ (e^{gamma_last - gamma_j} U_j) (register tiles).
+ */
+export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRuleSimdConfig, isa: SimdIsa): Kernel {
+  const sh = shapeOf(params);
+  const vx = new Vec(isa);
+  const { L, F } = vx;
+  const BV = config.block_v;
+  const C = config.chunk;
+  if (BV % L !== 0) throw new Error(`gated_delta_rule: block_v ${BV} is not a multiple of ${L} lanes`);
+  const NC = BV / L;
+  const nvb = Math.ceil(sh.Dv / BV);
+  const cols = new Columns(vx, sh.Dv % BV !== 0);
+  const plan = tilePlan(isa);
+  const { Dk } = sh;
+  /** lanes of the key vectors of A and M */
+  const GL = C % L === 0 ? L : 1;
+  const GT = vx.T(GL);
+  const sAt = (row: Expr, cv: number): Expr => add(mul(row, BV), cv * L);
+
+  const work: Stmt[] = [
+    ...workItem(sh, BV, nvb),
+    alloc('Sb', 'f32', Dk * BV, 'private', 64),
+    alloc('KQ', 'f32', 2 * C * Dk, 'private', 64),
+    alloc('KT', 'f32', Dk * C, 'private', 64),
+    alloc('XP', 'f32', 2 * C * BV, 'private', 64),
+    alloc('Am', 'f32', C * C, 'private', 64),
+    alloc('Mm', 'f32', C * C, 'private', 64),
+    alloc('gam', 'f32', C, 'private', 64),
+    alloc('bet', 'f32', C, 'private', 64),
+    alloc('iota', 'f32', GL, 'private', 64),
+    stateCopy(sh, vx, cols, BV, true),
+  ];
+  for (let l = 0; l < GL; l++) work.push(store('iota', l, c.f32(l)));
+
+  // 1. staging
+  const ci = i32('ci');
+  const realRow: Stmt[] = [
+    let_('ct', 'i32', add(i32('t0'), ci)),
+    let_('cgate', 'i32', add(mul(add(mul(i32('b'), Tp), i32('ct')), sh.Hv), i32('h'))),
+    let_('cqk', 'i32', mul(add(mul(add(mul(i32('b'), Tp), i32('ct')), sh.Hk), i32('hk')), Dk)),
+    assign('gacc', add(f32('gacc'), load('g', i32('cgate'), 'f32'))),
+    store('gam', ci, f32('gacc')),
+    store('bet', ci, load('beta', i32('cgate'), 'f32')),
+  ];
+  const kRow = mul(ci, Dk);
+  const qRow = mul(add(ci, C), Dk);
+  if (sh.l2norm) {
+    const parts: Record<string, Expr[]> = { kk: [], qq: [] };
+    const full = Dk - (Dk % L);
+    for (const lanes of full > 0 ? (full < Dk ? [L, 1] : [L]) : [1]) {
+      for (const n of ['kk', 'qq']) {
+        realRow.push(letMut(`c${n}${lanes}`, vx.T(lanes), vx.splat(0, lanes)));
+        parts[n]!.push(vx.hsum(v(`c${n}${lanes}`, vx.T(lanes)), lanes));
+      }
+    }
+    realRow.push(...vx.loop('cd', Dk, (d, lanes) => {
+      const T = vx.T(lanes);
+      return [
+        let_(`ckx${lanes}`, T, load('k', add(i32('cqk'), d), T)),
+        let_(`cqx${lanes}`, T, load('q', add(i32('cqk'), d), T)),
+        assign(`ckk${lanes}`, fma(v(`ckx${lanes}`, T), v(`ckx${lanes}`, T), v(`ckk${lanes}`, T))),
+        assign(`cqq${lanes}`, fma(v(`cqx${lanes}`, T), v(`cqx${lanes}`, T), v(`cqq${lanes}`, T))),
+      ];
+    }));
+    const total = (n: string): Expr => parts[n]!.reduce((a, b) => add(a, b));
+    realRow.push(
+      let_('crk', 'f32', div(c.f32(1), unary('sqrt', add(total('kk'), c.f32(EPS))))),
+      let_('crq', 'f32', div(c.f32(1), unary('sqrt', add(total('qq'), c.f32(EPS))))),
+    );
+  }
+  realRow.push(...vx.loop('ce', Dk, (d, lanes) => {
+    const T = vx.T(lanes);
+    const kx = load('k', add(i32('cqk'), d), T);
+    const qx = load('q', add(i32('cqk'), d), T);
+    return [
+      store('KQ', add(kRow, d), sh.l2norm ? mul(kx, vx.splat(f32('crk'), lanes)) : kx),
+      store('KQ', add(qRow, d), sh.l2norm ? mul(qx, vx.splat(f32('crq'), lanes)) : qx),
+    ];
+  }));
+  const padRow: Stmt[] = [
+    store('gam', ci, f32('gacc')),
+    store('bet', ci, c.f32(0)),
+    ...vx.loop('cz', Dk, (d, lanes) => [store('KQ', add(kRow, d), vx.splat(0, lanes)), store('KQ', add(qRow, d), vx.splat(0, lanes))]),
+  ];
+  const chunk: Stmt[] = [
+    let_('n', 'i32', min(c.i32(C), sub(Tp, i32('t0')))),
+    letMut('gacc', 'f32', c.f32(0)),
+    forLoop('ci', 0, C, [if_(lt(ci, i32('n')), realRow, padRow)]),
+    forLoop('td', 0, Dk, [forLoop('tj', 0, C, [store('KT', add(mul(i32('td'), C), i32('tj')), load('KQ', add(mul(i32('tj'), Dk), i32('td')), 'f32'))])]),
+  ];
+
+  // 2. A and M, GL keys per vector, RG rows at a time (their k and q rows against one KT vector)
+  const RG = C >= 4 ? 4 : 1;
+  const gi = i32('gi');
+  const gj = i32('gj');
+  const gram: Stmt[] = [];
+  for (let r = 0; r < RG; r++) gram.push(letMut(`gk${r}`, GT, vx.splat(0, GL)), letMut(`gq${r}`, GT, vx.splat(0, GL)));
+  const gInner: Stmt[] = [let_('gkt', GT, load('KT', add(mul(i32('gd'), C), gj), GT))];
+  for (let r = 0; r < RG; r++) {
+    gInner.push(
+      assign(`gk${r}`, fma(vx.splat(load('KQ', add(mul(add(gi, r), Dk), i32('gd')), 'f32'), GL), v('gkt', GT), v(`gk${r}`, GT))),
+      assign(`gq${r}`, fma(vx.splat(load('KQ', add(mul(add(add(gi, r), C), Dk), i32('gd')), 'f32'), GL), v('gkt', GT), v(`gq${r}`, GT))),
+    );
+  }
+  gram.push(forLoop('gd', 0, Dk, gInner));
+  const jv = GL === 1 ? cast_(gj) : add(load('iota', 0, GT), vx.splat(cast_(gj), GL));
+  gram.push(let_('gjv', GT, jv), let_('ggj', GT, load('gam', gj, GT)));
+  for (let r = 0; r < RG; r++) {
+    const row = add(gi, r);
+    const rowF = vx.splat(cast_(row), GL);
+    // exp of gamma_i - gamma_j only where j <= i (<= 0 there); elsewhere the difference is clamped to 0 and the entry masked
+    const diff = min(sub(vx.splat(load('gam', row, 'f32'), GL), v('ggj', GT)), vx.splat(0, GL));
+    gram.push(
+      let_(`ge${r}`, GT, unary('exp', diff)),
+      store('Am', add(mul(row, C), gj), select(lt(v('gjv', GT), rowF), mul(mul(v(`ge${r}`, GT), v(`gk${r}`, GT)), vx.splat(unary('neg', load('bet', row, 'f32')), GL)), vx.splat(0, GL))),
+      store('Mm', add(mul(row, C), gj), select(le(v('gjv', GT), rowF), mul(mul(v(`ge${r}`, GT), v(`gq${r}`, GT)), vx.splat(c.f32(sh.scale), GL)), vx.splat(0, GL))),
+    );
+  }
+  // key vectors up to the last row of the group: j <= gi + RG - 1
+  chunk.push(forLoop('gi', 0, C, [forLoop('gj', 0, add(gi, RG), gram, { step: GL })], { step: RG }));
+
+  // 3. [X; P] = KQ · S0
+  chunk.push(...gemm(vx, plan, NC, {
+    tag: 'xp', rows: 2 * C, depth: Dk,
+    a: (row, kk) => load('KQ', add(mul(row, Dk), kk), 'f32'),
+    b: (kk, cv) => load('Sb', sAt(kk, cv), F),
+    init: () => vx.splat(0),
+    out: (row, cv, acc) => [store('XP', sAt(row, cv), acc)],
+  }));
+
+  // 4. U (in place of X) and O, row by row, in groups of column vectors
+  const UG = Math.min(NC, 8);
+  for (let c0 = 0; c0 < NC; c0 += UG) {
+    const nc = Math.min(UG, NC - c0);
+    const ui = i32(`ui${c0}`);
+    const uj = i32(`uj${c0}`);
+    const rowBody: Stmt[] = [
+      let_(`ueg${c0}`, F, vx.splat(unary('exp', load('gam', ui, 'f32')))),
+      let_(`ubt${c0}`, F, vx.splat(load('bet', ui, 'f32'))),
+      let_(`uvo${c0}`, 'i32', add(mul(add(mul(add(mul(i32('b'), Tp), add(i32('t0'), ui)), sh.Hv), i32('h')), sh.Dv), i32('j0'))),
+      // rows past n read v of token t0 (always real); beta is 0 there
+      let_(`uvr${c0}`, 'i32', select(lt(ui, i32('n')), v(`uvo${c0}`, 'i32'), add(mul(add(mul(mul(i32('b'), Tp), sh.Hv), add(mul(i32('t0'), sh.Hv), i32('h'))), sh.Dv), i32('j0')))),
+    ];
+    for (let cv = c0; cv < c0 + nc; cv++) {
+      rowBody.push(
+        ...cols.load(`uv${c0}_${cv}`, 'v', add(v(`uvr${c0}`, 'i32'), cv * L), cv),
+        letMut(`ua${c0}_${cv}`, F, mul(v(`ubt${c0}`, F), sub(v(`uv${c0}_${cv}`, F), mul(v(`ueg${c0}`, F), load('XP', sAt(ui, cv), F))))),
+        letMut(`oa${c0}_${cv}`, F, mul(mul(v(`ueg${c0}`, F), vx.splat(c.f32(sh.scale))), load('XP', sAt(add(ui, C), cv), F))),
+      );
+    }
+    const jBody: Stmt[] = [
+      let_(`uaj${c0}`, F, vx.splat(load('Am', add(mul(ui, C), uj), 'f32'))),
+      let_(`umj${c0}`, F, vx.splat(load('Mm', add(mul(ui, C), uj), 'f32'))),
+    ];
+    for (let cv = c0; cv < c0 + nc; cv++) {
+      jBody.push(
+        let_(`uu${c0}_${cv}`, F, load('XP', sAt(uj, cv), F)),
+        assign(`ua${c0}_${cv}`, fma(v(`uaj${c0}`, F), v(`uu${c0}_${cv}`, F), v(`ua${c0}_${cv}`, F))),
+        assign(`oa${c0}_${cv}`, fma(v(`umj${c0}`, F), v(`uu${c0}_${cv}`, F), v(`oa${c0}_${cv}`, F))),
+      );
+    }
+    rowBody.push(forLoop(`uj${c0}`, 0, ui, jBody));
+    rowBody.push(let_(`umi${c0}`, F, vx.splat(load('Mm', add(mul(ui, C), ui), 'f32'))));
+    const stores: Stmt[] = [];
+    for (let cv = c0; cv < c0 + nc; cv++) {
+      rowBody.push(store('XP', sAt(ui, cv), v(`ua${c0}_${cv}`, F)));
+      stores.push(...cols.store('o', add(v(`uvo${c0}`, 'i32'), cv * L), fma(v(`umi${c0}`, F), v(`ua${c0}_${cv}`, F), v(`oa${c0}_${cv}`, F)), cv));
+    }
+    rowBody.push(if_(lt(ui, i32('n')), stores));
+    chunk.push(forLoop(`ui${c0}`, 0, C, rowBody));
+  }
+
+  // 5. S = e^{gamma_last} S0 + Kᵀ (e^{gamma_last - gamma_j} U_j)
+  chunk.push(let_('glast', 'f32', load('gam', C - 1, 'f32')));
+  chunk.push(forLoop('dj', 0, C, [
+    let_('dlj', F, vx.splat(unary('exp', sub(f32('glast'), load('gam', i32('dj'), 'f32'))))),
+    ...Array.from({ length: NC }, (_, cv) => store('XP', sAt(i32('dj'), cv), mul(load('XP', sAt(i32('dj'), cv), F), v('dlj', F)))),
+  ]));
+  chunk.push(let_('elast', F, vx.splat(unary('exp', f32('glast')))));
+  chunk.push(...gemm(vx, plan, NC, {
+    tag: 'su', rows: Dk, depth: C,
+    a: (row, kk) => load('KT', add(mul(row, C), kk), 'f32'),
+    b: (kk, cv) => load('XP', sAt(kk, cv), F),
+    init: (row, cv) => mul(load('Sb', sAt(row, cv), F), v('elast', F)),
+    out: (row, cv, acc) => [store('Sb', sAt(row, cv), acc)],
+  }));
+
+  work.push(forLoop('t0', 0, Tp, chunk, { step: C }));
+  work.push(stateCopy(sh, vx, cols, BV, false));
+  return {
+    name: `gated_delta_rule_chunked_${isa.rules.name}`,
+    model: 'cpu',
+    params: [...bufferParams([]), scalarParam('B'), scalarParam('T')],
+    body: [forLoop('w', 0, mul(mul(Bp, sh.Hv), nvb), work, { parallel: true })],
+  };
+}
+
+function cast_(x: Expr): Expr {
+  return { op: 'cast', a: x, type: 'f32' };
+}
