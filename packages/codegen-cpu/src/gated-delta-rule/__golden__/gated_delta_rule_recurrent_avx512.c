@@ -1,0 +1,266 @@
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+static inline float kf_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu, bits;
+  if (exp == 0x1fu) bits = sign | 0x7f800000u | (mant << 13);
+  else if (exp != 0) bits = sign | ((exp + 112u) << 23) | (mant << 13);
+  else if (mant == 0) bits = sign;
+  else { /* subnormal: value = mant * 2^-24 exactly representable in f32 */
+    float f = (float)mant * 5.9604644775390625e-8f;
+    return sign ? -f : f;
+  }
+  float f; memcpy(&f, &bits, 4); return f;
+}
+static inline float kf_bf16_to_f32(uint16_t h) { uint32_t bits = (uint32_t)h << 16; float f; memcpy(&f, &bits, 4); return f; }
+static inline uint16_t kf_load_u16(const void* p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline float kf_load_f32(const void* p) { float v; memcpy(&v, p, 4); return v; }
+
+#include <immintrin.h>
+
+static inline float kf_hsum256(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+}
+/* 16 bytes of 4-bit codes -> low nibbles in bytes 0..15, high nibbles in 16..31 */
+static inline __m256i kf_nibbles_u8x32(__m128i q) {
+  const __m256i both = _mm256_broadcastsi128_si256(q);
+  return _mm256_and_si256(_mm256_srlv_epi64(both, _mm256_set_epi64x(4, 4, 0, 0)), _mm256_set1_epi8(15));
+}
+/* 8 f16 bit patterns (the scales of a group of blocks) in one register, packed in general registers:
+   the empty asm keeps the compiler from assembling them with vector inserts and shuffles, which cost
+   more vector work than a group's dot products */
+static inline __m128i kf_pack_f16x8(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e, uint64_t f, uint64_t g, uint64_t h) {
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+  __asm__("" : "+r"(e), "+r"(f), "+r"(g), "+r"(h));
+  return _mm_set_epi64x((long long)(e | f << 16 | g << 32 | h << 48), (long long)(a | b << 16 | c << 32 | d << 48));
+}
+static inline float kf_hmax256(__m256 v) {
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  return _mm_cvtss_f32(_mm_max_ss(s, _mm_movehdup_ps(s)));
+}
+static inline int32_t kf_hsum256_i32(__m256i v) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+  return _mm_cvtsi128_si32(_mm_add_epi32(s, _mm_shuffle_epi32(s, 1)));
+}
+/* 8 x i32 (all within i8) -> 8 x i8 in the low half */
+static inline __m128i kf_i32x8_to_i8x8(__m256i v) {
+  const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  return _mm_packs_epi16(w, w);
+}
+/* a hint for the `bytes` from p on (a group of blocks some way ahead in a weight row), one per line */
+static inline int32_t kf_prefetch(const void* p, int32_t bytes) {
+  for (int32_t o = 0; o < bytes; o += 64) _mm_prefetch((const char*)p + o, _MM_HINT_T0);
+  return 0;
+}
+
+void gated_delta_rule_recurrent_avx512(const float* restrict q, const float* restrict k, const float* restrict v, const float* restrict g, const float* restrict beta, const float* s0, float* restrict o, float* s, int32_t B, int32_t T) {
+  #pragma omp parallel for schedule(static)
+  for (int32_t w = 0; w < ((B * 16) * 2); w++) {
+    const int32_t jb = (w % 2);
+    const int32_t bh = (w / 2);
+    const int32_t b = (bh / 16);
+    const int32_t h = (bh % 16);
+    const int32_t hk = (h / 1);
+    const int32_t j0 = (jb * 64);
+    const int32_t ncol = (128 - j0);
+    const int32_t sbase = (((bh * 128) * 128) + j0);
+    float Sb[8192];
+    float kn[256];
+    float qn[256];
+    float kqs[2];
+    for (int32_t si = 0; si < 128; si++) {
+      const __m512 sl0 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 0)]);
+      _mm512_storeu_ps(&Sb[((si * 64) + 0)], sl0);
+      const __m512 sl1 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 16)]);
+      _mm512_storeu_ps(&Sb[((si * 64) + 16)], sl1);
+      const __m512 sl2 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 32)]);
+      _mm512_storeu_ps(&Sb[((si * 64) + 32)], sl2);
+      const __m512 sl3 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 48)]);
+      _mm512_storeu_ps(&Sb[((si * 64) + 48)], sl3);
+    }
+    __m512 ak0 = _mm512_set1_ps(0.0f);
+    __m512 aq0 = _mm512_set1_ps(0.0f);
+    __m512 u0 = _mm512_set1_ps(0.0f);
+    __m512 ak1 = _mm512_set1_ps(0.0f);
+    __m512 aq1 = _mm512_set1_ps(0.0f);
+    __m512 u1 = _mm512_set1_ps(0.0f);
+    __m512 ak2 = _mm512_set1_ps(0.0f);
+    __m512 aq2 = _mm512_set1_ps(0.0f);
+    __m512 u2 = _mm512_set1_ps(0.0f);
+    __m512 ak3 = _mm512_set1_ps(0.0f);
+    __m512 aq3 = _mm512_set1_ps(0.0f);
+    __m512 u3 = _mm512_set1_ps(0.0f);
+    const int32_t qkba = (((((b * T) + 0) * 16) + hk) * 128);
+    __m512 kkav = _mm512_set1_ps(0.0f);
+    __m512 qqav = _mm512_set1_ps(0.0f);
+    __m512 kqav = _mm512_set1_ps(0.0f);
+    #pragma GCC unroll 8
+    for (int32_t dqa = 0; dqa < 128; dqa += 16) {
+      const __m512 kxa16 = _mm512_loadu_ps(&k[(qkba + dqa)]);
+      const __m512 qxa16 = _mm512_loadu_ps(&q[(qkba + dqa)]);
+      kkav = _mm512_fmadd_ps(kxa16, kxa16, kkav);
+      qqav = _mm512_fmadd_ps(qxa16, qxa16, qqav);
+      kqav = _mm512_fmadd_ps(kxa16, qxa16, kqav);
+      _mm512_storeu_ps(&kn[(0 + dqa)], kxa16);
+      _mm512_storeu_ps(&qn[(0 + dqa)], qxa16);
+    }
+    const float rka = (1.0f / sqrtf((_mm512_reduce_add_ps(kkav) + 0.000001f)));
+    const float rqa = (1.0f / sqrtf((_mm512_reduce_add_ps(qqav) + 0.000001f)));
+    kqs[(0 / 128)] = (_mm512_reduce_add_ps(kqav) * (rka * rqa));
+    #pragma GCC unroll 8
+    for (int32_t dna = 0; dna < 128; dna += 16) {
+      _mm512_storeu_ps(&kn[(0 + dna)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(0 + dna)]), _mm512_set1_ps(rka)));
+      _mm512_storeu_ps(&qn[(0 + dna)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(0 + dna)]), _mm512_set1_ps(rqa)));
+    }
+    for (int32_t ri = 0; ri < 128; ri++) {
+      const __m512 k0b = _mm512_set1_ps(kn[ri]);
+      const __m512 q0b = _mm512_set1_ps(qn[ri]);
+      const __m512 s0v0 = _mm512_loadu_ps(&Sb[((ri * 64) + 0)]);
+      ak0 = _mm512_fmadd_ps(s0v0, k0b, ak0);
+      aq0 = _mm512_fmadd_ps(s0v0, q0b, aq0);
+      const __m512 s0v1 = _mm512_loadu_ps(&Sb[((ri * 64) + 16)]);
+      ak1 = _mm512_fmadd_ps(s0v1, k0b, ak1);
+      aq1 = _mm512_fmadd_ps(s0v1, q0b, aq1);
+      const __m512 s0v2 = _mm512_loadu_ps(&Sb[((ri * 64) + 32)]);
+      ak2 = _mm512_fmadd_ps(s0v2, k0b, ak2);
+      aq2 = _mm512_fmadd_ps(s0v2, q0b, aq2);
+      const __m512 s0v3 = _mm512_loadu_ps(&Sb[((ri * 64) + 48)]);
+      ak3 = _mm512_fmadd_ps(s0v3, k0b, ak3);
+      aq3 = _mm512_fmadd_ps(s0v3, q0b, aq3);
+    }
+    float sig = 1.0f;
+    for (int32_t t = 0; t < T; t++) {
+      const int32_t gate = ((((b * T) + t) * 16) + h);
+      const int32_t vo = ((gate * 128) + j0);
+      const float sg = (expf(g[gate]) * sig);
+      const float bt = beta[gate];
+      const int32_t cur = ((t % 2) * 128);
+      const int32_t nxt = (128 - cur);
+      const float kqv = kqs[(t % 2)];
+      const __m512 sgv = _mm512_set1_ps(sg);
+      const int32_t pfk = kf_prefetch(&k[(((((b * T) + (((t + 4)) < ((T - 1)) ? ((t + 4)) : ((T - 1)))) * 16) + hk) * 128)], 512);
+      const int32_t pfq = kf_prefetch(&q[(((((b * T) + (((t + 4)) < ((T - 1)) ? ((t + 4)) : ((T - 1)))) * 16) + hk) * 128)], 512);
+      const int32_t pfv = kf_prefetch(&v[((((((b * T) + (((t + 4)) < ((T - 1)) ? ((t + 4)) : ((T - 1)))) * 16) + h) * 128) + j0)], 256);
+      const __m512 vv0 = _mm512_loadu_ps(&v[(vo + 0)]);
+      u0 = _mm512_mul_ps(_mm512_sub_ps(vv0, _mm512_mul_ps(sgv, ak0)), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 0)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, aq0, _mm512_mul_ps(_mm512_set1_ps(kqv), u0)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv1 = _mm512_loadu_ps(&v[(vo + 16)]);
+      u1 = _mm512_mul_ps(_mm512_sub_ps(vv1, _mm512_mul_ps(sgv, ak1)), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 16)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, aq1, _mm512_mul_ps(_mm512_set1_ps(kqv), u1)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv2 = _mm512_loadu_ps(&v[(vo + 32)]);
+      u2 = _mm512_mul_ps(_mm512_sub_ps(vv2, _mm512_mul_ps(sgv, ak2)), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 32)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, aq2, _mm512_mul_ps(_mm512_set1_ps(kqv), u2)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv3 = _mm512_loadu_ps(&v[(vo + 48)]);
+      u3 = _mm512_mul_ps(_mm512_sub_ps(vv3, _mm512_mul_ps(sgv, ak3)), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 48)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, aq3, _mm512_mul_ps(_mm512_set1_ps(kqv), u3)), _mm512_set1_ps(0.08838834764831843f)));
+      if ((t + 1) < T) {
+        const int32_t qkbn = (((((b * T) + (t + 1)) * 16) + hk) * 128);
+        __m512 kknv = _mm512_set1_ps(0.0f);
+        __m512 qqnv = _mm512_set1_ps(0.0f);
+        __m512 kqnv = _mm512_set1_ps(0.0f);
+        #pragma GCC unroll 8
+        for (int32_t dqn = 0; dqn < 128; dqn += 16) {
+          const __m512 kxn16 = _mm512_loadu_ps(&k[(qkbn + dqn)]);
+          const __m512 qxn16 = _mm512_loadu_ps(&q[(qkbn + dqn)]);
+          kknv = _mm512_fmadd_ps(kxn16, kxn16, kknv);
+          qqnv = _mm512_fmadd_ps(qxn16, qxn16, qqnv);
+          kqnv = _mm512_fmadd_ps(kxn16, qxn16, kqnv);
+          _mm512_storeu_ps(&kn[(nxt + dqn)], kxn16);
+          _mm512_storeu_ps(&qn[(nxt + dqn)], qxn16);
+        }
+        const float rkn = (1.0f / sqrtf((_mm512_reduce_add_ps(kknv) + 0.000001f)));
+        const float rqn = (1.0f / sqrtf((_mm512_reduce_add_ps(qqnv) + 0.000001f)));
+        kqs[(nxt / 128)] = (_mm512_reduce_add_ps(kqnv) * (rkn * rqn));
+        #pragma GCC unroll 8
+        for (int32_t dnn = 0; dnn < 128; dnn += 16) {
+          _mm512_storeu_ps(&kn[(nxt + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(nxt + dnn)]), _mm512_set1_ps(rkn)));
+          _mm512_storeu_ps(&qn[(nxt + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(nxt + dnn)]), _mm512_set1_ps(rqn)));
+        }
+        ak0 = _mm512_set1_ps(0.0f);
+        aq0 = _mm512_set1_ps(0.0f);
+        ak1 = _mm512_set1_ps(0.0f);
+        aq1 = _mm512_set1_ps(0.0f);
+        ak2 = _mm512_set1_ps(0.0f);
+        aq2 = _mm512_set1_ps(0.0f);
+        ak3 = _mm512_set1_ps(0.0f);
+        aq3 = _mm512_set1_ps(0.0f);
+        if (sg < 9.313225746154785e-10f) {
+          for (int32_t ru = 0; ru < 128; ru++) {
+            const __m512 kcb = _mm512_set1_ps(kn[(cur + ru)]);
+            const __m512 kxb = _mm512_set1_ps(kn[(nxt + ru)]);
+            const __m512 qxb = _mm512_set1_ps(qn[(nxt + ru)]);
+            const __m512 sn0 = _mm512_fmadd_ps(kcb, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 0)]), sgv));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 0)], sn0);
+            ak0 = _mm512_fmadd_ps(sn0, kxb, ak0);
+            aq0 = _mm512_fmadd_ps(sn0, qxb, aq0);
+            const __m512 sn1 = _mm512_fmadd_ps(kcb, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 16)]), sgv));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 16)], sn1);
+            ak1 = _mm512_fmadd_ps(sn1, kxb, ak1);
+            aq1 = _mm512_fmadd_ps(sn1, qxb, aq1);
+            const __m512 sn2 = _mm512_fmadd_ps(kcb, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 32)]), sgv));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 32)], sn2);
+            ak2 = _mm512_fmadd_ps(sn2, kxb, ak2);
+            aq2 = _mm512_fmadd_ps(sn2, qxb, aq2);
+            const __m512 sn3 = _mm512_fmadd_ps(kcb, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 48)]), sgv));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 48)], sn3);
+            ak3 = _mm512_fmadd_ps(sn3, kxb, ak3);
+            aq3 = _mm512_fmadd_ps(sn3, qxb, aq3);
+          }
+          sig = 1.0f;
+        } else {
+          const float isg = (1.0f / sg);
+          const __m512 us0 = _mm512_mul_ps(u0, _mm512_set1_ps(isg));
+          const __m512 us1 = _mm512_mul_ps(u1, _mm512_set1_ps(isg));
+          const __m512 us2 = _mm512_mul_ps(u2, _mm512_set1_ps(isg));
+          const __m512 us3 = _mm512_mul_ps(u3, _mm512_set1_ps(isg));
+          for (int32_t ru = 0; ru < 128; ru++) {
+            const __m512 kcb = _mm512_set1_ps(kn[(cur + ru)]);
+            const __m512 kxb = _mm512_set1_ps(kn[(nxt + ru)]);
+            const __m512 qxb = _mm512_set1_ps(qn[(nxt + ru)]);
+            const __m512 sn0 = _mm512_fmadd_ps(kcb, us0, _mm512_loadu_ps(&Sb[((ru * 64) + 0)]));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 0)], sn0);
+            ak0 = _mm512_fmadd_ps(sn0, kxb, ak0);
+            aq0 = _mm512_fmadd_ps(sn0, qxb, aq0);
+            const __m512 sn1 = _mm512_fmadd_ps(kcb, us1, _mm512_loadu_ps(&Sb[((ru * 64) + 16)]));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 16)], sn1);
+            ak1 = _mm512_fmadd_ps(sn1, kxb, ak1);
+            aq1 = _mm512_fmadd_ps(sn1, qxb, aq1);
+            const __m512 sn2 = _mm512_fmadd_ps(kcb, us2, _mm512_loadu_ps(&Sb[((ru * 64) + 32)]));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 32)], sn2);
+            ak2 = _mm512_fmadd_ps(sn2, kxb, ak2);
+            aq2 = _mm512_fmadd_ps(sn2, qxb, aq2);
+            const __m512 sn3 = _mm512_fmadd_ps(kcb, us3, _mm512_loadu_ps(&Sb[((ru * 64) + 48)]));
+            _mm512_storeu_ps(&Sb[((ru * 64) + 48)], sn3);
+            ak3 = _mm512_fmadd_ps(sn3, kxb, ak3);
+            aq3 = _mm512_fmadd_ps(sn3, qxb, aq3);
+          }
+          sig = sg;
+        }
+      } else {
+        for (int32_t ru = 0; ru < 128; ru++) {
+          const __m512 kcb = _mm512_set1_ps(kn[(cur + ru)]);
+          const __m512 sn0 = _mm512_fmadd_ps(kcb, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 0)]), sgv));
+          _mm512_storeu_ps(&Sb[((ru * 64) + 0)], sn0);
+          const __m512 sn1 = _mm512_fmadd_ps(kcb, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 16)]), sgv));
+          _mm512_storeu_ps(&Sb[((ru * 64) + 16)], sn1);
+          const __m512 sn2 = _mm512_fmadd_ps(kcb, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 32)]), sgv));
+          _mm512_storeu_ps(&Sb[((ru * 64) + 32)], sn2);
+          const __m512 sn3 = _mm512_fmadd_ps(kcb, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[((ru * 64) + 48)]), sgv));
+          _mm512_storeu_ps(&Sb[((ru * 64) + 48)], sn3);
+        }
+        sig = 1.0f;
+      }
+    }
+    for (int32_t si = 0; si < 128; si++) {
+      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 0)], _mm512_loadu_ps(&Sb[((si * 64) + 0)]));
+      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 16)], _mm512_loadu_ps(&Sb[((si * 64) + 16)]));
+      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 32)], _mm512_loadu_ps(&Sb[((si * 64) + 32)]));
+      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 48)], _mm512_loadu_ps(&Sb[((si * 64) + 48)]));
+    }
+  }
+}
