@@ -1,15 +1,83 @@
 /**
  * `emitGatedDeltaRuleGpu`: params + config -> a KernelArtifact for a GPU target (artifact contract:
- * codegen-cpu/src/gated-delta-rule/emit.ts).
+ * codegen-cpu/src/gated-delta-rule/emit.ts): buffers q, k, v, g, beta, s0, o, s, then the chunked variant's
+ * scratch; scalars B, T at run time, everything else compiled in. 'recurrent': one dispatch over (column
+ * blocks, Hv, B); 'chunked': the prep dispatch over (chunks, Hv, B), then the state walk over (column blocks,
+ * Hv, B) (lower-simt.ts).
  */
-import { InputError, type KnobSpace, type ParamValue, type Params } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
-import type { GpuTarget } from '../gemv/knobs.ts';
+import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
+import { size } from '@kforge/ir';
+import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { renderKernel } from '@kforge/codegen-core';
+import { GPU_DIALECTS } from '../dialects/index.ts';
+import { renderWgsl } from '../wgsl/render.ts';
+import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
+import { gatedDeltaRuleGpuKnobSpace as knobSpace, gdrShape, recurrentLayout, resolveGdrConfig } from './knobs.ts';
+import { chunkScratch, lowerChunkPrep, lowerChunkState, lowerRecurrent } from './lower-simt.ts';
 
-export function emitGatedDeltaRuleGpu(_target: GpuTarget, params: Params, _config: Readonly<Record<string, ParamValue>>): KernelArtifact {
-  throw new InputError(`gated_delta_rule: no kernel for ${String(params.T)} tokens here yet`);
+const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
+
+/** GLSL and WGSL: one file per kernel (named after it); the others one translation unit. */
+function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
+  const ext = FILE_EXTENSION[target];
+  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
+  const dialect = GPU_DIALECTS[target];
+  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
+  const shared = `${dialect.preamble.trimEnd()}\n\n`;
+  const text = kernels.map((k, i) => {
+    const source = renderKernel(k, dialect);
+    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
+  }).join('\n');
+  return { [`gated_delta_rule.${ext}`]: text };
 }
 
-export function gatedDeltaRuleGpuKnobSpace(_target: GpuTarget, _params: Params): KnobSpace {
-  return { knobs: [{ name: 'variant', values: ['recurrent'], doc: 'placeholder' }], check: () => undefined, defaults: { variant: 'recurrent' } };
+export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
+  return knobSpace(target, params);
+}
+
+export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
+  const cfg = resolveGdrConfig(target, params, config);
+  const shape = gdrShape(params);
+  const caps = SIMT_CAPS[target];
+  const { Hk, Hv, Dk, Dv } = shape;
+  const tokens = size.mul('B', 'T');
+  const buffers: ArtifactBuffer[] = [
+    { name: 'q', elem: 'f32', bytes: size.mul(tokens, Hk * Dk * 4), role: 'in' },
+    { name: 'k', elem: 'f32', bytes: size.mul(tokens, Hk * Dk * 4), role: 'in' },
+    { name: 'v', elem: 'f32', bytes: size.mul(tokens, Hv * Dv * 4), role: 'in' },
+    { name: 'g', elem: 'f32', bytes: size.mul(tokens, Hv * 4), role: 'in' },
+    { name: 'beta', elem: 'f32', bytes: size.mul(tokens, Hv * 4), role: 'in' },
+    { name: 's0', elem: 'f32', bytes: size.mul('B', Hv * Dk * Dv * 4), role: 'in' },
+    { name: 'o', elem: 'f32', bytes: size.mul(tokens, Hv * Dv * 4), role: 'out' },
+    { name: 's', elem: 'f32', bytes: size.mul('B', Hv * Dk * Dv * 4), role: 'out' },
+  ];
+  let kernels: Kernel[];
+  const dispatches: Dispatch[] = [];
+  const argsOf = (k: Kernel) => k.params.map((p) => p.name);
+  if (cfg.variant === 'recurrent') {
+    const k = lowerRecurrent(shape, cfg, caps);
+    kernels = [k];
+    const { threads } = recurrentLayout(shape, cfg, caps);
+    dispatches.push({ entry: k.name, args: argsOf(k), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [threads, 1, 1] });
+  } else {
+    const C = cfg.chunk;
+    const chunks = size.mul('B', Hv, size.cdiv('T', C));
+    for (const s of chunkScratch(shape, C)) buffers.push({ name: s.name, elem: 'f32', bytes: size.mul(chunks, s.floats * 4), role: 'scratch' });
+    const prep = lowerChunkPrep(shape, cfg);
+    const walk = lowerChunkState(shape, cfg);
+    kernels = [prep, walk];
+    dispatches.push(
+      { entry: prep.name, args: argsOf(prep), grid: [size.cdiv('T', C), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
+      { entry: walk.name, args: argsOf(walk), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
+    );
+  }
+  return {
+    op: 'gated_delta_rule', target, params, config: { ...cfg }, language: TARGETS[target].language,
+    files: renderFiles(target, kernels), buffers,
+    scalars: [
+      { name: 'B', type: 'i32', value: Number(params.B ?? 1) },
+      { name: 'T', type: 'i32', value: Number(params.T) },
+    ],
+    dispatches,
+  };
 }
