@@ -211,7 +211,7 @@ async function benchRun(args: ParsedArgs, rest: readonly string[]): Promise<void
   const text = `${JSON.stringify(file)}\n`;
   if (out) writeAtomically(out, text);
   const counts = ['ok', 'skipped', 'incorrect', 'error'].map((s) => `${file.results.filter((r) => r.status === s).length} ${s}`).join(', ');
-  println(`${suite.name} on ${o.target}: ${counts}; read probe ${file.ceilings.map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ') || 'not run (nothing to time)'}${out ? `; written to ${out}` : ''}`);
+  println(`${suite.name} on ${o.target}: ${counts}; read probe ${file.ceilings.filter((c) => c.name !== 'cache_probe').map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ') || 'not run (nothing to time)'}${file.ceilings.some((c) => c.name === 'cache_probe') ? `; cache probes ${file.ceilings.filter((c) => c.name === 'cache_probe').map((c) => `${c.gbps.toFixed(1)}`).join(', ')} GB/s` : ''}${out ? `; written to ${out}` : ''}`);
   const bad = file.results.filter((r) => r.status === 'incorrect' || r.status === 'error');
   if (bad.length) throw new CheckError(`${bad.length} case(s) failed their correctness check or did not run: ${bad.map((r) => r.id).join(', ')}`);
 }
