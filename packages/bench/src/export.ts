@@ -188,6 +188,8 @@ function bundleCase(c: SuiteCase, key: string, o: BenchExportOptions, seed: numb
   const artifacts = new Map<string, KernelArtifact>();
   const base = { key, id: c.id, op: c.op, layer: c.layer, phase: c.phase, params: c.params };
   if (!hasKernel(c.op, o.target)) return { bundleCase: { ...base, skipped: `no kernel yet for ${c.op} on ${o.target}`, generated: {}, jobs: [], notes: [] }, artifacts };
+  // a bundle rotates every input and has no cache probe: a cache-resident case is timed by bench run only
+  if (c.residency === 'cache') return { bundleCase: { ...base, skipped: 'cache-resident case (inputs not rotated, judged by a cache probe): bench run only', generated: {}, jobs: [], notes: [] }, artifacts };
   const params = resolveParams(getOp(c.op), c.params);
   const generated = generatedInputs(c.op, params, seed);
   const notes: string[] = [];
