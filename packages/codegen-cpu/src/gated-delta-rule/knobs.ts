@@ -12,12 +12,12 @@ export const GDR_F32_LANES: Readonly<Record<CpuSimdTarget, number>> = { c: 1, av
 const VARIANTS = ['recurrent', 'chunked'] as const;
 const BLOCK_V = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 256];
 const CHUNKS = [8, 16, 32, 64];
-const DEFAULT_CHUNK = 32;
+const DEFAULT_CHUNK = 16;
 const THREADS = [0, 1, 2, 4, 8];
 /** bytes of a work item's private arrays: they live on a thread's stack */
 const MAX_PRIVATE_BYTES = 512 << 10;
 /** tokens from which the chunked form is the default */
-export const CHUNKED_FROM_T = 64;
+export const CHUNKED_FROM_T = 128;
 
 const num = (params: Params, name: string): number => Number(params[name]);
 const roundUp = (x: number, m: number): number => Math.ceil(x / m) * m;
@@ -25,7 +25,7 @@ const roundUp = (x: number, m: number): number => Math.ceil(x / m) * m;
 /** bytes of the private arrays of one work item (simd.ts allocates them) */
 export function privateBytes(params: Params, variant: string, blockV: number, chunk: number): number {
   const Dk = num(params, 'Dk');
-  if (variant === 'recurrent') return (Dk * blockV + 4 * Dk + 2) * 4;
+  if (variant === 'recurrent') return (Dk * blockV + 18 * Dk + 18) * 4;
   // state block, staged K and Q, R/U, the C x C matrices, gammas
   return (Dk * blockV + 2 * chunk * Dk + 2 * chunk * blockV + 3 * chunk * chunk + 4 * chunk) * 4;
 }

@@ -35,8 +35,8 @@ export interface GatedDeltaRuleSimdConfig {
 
 const EPS = 1e-6;
 const PREFETCH = 'kf_prefetch';
-/** tokens ahead the recurrent kernel prefetches q, k and v rows */
-const PREFETCH_TOKENS = 4;
+/** tokens the recurrent kernel stages at once (k, q, k·q, exp g) */
+const RECURRENT_BATCH = 8;
 /** the running decay of the recurrent block is multiplied in once it falls below this (2^-30) */
 const RESCALE_BELOW = 2 ** -30;
 const i32 = (name: string): Expr => v(name, 'i32');
@@ -143,11 +143,16 @@ function stateCopy(sh: Shape, vx: Vec, cols: Columns, BV: number, toPrivate: boo
 }
 
 /**
- * Stage token t's k and q rows (l2-normalized when asked) into kn/qn at `slot` (0 or Dk) and k·q (of the
- * normalized rows) into kqs[slot / Dk].
+ * Stage token t's k and q rows (l2-normalized when asked) into kn/qn at slot `slot` (Dk floats each), k·q
+ * (of the normalized rows) into kqs[slot] and exp(g_t) into eas[slot].
  */
 function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[] {
-  const out: Stmt[] = [let_(`qkb${tag}`, 'i32', mul(add(mul(add(mul(i32('b'), Tp), t), sh.Hk), i32('hk')), sh.Dk))];
+  const out: Stmt[] = [
+    let_(`qkb${tag}`, 'i32', mul(add(mul(add(mul(i32('b'), Tp), t), sh.Hk), i32('hk')), sh.Dk)),
+    let_(`so${tag}`, 'i32', mul(slot, sh.Dk)),
+    store('eas', slot, unary('exp', load('g', add(mul(add(mul(i32('b'), Tp), t), sh.Hv), i32('h')), 'f32'))),
+  ];
+  const off = i32(`so${tag}`);
   const acc = (name: string, lanes: number): string => `${name}${tag}${lanes === 1 ? 's' : 'v'}`;
   const parts: Record<string, Expr[]> = { kk: [], qq: [], kq: [] };
   const loops = (d: Expr, lanes: number): Stmt[] => {
@@ -161,8 +166,8 @@ function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[
         assign(acc('qq', lanes), fma(v(`qx${tag}${lanes}`, T), v(`qx${tag}${lanes}`, T), v(acc('qq', lanes), T))),
       ] : []),
       assign(acc('kq', lanes), fma(v(`kx${tag}${lanes}`, T), v(`qx${tag}${lanes}`, T), v(acc('kq', lanes), T))),
-      store('kn', add(slot, d), v(`kx${tag}${lanes}`, T)),
-      store('qn', add(slot, d), v(`qx${tag}${lanes}`, T)),
+      store('kn', add(off, d), v(`kx${tag}${lanes}`, T)),
+      store('qn', add(off, d), v(`qx${tag}${lanes}`, T)),
     ];
   };
   const full = sh.Dk - (sh.Dk % vx.L);
@@ -174,20 +179,20 @@ function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[
     }
   }
   out.push(...vx.loop(`dq${tag}`, sh.Dk, loops));
-  const total = (n: string): Expr => parts[n]!.reduce((a, b) => add(a, b));
+  const total = (n: string): Expr => parts[n]!.reduce((x, y) => add(x, y));
   if (!sh.l2norm) {
-    out.push(store('kqs', div(slot, sh.Dk), total('kq')));
+    out.push(store('kqs', slot, total('kq')));
     return out;
   }
   out.push(
     let_(`rk${tag}`, 'f32', div(c.f32(1), unary('sqrt', add(total('kk'), c.f32(EPS))))),
     let_(`rq${tag}`, 'f32', div(c.f32(1), unary('sqrt', add(total('qq'), c.f32(EPS))))),
-    store('kqs', div(slot, sh.Dk), mul(total('kq'), mul(f32(`rk${tag}`), f32(`rq${tag}`)))),
+    store('kqs', slot, mul(total('kq'), mul(f32(`rk${tag}`), f32(`rq${tag}`)))),
     ...vx.loop(`dn${tag}`, sh.Dk, (d, lanes) => {
       const T = vx.T(lanes);
       return [
-        store('kn', add(slot, d), mul(load('kn', add(slot, d), T), vx.splat(f32(`rk${tag}`), lanes))),
-        store('qn', add(slot, d), mul(load('qn', add(slot, d), T), vx.splat(f32(`rq${tag}`), lanes))),
+        store('kn', add(off, d), mul(load('kn', add(off, d), T), vx.splat(f32(`rk${tag}`), lanes))),
+        store('qn', add(off, d), mul(load('qn', add(off, d), T), vx.splat(f32(`rq${tag}`), lanes))),
       ];
     }),
   );
@@ -195,12 +200,12 @@ function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[
 }
 
 /**
- * Hints for the q, k and v rows of token t + PREFETCH_TOKENS (clamped to the last): consecutive tokens'
- * rows are Hk*Dk or Hv*Dv floats apart, past the hardware prefetchers' page, and a step is short.
+ * Hints for the q, k and v rows of token `tp` (clamped to the last): consecutive tokens' rows are Hk*Dk
+ * or Hv*Dv floats apart, past the hardware prefetchers' page.
  */
-function prefetchToken(sh: Shape, isa: SimdIsa, BV: number): Stmt[] {
+function prefetchToken(sh: Shape, isa: SimdIsa, BV: number, t: Expr): Stmt[] {
   if (isa.rules.rules[`call.${PREFETCH}:i32`] === undefined) return [];
-  const tp = min(add(i32('t'), PREFETCH_TOKENS), sub(Tp, 1));
+  const tp = min(t, sub(Tp, 1));
   const qk = mul(add(mul(add(mul(i32('b'), Tp), tp), sh.Hk), i32('hk')), sh.Dk);
   const vr = add(mul(add(mul(add(mul(i32('b'), Tp), tp), sh.Hv), i32('h')), sh.Dv), i32('j0'));
   const vBytes = Math.min(BV, sh.Dv) * 4;
@@ -211,6 +216,12 @@ function prefetchToken(sh: Shape, isa: SimdIsa, BV: number): Stmt[] {
   ];
 }
 
+/**
+ * The recurrent kernel. Tokens go in batches of TB: the batch's k and q rows (normalized), k·q and
+ * exp(g) are staged first (independent work, off the steps' dependency chain), slot j + 1 holding the
+ * token after slot j's (slot TB is the next batch's slot 0). Each step's pass keeps two sets of dot
+ * accumulators (even and odd rows), so the chain of dependent FMAs is Dk / 2 long.
+ */
 export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaRuleSimdConfig, isa: SimdIsa): Kernel {
   const sh = shapeOf(params);
   const vx = new Vec(isa);
@@ -221,31 +232,55 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
   const nvb = Math.ceil(sh.Dv / BV);
   const cols = new Columns(vx, sh.Dv % BV !== 0);
   const at = (cc: number, row: Expr): Expr => add(mul(row, BV), cc * L);
+  const TB = RECURRENT_BATCH;
+  const SETS = sh.Dk >= 2 ? 2 : 1;
 
   const work: Stmt[] = [
     ...workItem(sh, BV, nvb),
     alloc('Sb', 'f32', sh.Dk * BV, 'private', 64),
-    alloc('kn', 'f32', 2 * sh.Dk, 'private', 64),
-    alloc('qn', 'f32', 2 * sh.Dk, 'private', 64),
-    alloc('kqs', 'f32', 2, 'private'),
+    alloc('kn', 'f32', (TB + 1) * sh.Dk, 'private', 64),
+    alloc('qn', 'f32', (TB + 1) * sh.Dk, 'private', 64),
+    alloc('kqs', 'f32', TB + 1, 'private'),
+    alloc('eas', 'f32', TB + 1, 'private'),
     stateCopy(sh, vx, cols, BV, true),
   ];
-  for (let cc = 0; cc < NC; cc++) work.push(letMut(`ak${cc}`, F, vx.splat(0)), letMut(`aq${cc}`, F, vx.splat(0)), letMut(`u${cc}`, F, vx.splat(0)));
+  const accName = (kind: 'k' | 'q', cc: number, set: number): string => `a${kind}${cc}_${set}`;
+  for (let cc = 0; cc < NC; cc++) {
+    for (let st = 0; st < SETS; st++) work.push(letMut(accName('k', cc, st), F, vx.splat(0)), letMut(accName('q', cc, st), F, vx.splat(0)));
+    work.push(letMut(`u${cc}`, F, vx.splat(0)));
+  }
+  const zeroAccs = (): Stmt[] => {
+    const out: Stmt[] = [];
+    for (let cc = 0; cc < NC; cc++) for (let st = 0; st < SETS; st++) out.push(assign(accName('k', cc, st), vx.splat(0)), assign(accName('q', cc, st), vx.splat(0)));
+    return out;
+  };
+  /** rows [0, Dk) in steps of SETS, row ru + st into set st, then a tail row into set 0 */
+  const rows = (name: string, body: (row: Expr, set: number) => Stmt[]): Stmt[] => {
+    const full = sh.Dk - (sh.Dk % SETS);
+    const out: Stmt[] = [];
+    const inner: Stmt[] = [];
+    for (let st = 0; st < SETS; st++) inner.push(...body(add(i32(name), st), st));
+    out.push(forLoop(name, 0, full, inner, { step: SETS }));
+    if (full < sh.Dk) out.push(...body(c.i32(full), 0));
+    return out;
+  };
 
   // dots of step 0 over the state before it
   work.push(...stageToken(sh, vx, c.i32(0), c.i32(0), 'a'));
-  const dots0: Stmt[] = [
-    let_('k0b', F, vx.splat(load('kn', i32('ri'), 'f32'))),
-    let_('q0b', F, vx.splat(load('qn', i32('ri'), 'f32'))),
-  ];
-  for (let cc = 0; cc < NC; cc++) {
-    dots0.push(
-      let_(`s0v${cc}`, F, load('Sb', at(cc, i32('ri')), F)),
-      assign(`ak${cc}`, fma(v(`s0v${cc}`, F), v('k0b', F), v(`ak${cc}`, F))),
-      assign(`aq${cc}`, fma(v(`s0v${cc}`, F), v('q0b', F), v(`aq${cc}`, F))),
-    );
-  }
-  work.push(forLoop('ri', 0, sh.Dk, dots0));
+  work.push(...rows('ri', (row, st) => {
+    const r: Stmt[] = [
+      let_(`k0b${st}`, F, vx.splat(load('kn', row, 'f32'))),
+      let_(`q0b${st}`, F, vx.splat(load('qn', row, 'f32'))),
+    ];
+    for (let cc = 0; cc < NC; cc++) {
+      r.push(
+        let_(`s0v${cc}_${st}`, F, load('Sb', at(cc, row), F)),
+        assign(accName('k', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`k0b${st}`, F), v(accName('k', cc, st), F))),
+        assign(accName('q', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`q0b${st}`, F), v(accName('q', cc, st), F))),
+      );
+    }
+    return r;
+  }));
 
   // step t: u and o from the dots, then one pass: the update of step t and the dots of step t + 1.
   // The block holds S / sig (sig a running product of decays): a step multiplies sig by a instead of
@@ -253,43 +288,48 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
   // block by sig (S = sig S~ + k uᵀ) and sig is 1 again, so u / sig stays far from f32 overflow.
   work.push(letMut('sig', 'f32', c.f32(1)));
   const step: Stmt[] = [
+    let_('t', 'i32', add(i32('tb'), i32('j'))),
     let_('gate', 'i32', add(mul(add(mul(i32('b'), Tp), i32('t')), sh.Hv), i32('h'))),
     let_('vo', 'i32', add(mul(i32('gate'), sh.Dv), i32('j0'))),
-    let_('sg', 'f32', mul(unary('exp', load('g', i32('gate'), 'f32')), f32('sig'))),
+    let_('sg', 'f32', mul(load('eas', i32('j'), 'f32'), f32('sig'))),
     let_('bt', 'f32', load('beta', i32('gate'), 'f32')),
-    let_('cur', 'i32', mul(rem(i32('t'), 2), sh.Dk)),
-    let_('nxt', 'i32', sub(c.i32(sh.Dk), i32('cur'))),
-    let_('kqv', 'f32', load('kqs', rem(i32('t'), 2), 'f32')),
+    let_('cur', 'i32', mul(i32('j'), sh.Dk)),
+    let_('nxt', 'i32', add(i32('cur'), sh.Dk)),
+    let_('kqv', 'f32', load('kqs', i32('j'), 'f32')),
     let_('sgv', F, vx.splat(f32('sg'))),
-    ...prefetchToken(sh, isa, BV),
   ];
+  const sum = (kind: 'k' | 'q', cc: number): Expr => {
+    let e = v(accName(kind, cc, 0), F);
+    for (let st = 1; st < SETS; st++) e = add(e, v(accName(kind, cc, st), F));
+    return e;
+  };
   for (let cc = 0; cc < NC; cc++) {
     const vIdx = add(i32('vo'), cc * L);
     step.push(
       ...cols.load(`vv${cc}`, 'v', vIdx, cc),
-      assign(`u${cc}`, mul(sub(v(`vv${cc}`, F), mul(v('sgv', F), v(`ak${cc}`, F))), vx.splat(f32('bt')))),
-      ...cols.store('o', vIdx, mul(fma(v('sgv', F), v(`aq${cc}`, F), mul(vx.splat(f32('kqv')), v(`u${cc}`, F))), vx.splat(c.f32(sh.scale))), cc),
+      assign(`u${cc}`, mul(sub(v(`vv${cc}`, F), mul(v('sgv', F), sum('k', cc))), vx.splat(f32('bt')))),
+      ...cols.store('o', vIdx, mul(fma(v('sgv', F), sum('q', cc), mul(vx.splat(f32('kqv')), v(`u${cc}`, F))), vx.splat(c.f32(sh.scale))), cc),
     );
   }
   /** one row of the pass: rescale (S~ sig + k u) or not (S~ + k u / sig), with or without the next step's dots */
-  const updateRow = (withDots: boolean, rescale: boolean): Stmt[] => {
-    const r: Stmt[] = [let_('kcb', F, vx.splat(load('kn', add(i32('cur'), i32('ru')), 'f32')))];
+  const updateRow = (row: Expr, st: number, withDots: boolean, rescale: boolean): Stmt[] => {
+    const r: Stmt[] = [let_(`kcb${st}`, F, vx.splat(load('kn', add(i32('cur'), row), 'f32')))];
     if (withDots) {
       r.push(
-        let_('kxb', F, vx.splat(load('kn', add(i32('nxt'), i32('ru')), 'f32'))),
-        let_('qxb', F, vx.splat(load('qn', add(i32('nxt'), i32('ru')), 'f32'))),
+        let_(`kxb${st}`, F, vx.splat(load('kn', add(i32('nxt'), row), 'f32'))),
+        let_(`qxb${st}`, F, vx.splat(load('qn', add(i32('nxt'), row), 'f32'))),
       );
     }
     for (let cc = 0; cc < NC; cc++) {
-      const old = load('Sb', at(cc, i32('ru')), F);
+      const old = load('Sb', at(cc, row), F);
       r.push(
-        let_(`sn${cc}`, F, fma(v('kcb', F), v(`${rescale ? 'u' : 'us'}${cc}`, F), rescale ? mul(old, v('sgv', F)) : old)),
-        store('Sb', at(cc, i32('ru')), v(`sn${cc}`, F)),
+        let_(`sn${cc}_${st}`, F, fma(v(`kcb${st}`, F), v(`${rescale ? 'u' : 'us'}${cc}`, F), rescale ? mul(old, v('sgv', F)) : old)),
+        store('Sb', at(cc, row), v(`sn${cc}_${st}`, F)),
       );
       if (withDots) {
         r.push(
-          assign(`ak${cc}`, fma(v(`sn${cc}`, F), v('kxb', F), v(`ak${cc}`, F))),
-          assign(`aq${cc}`, fma(v(`sn${cc}`, F), v('qxb', F), v(`aq${cc}`, F))),
+          assign(accName('k', cc, st), fma(v(`sn${cc}_${st}`, F), v(`kxb${st}`, F), v(accName('k', cc, st), F))),
+          assign(accName('q', cc, st), fma(v(`sn${cc}_${st}`, F), v(`qxb${st}`, F), v(accName('q', cc, st), F))),
         );
       }
     }
@@ -301,16 +341,31 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
       out.push(let_('isg', 'f32', div(c.f32(1), f32('sg'))));
       for (let cc = 0; cc < NC; cc++) out.push(let_(`us${cc}`, F, mul(v(`u${cc}`, F), vx.splat(f32('isg')))));
     }
-    out.push(forLoop('ru', 0, sh.Dk, updateRow(withDots, rescale)));
+    out.push(...rows('ru', (row, st) => updateRow(row, st, withDots, rescale)));
     out.push(assign('sig', rescale ? c.f32(1) : f32('sg')));
     return out;
   };
-  const fused: Stmt[] = [...stageToken(sh, vx, add(i32('t'), 1), i32('nxt'), 'n')];
-  for (let cc = 0; cc < NC; cc++) fused.push(assign(`ak${cc}`, vx.splat(0)), assign(`aq${cc}`, vx.splat(0)));
-  fused.push(if_(lt(f32('sg'), c.f32(RESCALE_BELOW)), pass(true, true), pass(true, false)));
+  const fused: Stmt[] = [...zeroAccs(), if_(lt(f32('sg'), c.f32(RESCALE_BELOW)), pass(true, true), pass(true, false))];
   // the last step rescales, so the block is S itself when it is written back
   step.push(if_(lt(add(i32('t'), 1), Tp), fused, pass(false, true)));
-  work.push(forLoop('t', 0, Tp, step));
+
+  const batch: Stmt[] = [
+    // slot TB of the batch before is this batch's slot 0
+    if_(lt(c.i32(0), i32('tb')), [
+      ...vx.loop('cs', sh.Dk, (d, lanes) => [
+        store('kn', d, load('kn', add(d, TB * sh.Dk), vx.T(lanes))),
+        store('qn', d, load('qn', add(d, TB * sh.Dk), vx.T(lanes))),
+      ]),
+      store('kqs', 0, load('kqs', TB, 'f32')),
+      store('eas', 0, load('eas', TB, 'f32')),
+    ]),
+    forLoop('js', 1, add(min(c.i32(TB), sub(sub(Tp, 1), i32('tb'))), 1), [
+      ...prefetchToken(sh, isa, BV, add(add(i32('tb'), i32('js')), TB)),
+      ...stageToken(sh, vx, add(i32('tb'), i32('js')), i32('js'), 'n'),
+    ]),
+    forLoop('j', 0, min(c.i32(TB), sub(Tp, i32('tb'))), step),
+  ];
+  work.push(forLoop('tb', 0, Tp, batch, { step: TB }));
   work.push(stateCopy(sh, vx, cols, BV, false));
 
   return {
@@ -322,9 +377,11 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
 }
 
 /** register tiles of the chunked products: rows sharing each loaded B vector, column vectors sharing each broadcast */
-function tilePlan(isa: SimdIsa): { RB: number; NCB: number } {
+function tilePlan(isa: SimdIsa, tall: boolean): { RB: number; NCB: number } {
   if (isa.f32Lanes === 1) return { RB: 2, NCB: 4 };
   const wide = isa.f32Lanes >= 16 || isa.rules.name === 'neon';
+  // tall tiles (more rows per loaded B vector) where B is the state block, which outgrows L1
+  if (tall) return wide ? { RB: 8, NCB: 2 } : { RB: 4, NCB: 2 };
   return wide ? { RB: 4, NCB: 4 } : { RB: 2, NCB: 4 };
 }
 
@@ -392,7 +449,6 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
   const NC = BV / L;
   const nvb = Math.ceil(sh.Dv / BV);
   const cols = new Columns(vx, sh.Dv % BV !== 0);
-  const plan = tilePlan(isa);
   const { Dk } = sh;
   /** lanes of the key vectors of A and M */
   const GL = C % L === 0 ? L : 1;
@@ -502,7 +558,7 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
   chunk.push(forLoop('gi', 0, C, [forLoop('gj', 0, add(gi, RG), gram, { step: GL })], { step: RG }));
 
   // 3. [X; P] = KQ · S0
-  chunk.push(...gemm(vx, plan, NC, {
+  chunk.push(...gemm(vx, tilePlan(isa, true), NC, {
     tag: 'xp', rows: 2 * C, depth: Dk,
     a: (row, kk) => load('KQ', add(mul(row, Dk), kk), 'f32'),
     b: (kk, cv) => load('Sb', sAt(kk, cv), F),
@@ -559,7 +615,7 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
     ...Array.from({ length: NC }, (_, cv) => store('XP', sAt(i32('dj'), cv), mul(load('XP', sAt(i32('dj'), cv), F), v('dlj', F)))),
   ]));
   chunk.push(let_('elast', F, vx.splat(unary('exp', f32('glast')))));
-  chunk.push(...gemm(vx, plan, NC, {
+  chunk.push(...gemm(vx, tilePlan(isa, false), NC, {
     tag: 'su', rows: Dk, depth: C,
     a: (row, kk) => load('KT', add(mul(row, C), kk), 'f32'),
     b: (kk, cv) => load('XP', sAt(kk, cv), F),

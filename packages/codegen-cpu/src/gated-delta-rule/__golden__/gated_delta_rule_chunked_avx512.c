@@ -70,13 +70,13 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
     const int32_t ncol = (128 - j0);
     const int32_t sbase = (((bh * 128) * 128) + j0);
     float Sb[16384];
-    float KQ[8192];
-    float KT[4096];
-    float XP[8192];
-    float Am[1024];
-    float Mm[1024];
-    float gam[32];
-    float bet[32];
+    float KQ[4096];
+    float KT[2048];
+    float XP[4096];
+    float Am[256];
+    float Mm[256];
+    float gam[16];
+    float bet[16];
     float iota[16];
     for (int32_t si = 0; si < 128; si++) {
       const __m512 sl0 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 0)]);
@@ -112,10 +112,10 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
     iota[13] = 13.0f;
     iota[14] = 14.0f;
     iota[15] = 15.0f;
-    for (int32_t t0 = 0; t0 < T; t0 += 32) {
-      const int32_t n = ((32) < ((T - t0)) ? (32) : ((T - t0)));
+    for (int32_t t0 = 0; t0 < T; t0 += 16) {
+      const int32_t n = ((16) < ((T - t0)) ? (16) : ((T - t0)));
       float gacc = 0.0f;
-      for (int32_t ci = 0; ci < 32; ci++) {
+      for (int32_t ci = 0; ci < 16; ci++) {
         if (ci < n) {
           const int32_t ct = (t0 + ci);
           const int32_t cgate = ((((b * T) + ct) * 16) + h);
@@ -137,7 +137,7 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
           #pragma GCC unroll 8
           for (int32_t ce = 0; ce < 128; ce += 16) {
             _mm512_storeu_ps(&KQ[((ci * 128) + ce)], _mm512_mul_ps(_mm512_loadu_ps(&k[(cqk + ce)]), _mm512_set1_ps(crk)));
-            _mm512_storeu_ps(&KQ[(((ci + 32) * 128) + ce)], _mm512_mul_ps(_mm512_loadu_ps(&q[(cqk + ce)]), _mm512_set1_ps(crq)));
+            _mm512_storeu_ps(&KQ[(((ci + 16) * 128) + ce)], _mm512_mul_ps(_mm512_loadu_ps(&q[(cqk + ce)]), _mm512_set1_ps(crq)));
           }
         } else {
           gam[ci] = gacc;
@@ -145,16 +145,16 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
           #pragma GCC unroll 8
           for (int32_t cz = 0; cz < 128; cz += 16) {
             _mm512_storeu_ps(&KQ[((ci * 128) + cz)], _mm512_set1_ps(0.0f));
-            _mm512_storeu_ps(&KQ[(((ci + 32) * 128) + cz)], _mm512_set1_ps(0.0f));
+            _mm512_storeu_ps(&KQ[(((ci + 16) * 128) + cz)], _mm512_set1_ps(0.0f));
           }
         }
       }
       for (int32_t td = 0; td < 128; td++) {
-        for (int32_t tj = 0; tj < 32; tj++) {
-          KT[((td * 32) + tj)] = KQ[((tj * 128) + td)];
+        for (int32_t tj = 0; tj < 16; tj++) {
+          KT[((td * 16) + tj)] = KQ[((tj * 128) + td)];
         }
       }
-      for (int32_t gi = 0; gi < 32; gi += 4) {
+      for (int32_t gi = 0; gi < 16; gi += 4) {
         for (int32_t gj = 0; gj < (gi + 4); gj += 16) {
           __m512 gk0 = _mm512_set1_ps(0.0f);
           __m512 gq0 = _mm512_set1_ps(0.0f);
@@ -165,184 +165,312 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
           __m512 gk3 = _mm512_set1_ps(0.0f);
           __m512 gq3 = _mm512_set1_ps(0.0f);
           for (int32_t gd = 0; gd < 128; gd++) {
-            const __m512 gkt = _mm512_loadu_ps(&KT[((gd * 32) + gj)]);
+            const __m512 gkt = _mm512_loadu_ps(&KT[((gd * 16) + gj)]);
             gk0 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[(((gi + 0) * 128) + gd)]), gkt, gk0);
-            gq0 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 0) + 32) * 128) + gd)]), gkt, gq0);
+            gq0 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 0) + 16) * 128) + gd)]), gkt, gq0);
             gk1 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[(((gi + 1) * 128) + gd)]), gkt, gk1);
-            gq1 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 1) + 32) * 128) + gd)]), gkt, gq1);
+            gq1 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 1) + 16) * 128) + gd)]), gkt, gq1);
             gk2 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[(((gi + 2) * 128) + gd)]), gkt, gk2);
-            gq2 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 2) + 32) * 128) + gd)]), gkt, gq2);
+            gq2 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 2) + 16) * 128) + gd)]), gkt, gq2);
             gk3 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[(((gi + 3) * 128) + gd)]), gkt, gk3);
-            gq3 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 3) + 32) * 128) + gd)]), gkt, gq3);
+            gq3 = _mm512_fmadd_ps(_mm512_set1_ps(KQ[((((gi + 3) + 16) * 128) + gd)]), gkt, gq3);
           }
           const __m512 gjv = _mm512_add_ps(_mm512_loadu_ps(&iota[0]), _mm512_set1_ps(((float)gj)));
           const __m512 ggj = _mm512_loadu_ps(&gam[gj]);
           const __m512 ge0 = ({ const __m512 kf_ex = (_mm512_min_ps(_mm512_sub_ps(_mm512_set1_ps(gam[(gi + 0)]), ggj), _mm512_set1_ps(0.0f))); const __m512 kf_exl = _mm512_max_ps(_mm512_set1_ps(-104.0f), kf_ex); const __m512 kf_exc = _mm512_min_ps(_mm512_set1_ps(89.0f), kf_exl); const __m512 kf_enb = _mm512_fmadd_ps(kf_exc, _mm512_set1_ps(1.4426950216293335f), _mm512_set1_ps(12582912.0f)); const __m512 kf_en = _mm512_sub_ps(kf_enb, _mm512_set1_ps(12582912.0f)); const __m512 kf_erh = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.693145751953125f), kf_exc); const __m512 kf_er = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.000001428606765330187f), kf_erh); const __m512 kf_ep1 = _mm512_fmadd_ps(_mm512_set1_ps(0.008289290592074394f), kf_er, _mm512_set1_ps(0.04189782217144966f)); const __m512 kf_ep2 = _mm512_fmadd_ps(kf_ep1, kf_er, _mm512_set1_ps(0.16667652130126953f)); const __m512 kf_ep3 = _mm512_fmadd_ps(kf_ep2, kf_er, _mm512_set1_ps(0.4999915063381195f)); const __m512 kf_ep4 = _mm512_fmadd_ps(kf_ep3, kf_er, _mm512_set1_ps(0.9999997019767761f)); const __m512 kf_ep5 = _mm512_fmadd_ps(kf_ep4, kf_er, _mm512_set1_ps(1.0f)); const __m512i kf_eni = _mm512_sub_epi32(_mm512_castps_si512(kf_enb), _mm512_set1_epi32(1262485504)); const __m512i kf_enh = _mm512_srai_epi32(kf_eni, 1); const __m512 kf_es1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(kf_enh, _mm512_set1_epi32(127)), 23)); const __m512 kf_es2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_sub_epi32(kf_eni, kf_enh), _mm512_set1_epi32(127)), 23)); _mm512_mul_ps(_mm512_mul_ps(kf_ep5, kf_es1), kf_es2); });
-          _mm512_storeu_ps(&Am[(((gi + 0) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 0))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge0, gk0), _mm512_set1_ps((-bet[(gi + 0)])))));
-          _mm512_storeu_ps(&Mm[(((gi + 0) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 0))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge0, gq0), _mm512_set1_ps(0.08838834764831843f))));
+          _mm512_storeu_ps(&Am[(((gi + 0) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 0))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge0, gk0), _mm512_set1_ps((-bet[(gi + 0)])))));
+          _mm512_storeu_ps(&Mm[(((gi + 0) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 0))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge0, gq0), _mm512_set1_ps(0.08838834764831843f))));
           const __m512 ge1 = ({ const __m512 kf_ex = (_mm512_min_ps(_mm512_sub_ps(_mm512_set1_ps(gam[(gi + 1)]), ggj), _mm512_set1_ps(0.0f))); const __m512 kf_exl = _mm512_max_ps(_mm512_set1_ps(-104.0f), kf_ex); const __m512 kf_exc = _mm512_min_ps(_mm512_set1_ps(89.0f), kf_exl); const __m512 kf_enb = _mm512_fmadd_ps(kf_exc, _mm512_set1_ps(1.4426950216293335f), _mm512_set1_ps(12582912.0f)); const __m512 kf_en = _mm512_sub_ps(kf_enb, _mm512_set1_ps(12582912.0f)); const __m512 kf_erh = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.693145751953125f), kf_exc); const __m512 kf_er = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.000001428606765330187f), kf_erh); const __m512 kf_ep1 = _mm512_fmadd_ps(_mm512_set1_ps(0.008289290592074394f), kf_er, _mm512_set1_ps(0.04189782217144966f)); const __m512 kf_ep2 = _mm512_fmadd_ps(kf_ep1, kf_er, _mm512_set1_ps(0.16667652130126953f)); const __m512 kf_ep3 = _mm512_fmadd_ps(kf_ep2, kf_er, _mm512_set1_ps(0.4999915063381195f)); const __m512 kf_ep4 = _mm512_fmadd_ps(kf_ep3, kf_er, _mm512_set1_ps(0.9999997019767761f)); const __m512 kf_ep5 = _mm512_fmadd_ps(kf_ep4, kf_er, _mm512_set1_ps(1.0f)); const __m512i kf_eni = _mm512_sub_epi32(_mm512_castps_si512(kf_enb), _mm512_set1_epi32(1262485504)); const __m512i kf_enh = _mm512_srai_epi32(kf_eni, 1); const __m512 kf_es1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(kf_enh, _mm512_set1_epi32(127)), 23)); const __m512 kf_es2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_sub_epi32(kf_eni, kf_enh), _mm512_set1_epi32(127)), 23)); _mm512_mul_ps(_mm512_mul_ps(kf_ep5, kf_es1), kf_es2); });
-          _mm512_storeu_ps(&Am[(((gi + 1) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 1))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge1, gk1), _mm512_set1_ps((-bet[(gi + 1)])))));
-          _mm512_storeu_ps(&Mm[(((gi + 1) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 1))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge1, gq1), _mm512_set1_ps(0.08838834764831843f))));
+          _mm512_storeu_ps(&Am[(((gi + 1) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 1))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge1, gk1), _mm512_set1_ps((-bet[(gi + 1)])))));
+          _mm512_storeu_ps(&Mm[(((gi + 1) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 1))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge1, gq1), _mm512_set1_ps(0.08838834764831843f))));
           const __m512 ge2 = ({ const __m512 kf_ex = (_mm512_min_ps(_mm512_sub_ps(_mm512_set1_ps(gam[(gi + 2)]), ggj), _mm512_set1_ps(0.0f))); const __m512 kf_exl = _mm512_max_ps(_mm512_set1_ps(-104.0f), kf_ex); const __m512 kf_exc = _mm512_min_ps(_mm512_set1_ps(89.0f), kf_exl); const __m512 kf_enb = _mm512_fmadd_ps(kf_exc, _mm512_set1_ps(1.4426950216293335f), _mm512_set1_ps(12582912.0f)); const __m512 kf_en = _mm512_sub_ps(kf_enb, _mm512_set1_ps(12582912.0f)); const __m512 kf_erh = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.693145751953125f), kf_exc); const __m512 kf_er = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.000001428606765330187f), kf_erh); const __m512 kf_ep1 = _mm512_fmadd_ps(_mm512_set1_ps(0.008289290592074394f), kf_er, _mm512_set1_ps(0.04189782217144966f)); const __m512 kf_ep2 = _mm512_fmadd_ps(kf_ep1, kf_er, _mm512_set1_ps(0.16667652130126953f)); const __m512 kf_ep3 = _mm512_fmadd_ps(kf_ep2, kf_er, _mm512_set1_ps(0.4999915063381195f)); const __m512 kf_ep4 = _mm512_fmadd_ps(kf_ep3, kf_er, _mm512_set1_ps(0.9999997019767761f)); const __m512 kf_ep5 = _mm512_fmadd_ps(kf_ep4, kf_er, _mm512_set1_ps(1.0f)); const __m512i kf_eni = _mm512_sub_epi32(_mm512_castps_si512(kf_enb), _mm512_set1_epi32(1262485504)); const __m512i kf_enh = _mm512_srai_epi32(kf_eni, 1); const __m512 kf_es1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(kf_enh, _mm512_set1_epi32(127)), 23)); const __m512 kf_es2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_sub_epi32(kf_eni, kf_enh), _mm512_set1_epi32(127)), 23)); _mm512_mul_ps(_mm512_mul_ps(kf_ep5, kf_es1), kf_es2); });
-          _mm512_storeu_ps(&Am[(((gi + 2) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 2))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge2, gk2), _mm512_set1_ps((-bet[(gi + 2)])))));
-          _mm512_storeu_ps(&Mm[(((gi + 2) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 2))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge2, gq2), _mm512_set1_ps(0.08838834764831843f))));
+          _mm512_storeu_ps(&Am[(((gi + 2) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 2))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge2, gk2), _mm512_set1_ps((-bet[(gi + 2)])))));
+          _mm512_storeu_ps(&Mm[(((gi + 2) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 2))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge2, gq2), _mm512_set1_ps(0.08838834764831843f))));
           const __m512 ge3 = ({ const __m512 kf_ex = (_mm512_min_ps(_mm512_sub_ps(_mm512_set1_ps(gam[(gi + 3)]), ggj), _mm512_set1_ps(0.0f))); const __m512 kf_exl = _mm512_max_ps(_mm512_set1_ps(-104.0f), kf_ex); const __m512 kf_exc = _mm512_min_ps(_mm512_set1_ps(89.0f), kf_exl); const __m512 kf_enb = _mm512_fmadd_ps(kf_exc, _mm512_set1_ps(1.4426950216293335f), _mm512_set1_ps(12582912.0f)); const __m512 kf_en = _mm512_sub_ps(kf_enb, _mm512_set1_ps(12582912.0f)); const __m512 kf_erh = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.693145751953125f), kf_exc); const __m512 kf_er = _mm512_fmadd_ps(kf_en, _mm512_set1_ps(-0.000001428606765330187f), kf_erh); const __m512 kf_ep1 = _mm512_fmadd_ps(_mm512_set1_ps(0.008289290592074394f), kf_er, _mm512_set1_ps(0.04189782217144966f)); const __m512 kf_ep2 = _mm512_fmadd_ps(kf_ep1, kf_er, _mm512_set1_ps(0.16667652130126953f)); const __m512 kf_ep3 = _mm512_fmadd_ps(kf_ep2, kf_er, _mm512_set1_ps(0.4999915063381195f)); const __m512 kf_ep4 = _mm512_fmadd_ps(kf_ep3, kf_er, _mm512_set1_ps(0.9999997019767761f)); const __m512 kf_ep5 = _mm512_fmadd_ps(kf_ep4, kf_er, _mm512_set1_ps(1.0f)); const __m512i kf_eni = _mm512_sub_epi32(_mm512_castps_si512(kf_enb), _mm512_set1_epi32(1262485504)); const __m512i kf_enh = _mm512_srai_epi32(kf_eni, 1); const __m512 kf_es1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(kf_enh, _mm512_set1_epi32(127)), 23)); const __m512 kf_es2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_sub_epi32(kf_eni, kf_enh), _mm512_set1_epi32(127)), 23)); _mm512_mul_ps(_mm512_mul_ps(kf_ep5, kf_es1), kf_es2); });
-          _mm512_storeu_ps(&Am[(((gi + 3) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 3))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge3, gk3), _mm512_set1_ps((-bet[(gi + 3)])))));
-          _mm512_storeu_ps(&Mm[(((gi + 3) * 32) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 3))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge3, gq3), _mm512_set1_ps(0.08838834764831843f))));
+          _mm512_storeu_ps(&Am[(((gi + 3) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 3))), _CMP_LT_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge3, gk3), _mm512_set1_ps((-bet[(gi + 3)])))));
+          _mm512_storeu_ps(&Mm[(((gi + 3) * 16) + gj)], _mm512_mask_blend_ps(_mm512_cmp_ps_mask(gjv, _mm512_set1_ps(((float)(gi + 3))), _CMP_LE_OQ), _mm512_set1_ps(0.0f), _mm512_mul_ps(_mm512_mul_ps(ge3, gq3), _mm512_set1_ps(0.08838834764831843f))));
         }
       }
-      for (int32_t xp0_r = 0; xp0_r < 64; xp0_r += 4) {
+      for (int32_t xp0_r = 0; xp0_r < 32; xp0_r += 8) {
         __m512 xp0_m0_0 = _mm512_set1_ps(0.0f);
         __m512 xp0_m0_1 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m0_2 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m0_3 = _mm512_set1_ps(0.0f);
         __m512 xp0_m1_0 = _mm512_set1_ps(0.0f);
         __m512 xp0_m1_1 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m1_2 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m1_3 = _mm512_set1_ps(0.0f);
         __m512 xp0_m2_0 = _mm512_set1_ps(0.0f);
         __m512 xp0_m2_1 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m2_2 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m2_3 = _mm512_set1_ps(0.0f);
         __m512 xp0_m3_0 = _mm512_set1_ps(0.0f);
         __m512 xp0_m3_1 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m3_2 = _mm512_set1_ps(0.0f);
-        __m512 xp0_m3_3 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m4_0 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m4_1 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m5_0 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m5_1 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m6_0 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m6_1 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m7_0 = _mm512_set1_ps(0.0f);
+        __m512 xp0_m7_1 = _mm512_set1_ps(0.0f);
         for (int32_t xp0_mk = 0; xp0_mk < 128; xp0_mk++) {
           const __m512 xp0_mb0 = _mm512_loadu_ps(&Sb[((xp0_mk * 128) + 0)]);
           const __m512 xp0_mb1 = _mm512_loadu_ps(&Sb[((xp0_mk * 128) + 16)]);
-          const __m512 xp0_mb2 = _mm512_loadu_ps(&Sb[((xp0_mk * 128) + 32)]);
-          const __m512 xp0_mb3 = _mm512_loadu_ps(&Sb[((xp0_mk * 128) + 48)]);
           const __m512 xp0_ma0 = _mm512_set1_ps(KQ[(((xp0_r + 0) * 128) + xp0_mk)]);
           xp0_m0_0 = _mm512_fmadd_ps(xp0_ma0, xp0_mb0, xp0_m0_0);
           xp0_m0_1 = _mm512_fmadd_ps(xp0_ma0, xp0_mb1, xp0_m0_1);
-          xp0_m0_2 = _mm512_fmadd_ps(xp0_ma0, xp0_mb2, xp0_m0_2);
-          xp0_m0_3 = _mm512_fmadd_ps(xp0_ma0, xp0_mb3, xp0_m0_3);
           const __m512 xp0_ma1 = _mm512_set1_ps(KQ[(((xp0_r + 1) * 128) + xp0_mk)]);
           xp0_m1_0 = _mm512_fmadd_ps(xp0_ma1, xp0_mb0, xp0_m1_0);
           xp0_m1_1 = _mm512_fmadd_ps(xp0_ma1, xp0_mb1, xp0_m1_1);
-          xp0_m1_2 = _mm512_fmadd_ps(xp0_ma1, xp0_mb2, xp0_m1_2);
-          xp0_m1_3 = _mm512_fmadd_ps(xp0_ma1, xp0_mb3, xp0_m1_3);
           const __m512 xp0_ma2 = _mm512_set1_ps(KQ[(((xp0_r + 2) * 128) + xp0_mk)]);
           xp0_m2_0 = _mm512_fmadd_ps(xp0_ma2, xp0_mb0, xp0_m2_0);
           xp0_m2_1 = _mm512_fmadd_ps(xp0_ma2, xp0_mb1, xp0_m2_1);
-          xp0_m2_2 = _mm512_fmadd_ps(xp0_ma2, xp0_mb2, xp0_m2_2);
-          xp0_m2_3 = _mm512_fmadd_ps(xp0_ma2, xp0_mb3, xp0_m2_3);
           const __m512 xp0_ma3 = _mm512_set1_ps(KQ[(((xp0_r + 3) * 128) + xp0_mk)]);
           xp0_m3_0 = _mm512_fmadd_ps(xp0_ma3, xp0_mb0, xp0_m3_0);
           xp0_m3_1 = _mm512_fmadd_ps(xp0_ma3, xp0_mb1, xp0_m3_1);
-          xp0_m3_2 = _mm512_fmadd_ps(xp0_ma3, xp0_mb2, xp0_m3_2);
-          xp0_m3_3 = _mm512_fmadd_ps(xp0_ma3, xp0_mb3, xp0_m3_3);
+          const __m512 xp0_ma4 = _mm512_set1_ps(KQ[(((xp0_r + 4) * 128) + xp0_mk)]);
+          xp0_m4_0 = _mm512_fmadd_ps(xp0_ma4, xp0_mb0, xp0_m4_0);
+          xp0_m4_1 = _mm512_fmadd_ps(xp0_ma4, xp0_mb1, xp0_m4_1);
+          const __m512 xp0_ma5 = _mm512_set1_ps(KQ[(((xp0_r + 5) * 128) + xp0_mk)]);
+          xp0_m5_0 = _mm512_fmadd_ps(xp0_ma5, xp0_mb0, xp0_m5_0);
+          xp0_m5_1 = _mm512_fmadd_ps(xp0_ma5, xp0_mb1, xp0_m5_1);
+          const __m512 xp0_ma6 = _mm512_set1_ps(KQ[(((xp0_r + 6) * 128) + xp0_mk)]);
+          xp0_m6_0 = _mm512_fmadd_ps(xp0_ma6, xp0_mb0, xp0_m6_0);
+          xp0_m6_1 = _mm512_fmadd_ps(xp0_ma6, xp0_mb1, xp0_m6_1);
+          const __m512 xp0_ma7 = _mm512_set1_ps(KQ[(((xp0_r + 7) * 128) + xp0_mk)]);
+          xp0_m7_0 = _mm512_fmadd_ps(xp0_ma7, xp0_mb0, xp0_m7_0);
+          xp0_m7_1 = _mm512_fmadd_ps(xp0_ma7, xp0_mb1, xp0_m7_1);
         }
         _mm512_storeu_ps(&XP[(((xp0_r + 0) * 128) + 0)], xp0_m0_0);
         _mm512_storeu_ps(&XP[(((xp0_r + 0) * 128) + 16)], xp0_m0_1);
-        _mm512_storeu_ps(&XP[(((xp0_r + 0) * 128) + 32)], xp0_m0_2);
-        _mm512_storeu_ps(&XP[(((xp0_r + 0) * 128) + 48)], xp0_m0_3);
         _mm512_storeu_ps(&XP[(((xp0_r + 1) * 128) + 0)], xp0_m1_0);
         _mm512_storeu_ps(&XP[(((xp0_r + 1) * 128) + 16)], xp0_m1_1);
-        _mm512_storeu_ps(&XP[(((xp0_r + 1) * 128) + 32)], xp0_m1_2);
-        _mm512_storeu_ps(&XP[(((xp0_r + 1) * 128) + 48)], xp0_m1_3);
         _mm512_storeu_ps(&XP[(((xp0_r + 2) * 128) + 0)], xp0_m2_0);
         _mm512_storeu_ps(&XP[(((xp0_r + 2) * 128) + 16)], xp0_m2_1);
-        _mm512_storeu_ps(&XP[(((xp0_r + 2) * 128) + 32)], xp0_m2_2);
-        _mm512_storeu_ps(&XP[(((xp0_r + 2) * 128) + 48)], xp0_m2_3);
         _mm512_storeu_ps(&XP[(((xp0_r + 3) * 128) + 0)], xp0_m3_0);
         _mm512_storeu_ps(&XP[(((xp0_r + 3) * 128) + 16)], xp0_m3_1);
-        _mm512_storeu_ps(&XP[(((xp0_r + 3) * 128) + 32)], xp0_m3_2);
-        _mm512_storeu_ps(&XP[(((xp0_r + 3) * 128) + 48)], xp0_m3_3);
+        _mm512_storeu_ps(&XP[(((xp0_r + 4) * 128) + 0)], xp0_m4_0);
+        _mm512_storeu_ps(&XP[(((xp0_r + 4) * 128) + 16)], xp0_m4_1);
+        _mm512_storeu_ps(&XP[(((xp0_r + 5) * 128) + 0)], xp0_m5_0);
+        _mm512_storeu_ps(&XP[(((xp0_r + 5) * 128) + 16)], xp0_m5_1);
+        _mm512_storeu_ps(&XP[(((xp0_r + 6) * 128) + 0)], xp0_m6_0);
+        _mm512_storeu_ps(&XP[(((xp0_r + 6) * 128) + 16)], xp0_m6_1);
+        _mm512_storeu_ps(&XP[(((xp0_r + 7) * 128) + 0)], xp0_m7_0);
+        _mm512_storeu_ps(&XP[(((xp0_r + 7) * 128) + 16)], xp0_m7_1);
       }
-      for (int32_t xp1_r = 0; xp1_r < 64; xp1_r += 4) {
+      for (int32_t xp1_r = 0; xp1_r < 32; xp1_r += 8) {
         __m512 xp1_m0_0 = _mm512_set1_ps(0.0f);
         __m512 xp1_m0_1 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m0_2 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m0_3 = _mm512_set1_ps(0.0f);
         __m512 xp1_m1_0 = _mm512_set1_ps(0.0f);
         __m512 xp1_m1_1 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m1_2 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m1_3 = _mm512_set1_ps(0.0f);
         __m512 xp1_m2_0 = _mm512_set1_ps(0.0f);
         __m512 xp1_m2_1 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m2_2 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m2_3 = _mm512_set1_ps(0.0f);
         __m512 xp1_m3_0 = _mm512_set1_ps(0.0f);
         __m512 xp1_m3_1 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m3_2 = _mm512_set1_ps(0.0f);
-        __m512 xp1_m3_3 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m4_0 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m4_1 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m5_0 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m5_1 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m6_0 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m6_1 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m7_0 = _mm512_set1_ps(0.0f);
+        __m512 xp1_m7_1 = _mm512_set1_ps(0.0f);
         for (int32_t xp1_mk = 0; xp1_mk < 128; xp1_mk++) {
-          const __m512 xp1_mb0 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 64)]);
-          const __m512 xp1_mb1 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 80)]);
-          const __m512 xp1_mb2 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 96)]);
-          const __m512 xp1_mb3 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 112)]);
+          const __m512 xp1_mb0 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 32)]);
+          const __m512 xp1_mb1 = _mm512_loadu_ps(&Sb[((xp1_mk * 128) + 48)]);
           const __m512 xp1_ma0 = _mm512_set1_ps(KQ[(((xp1_r + 0) * 128) + xp1_mk)]);
           xp1_m0_0 = _mm512_fmadd_ps(xp1_ma0, xp1_mb0, xp1_m0_0);
           xp1_m0_1 = _mm512_fmadd_ps(xp1_ma0, xp1_mb1, xp1_m0_1);
-          xp1_m0_2 = _mm512_fmadd_ps(xp1_ma0, xp1_mb2, xp1_m0_2);
-          xp1_m0_3 = _mm512_fmadd_ps(xp1_ma0, xp1_mb3, xp1_m0_3);
           const __m512 xp1_ma1 = _mm512_set1_ps(KQ[(((xp1_r + 1) * 128) + xp1_mk)]);
           xp1_m1_0 = _mm512_fmadd_ps(xp1_ma1, xp1_mb0, xp1_m1_0);
           xp1_m1_1 = _mm512_fmadd_ps(xp1_ma1, xp1_mb1, xp1_m1_1);
-          xp1_m1_2 = _mm512_fmadd_ps(xp1_ma1, xp1_mb2, xp1_m1_2);
-          xp1_m1_3 = _mm512_fmadd_ps(xp1_ma1, xp1_mb3, xp1_m1_3);
           const __m512 xp1_ma2 = _mm512_set1_ps(KQ[(((xp1_r + 2) * 128) + xp1_mk)]);
           xp1_m2_0 = _mm512_fmadd_ps(xp1_ma2, xp1_mb0, xp1_m2_0);
           xp1_m2_1 = _mm512_fmadd_ps(xp1_ma2, xp1_mb1, xp1_m2_1);
-          xp1_m2_2 = _mm512_fmadd_ps(xp1_ma2, xp1_mb2, xp1_m2_2);
-          xp1_m2_3 = _mm512_fmadd_ps(xp1_ma2, xp1_mb3, xp1_m2_3);
           const __m512 xp1_ma3 = _mm512_set1_ps(KQ[(((xp1_r + 3) * 128) + xp1_mk)]);
           xp1_m3_0 = _mm512_fmadd_ps(xp1_ma3, xp1_mb0, xp1_m3_0);
           xp1_m3_1 = _mm512_fmadd_ps(xp1_ma3, xp1_mb1, xp1_m3_1);
-          xp1_m3_2 = _mm512_fmadd_ps(xp1_ma3, xp1_mb2, xp1_m3_2);
-          xp1_m3_3 = _mm512_fmadd_ps(xp1_ma3, xp1_mb3, xp1_m3_3);
+          const __m512 xp1_ma4 = _mm512_set1_ps(KQ[(((xp1_r + 4) * 128) + xp1_mk)]);
+          xp1_m4_0 = _mm512_fmadd_ps(xp1_ma4, xp1_mb0, xp1_m4_0);
+          xp1_m4_1 = _mm512_fmadd_ps(xp1_ma4, xp1_mb1, xp1_m4_1);
+          const __m512 xp1_ma5 = _mm512_set1_ps(KQ[(((xp1_r + 5) * 128) + xp1_mk)]);
+          xp1_m5_0 = _mm512_fmadd_ps(xp1_ma5, xp1_mb0, xp1_m5_0);
+          xp1_m5_1 = _mm512_fmadd_ps(xp1_ma5, xp1_mb1, xp1_m5_1);
+          const __m512 xp1_ma6 = _mm512_set1_ps(KQ[(((xp1_r + 6) * 128) + xp1_mk)]);
+          xp1_m6_0 = _mm512_fmadd_ps(xp1_ma6, xp1_mb0, xp1_m6_0);
+          xp1_m6_1 = _mm512_fmadd_ps(xp1_ma6, xp1_mb1, xp1_m6_1);
+          const __m512 xp1_ma7 = _mm512_set1_ps(KQ[(((xp1_r + 7) * 128) + xp1_mk)]);
+          xp1_m7_0 = _mm512_fmadd_ps(xp1_ma7, xp1_mb0, xp1_m7_0);
+          xp1_m7_1 = _mm512_fmadd_ps(xp1_ma7, xp1_mb1, xp1_m7_1);
         }
-        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 64)], xp1_m0_0);
-        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 80)], xp1_m0_1);
-        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 96)], xp1_m0_2);
-        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 112)], xp1_m0_3);
-        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 64)], xp1_m1_0);
-        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 80)], xp1_m1_1);
-        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 96)], xp1_m1_2);
-        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 112)], xp1_m1_3);
-        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 64)], xp1_m2_0);
-        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 80)], xp1_m2_1);
-        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 96)], xp1_m2_2);
-        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 112)], xp1_m2_3);
-        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 64)], xp1_m3_0);
-        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 80)], xp1_m3_1);
-        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 96)], xp1_m3_2);
-        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 112)], xp1_m3_3);
+        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 32)], xp1_m0_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 0) * 128) + 48)], xp1_m0_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 32)], xp1_m1_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 1) * 128) + 48)], xp1_m1_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 32)], xp1_m2_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 2) * 128) + 48)], xp1_m2_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 32)], xp1_m3_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 3) * 128) + 48)], xp1_m3_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 4) * 128) + 32)], xp1_m4_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 4) * 128) + 48)], xp1_m4_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 5) * 128) + 32)], xp1_m5_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 5) * 128) + 48)], xp1_m5_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 6) * 128) + 32)], xp1_m6_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 6) * 128) + 48)], xp1_m6_1);
+        _mm512_storeu_ps(&XP[(((xp1_r + 7) * 128) + 32)], xp1_m7_0);
+        _mm512_storeu_ps(&XP[(((xp1_r + 7) * 128) + 48)], xp1_m7_1);
       }
-      for (int32_t ui0 = 0; ui0 < 32; ui0++) {
+      for (int32_t xp2_r = 0; xp2_r < 32; xp2_r += 8) {
+        __m512 xp2_m0_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m0_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m1_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m1_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m2_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m2_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m3_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m3_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m4_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m4_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m5_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m5_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m6_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m6_1 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m7_0 = _mm512_set1_ps(0.0f);
+        __m512 xp2_m7_1 = _mm512_set1_ps(0.0f);
+        for (int32_t xp2_mk = 0; xp2_mk < 128; xp2_mk++) {
+          const __m512 xp2_mb0 = _mm512_loadu_ps(&Sb[((xp2_mk * 128) + 64)]);
+          const __m512 xp2_mb1 = _mm512_loadu_ps(&Sb[((xp2_mk * 128) + 80)]);
+          const __m512 xp2_ma0 = _mm512_set1_ps(KQ[(((xp2_r + 0) * 128) + xp2_mk)]);
+          xp2_m0_0 = _mm512_fmadd_ps(xp2_ma0, xp2_mb0, xp2_m0_0);
+          xp2_m0_1 = _mm512_fmadd_ps(xp2_ma0, xp2_mb1, xp2_m0_1);
+          const __m512 xp2_ma1 = _mm512_set1_ps(KQ[(((xp2_r + 1) * 128) + xp2_mk)]);
+          xp2_m1_0 = _mm512_fmadd_ps(xp2_ma1, xp2_mb0, xp2_m1_0);
+          xp2_m1_1 = _mm512_fmadd_ps(xp2_ma1, xp2_mb1, xp2_m1_1);
+          const __m512 xp2_ma2 = _mm512_set1_ps(KQ[(((xp2_r + 2) * 128) + xp2_mk)]);
+          xp2_m2_0 = _mm512_fmadd_ps(xp2_ma2, xp2_mb0, xp2_m2_0);
+          xp2_m2_1 = _mm512_fmadd_ps(xp2_ma2, xp2_mb1, xp2_m2_1);
+          const __m512 xp2_ma3 = _mm512_set1_ps(KQ[(((xp2_r + 3) * 128) + xp2_mk)]);
+          xp2_m3_0 = _mm512_fmadd_ps(xp2_ma3, xp2_mb0, xp2_m3_0);
+          xp2_m3_1 = _mm512_fmadd_ps(xp2_ma3, xp2_mb1, xp2_m3_1);
+          const __m512 xp2_ma4 = _mm512_set1_ps(KQ[(((xp2_r + 4) * 128) + xp2_mk)]);
+          xp2_m4_0 = _mm512_fmadd_ps(xp2_ma4, xp2_mb0, xp2_m4_0);
+          xp2_m4_1 = _mm512_fmadd_ps(xp2_ma4, xp2_mb1, xp2_m4_1);
+          const __m512 xp2_ma5 = _mm512_set1_ps(KQ[(((xp2_r + 5) * 128) + xp2_mk)]);
+          xp2_m5_0 = _mm512_fmadd_ps(xp2_ma5, xp2_mb0, xp2_m5_0);
+          xp2_m5_1 = _mm512_fmadd_ps(xp2_ma5, xp2_mb1, xp2_m5_1);
+          const __m512 xp2_ma6 = _mm512_set1_ps(KQ[(((xp2_r + 6) * 128) + xp2_mk)]);
+          xp2_m6_0 = _mm512_fmadd_ps(xp2_ma6, xp2_mb0, xp2_m6_0);
+          xp2_m6_1 = _mm512_fmadd_ps(xp2_ma6, xp2_mb1, xp2_m6_1);
+          const __m512 xp2_ma7 = _mm512_set1_ps(KQ[(((xp2_r + 7) * 128) + xp2_mk)]);
+          xp2_m7_0 = _mm512_fmadd_ps(xp2_ma7, xp2_mb0, xp2_m7_0);
+          xp2_m7_1 = _mm512_fmadd_ps(xp2_ma7, xp2_mb1, xp2_m7_1);
+        }
+        _mm512_storeu_ps(&XP[(((xp2_r + 0) * 128) + 64)], xp2_m0_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 0) * 128) + 80)], xp2_m0_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 1) * 128) + 64)], xp2_m1_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 1) * 128) + 80)], xp2_m1_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 2) * 128) + 64)], xp2_m2_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 2) * 128) + 80)], xp2_m2_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 3) * 128) + 64)], xp2_m3_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 3) * 128) + 80)], xp2_m3_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 4) * 128) + 64)], xp2_m4_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 4) * 128) + 80)], xp2_m4_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 5) * 128) + 64)], xp2_m5_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 5) * 128) + 80)], xp2_m5_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 6) * 128) + 64)], xp2_m6_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 6) * 128) + 80)], xp2_m6_1);
+        _mm512_storeu_ps(&XP[(((xp2_r + 7) * 128) + 64)], xp2_m7_0);
+        _mm512_storeu_ps(&XP[(((xp2_r + 7) * 128) + 80)], xp2_m7_1);
+      }
+      for (int32_t xp3_r = 0; xp3_r < 32; xp3_r += 8) {
+        __m512 xp3_m0_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m0_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m1_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m1_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m2_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m2_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m3_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m3_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m4_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m4_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m5_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m5_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m6_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m6_1 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m7_0 = _mm512_set1_ps(0.0f);
+        __m512 xp3_m7_1 = _mm512_set1_ps(0.0f);
+        for (int32_t xp3_mk = 0; xp3_mk < 128; xp3_mk++) {
+          const __m512 xp3_mb0 = _mm512_loadu_ps(&Sb[((xp3_mk * 128) + 96)]);
+          const __m512 xp3_mb1 = _mm512_loadu_ps(&Sb[((xp3_mk * 128) + 112)]);
+          const __m512 xp3_ma0 = _mm512_set1_ps(KQ[(((xp3_r + 0) * 128) + xp3_mk)]);
+          xp3_m0_0 = _mm512_fmadd_ps(xp3_ma0, xp3_mb0, xp3_m0_0);
+          xp3_m0_1 = _mm512_fmadd_ps(xp3_ma0, xp3_mb1, xp3_m0_1);
+          const __m512 xp3_ma1 = _mm512_set1_ps(KQ[(((xp3_r + 1) * 128) + xp3_mk)]);
+          xp3_m1_0 = _mm512_fmadd_ps(xp3_ma1, xp3_mb0, xp3_m1_0);
+          xp3_m1_1 = _mm512_fmadd_ps(xp3_ma1, xp3_mb1, xp3_m1_1);
+          const __m512 xp3_ma2 = _mm512_set1_ps(KQ[(((xp3_r + 2) * 128) + xp3_mk)]);
+          xp3_m2_0 = _mm512_fmadd_ps(xp3_ma2, xp3_mb0, xp3_m2_0);
+          xp3_m2_1 = _mm512_fmadd_ps(xp3_ma2, xp3_mb1, xp3_m2_1);
+          const __m512 xp3_ma3 = _mm512_set1_ps(KQ[(((xp3_r + 3) * 128) + xp3_mk)]);
+          xp3_m3_0 = _mm512_fmadd_ps(xp3_ma3, xp3_mb0, xp3_m3_0);
+          xp3_m3_1 = _mm512_fmadd_ps(xp3_ma3, xp3_mb1, xp3_m3_1);
+          const __m512 xp3_ma4 = _mm512_set1_ps(KQ[(((xp3_r + 4) * 128) + xp3_mk)]);
+          xp3_m4_0 = _mm512_fmadd_ps(xp3_ma4, xp3_mb0, xp3_m4_0);
+          xp3_m4_1 = _mm512_fmadd_ps(xp3_ma4, xp3_mb1, xp3_m4_1);
+          const __m512 xp3_ma5 = _mm512_set1_ps(KQ[(((xp3_r + 5) * 128) + xp3_mk)]);
+          xp3_m5_0 = _mm512_fmadd_ps(xp3_ma5, xp3_mb0, xp3_m5_0);
+          xp3_m5_1 = _mm512_fmadd_ps(xp3_ma5, xp3_mb1, xp3_m5_1);
+          const __m512 xp3_ma6 = _mm512_set1_ps(KQ[(((xp3_r + 6) * 128) + xp3_mk)]);
+          xp3_m6_0 = _mm512_fmadd_ps(xp3_ma6, xp3_mb0, xp3_m6_0);
+          xp3_m6_1 = _mm512_fmadd_ps(xp3_ma6, xp3_mb1, xp3_m6_1);
+          const __m512 xp3_ma7 = _mm512_set1_ps(KQ[(((xp3_r + 7) * 128) + xp3_mk)]);
+          xp3_m7_0 = _mm512_fmadd_ps(xp3_ma7, xp3_mb0, xp3_m7_0);
+          xp3_m7_1 = _mm512_fmadd_ps(xp3_ma7, xp3_mb1, xp3_m7_1);
+        }
+        _mm512_storeu_ps(&XP[(((xp3_r + 0) * 128) + 96)], xp3_m0_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 0) * 128) + 112)], xp3_m0_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 1) * 128) + 96)], xp3_m1_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 1) * 128) + 112)], xp3_m1_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 2) * 128) + 96)], xp3_m2_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 2) * 128) + 112)], xp3_m2_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 3) * 128) + 96)], xp3_m3_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 3) * 128) + 112)], xp3_m3_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 4) * 128) + 96)], xp3_m4_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 4) * 128) + 112)], xp3_m4_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 5) * 128) + 96)], xp3_m5_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 5) * 128) + 112)], xp3_m5_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 6) * 128) + 96)], xp3_m6_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 6) * 128) + 112)], xp3_m6_1);
+        _mm512_storeu_ps(&XP[(((xp3_r + 7) * 128) + 96)], xp3_m7_0);
+        _mm512_storeu_ps(&XP[(((xp3_r + 7) * 128) + 112)], xp3_m7_1);
+      }
+      for (int32_t ui0 = 0; ui0 < 16; ui0++) {
         const __m512 ueg0 = _mm512_set1_ps(expf(gam[ui0]));
         const __m512 ubt0 = _mm512_set1_ps(bet[ui0]);
         const int32_t uvo0 = ((((((b * T) + (t0 + ui0)) * 16) + h) * 128) + j0);
         const int32_t uvr0 = ((ui0 < n) ? uvo0 : (((((b * T) * 16) + ((t0 * 16) + h)) * 128) + j0));
         const __m512 uv0_0 = _mm512_loadu_ps(&v[(uvr0 + 0)]);
         __m512 ua0_0 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_0, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 0)]))));
-        __m512 oa0_0 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 0)]));
+        __m512 oa0_0 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 0)]));
         const __m512 uv0_1 = _mm512_loadu_ps(&v[(uvr0 + 16)]);
         __m512 ua0_1 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_1, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 16)]))));
-        __m512 oa0_1 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 16)]));
+        __m512 oa0_1 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 16)]));
         const __m512 uv0_2 = _mm512_loadu_ps(&v[(uvr0 + 32)]);
         __m512 ua0_2 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_2, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 32)]))));
-        __m512 oa0_2 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 32)]));
+        __m512 oa0_2 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 32)]));
         const __m512 uv0_3 = _mm512_loadu_ps(&v[(uvr0 + 48)]);
         __m512 ua0_3 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_3, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 48)]))));
-        __m512 oa0_3 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 48)]));
+        __m512 oa0_3 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 48)]));
         const __m512 uv0_4 = _mm512_loadu_ps(&v[(uvr0 + 64)]);
         __m512 ua0_4 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_4, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 64)]))));
-        __m512 oa0_4 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 64)]));
+        __m512 oa0_4 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 64)]));
         const __m512 uv0_5 = _mm512_loadu_ps(&v[(uvr0 + 80)]);
         __m512 ua0_5 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_5, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 80)]))));
-        __m512 oa0_5 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 80)]));
+        __m512 oa0_5 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 80)]));
         const __m512 uv0_6 = _mm512_loadu_ps(&v[(uvr0 + 96)]);
         __m512 ua0_6 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_6, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 96)]))));
-        __m512 oa0_6 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 96)]));
+        __m512 oa0_6 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 96)]));
         const __m512 uv0_7 = _mm512_loadu_ps(&v[(uvr0 + 112)]);
         __m512 ua0_7 = _mm512_mul_ps(ubt0, _mm512_sub_ps(uv0_7, _mm512_mul_ps(ueg0, _mm512_loadu_ps(&XP[((ui0 * 128) + 112)]))));
-        __m512 oa0_7 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 32) * 128) + 112)]));
+        __m512 oa0_7 = _mm512_mul_ps(_mm512_mul_ps(ueg0, _mm512_set1_ps(0.08838834764831843f)), _mm512_loadu_ps(&XP[(((ui0 + 16) * 128) + 112)]));
         for (int32_t uj0 = 0; uj0 < ui0; uj0++) {
-          const __m512 uaj0 = _mm512_set1_ps(Am[((ui0 * 32) + uj0)]);
-          const __m512 umj0 = _mm512_set1_ps(Mm[((ui0 * 32) + uj0)]);
+          const __m512 uaj0 = _mm512_set1_ps(Am[((ui0 * 16) + uj0)]);
+          const __m512 umj0 = _mm512_set1_ps(Mm[((ui0 * 16) + uj0)]);
           const __m512 uu0_0 = _mm512_loadu_ps(&XP[((uj0 * 128) + 0)]);
           ua0_0 = _mm512_fmadd_ps(uaj0, uu0_0, ua0_0);
           oa0_0 = _mm512_fmadd_ps(umj0, uu0_0, oa0_0);
@@ -368,7 +496,7 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
           ua0_7 = _mm512_fmadd_ps(uaj0, uu0_7, ua0_7);
           oa0_7 = _mm512_fmadd_ps(umj0, uu0_7, oa0_7);
         }
-        const __m512 umi0 = _mm512_set1_ps(Mm[((ui0 * 32) + ui0)]);
+        const __m512 umi0 = _mm512_set1_ps(Mm[((ui0 * 16) + ui0)]);
         _mm512_storeu_ps(&XP[((ui0 * 128) + 0)], ua0_0);
         _mm512_storeu_ps(&XP[((ui0 * 128) + 16)], ua0_1);
         _mm512_storeu_ps(&XP[((ui0 * 128) + 32)], ua0_2);
@@ -388,8 +516,8 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
           _mm512_storeu_ps(&o[(uvo0 + 112)], _mm512_fmadd_ps(umi0, ua0_7, oa0_7));
         }
       }
-      const float glast = gam[31];
-      for (int32_t dj = 0; dj < 32; dj++) {
+      const float glast = gam[15];
+      for (int32_t dj = 0; dj < 16; dj++) {
         const __m512 dlj = _mm512_set1_ps(expf((glast - gam[dj])));
         _mm512_storeu_ps(&XP[((dj * 128) + 0)], _mm512_mul_ps(_mm512_loadu_ps(&XP[((dj * 128) + 0)]), dlj));
         _mm512_storeu_ps(&XP[((dj * 128) + 16)], _mm512_mul_ps(_mm512_loadu_ps(&XP[((dj * 128) + 16)]), dlj));
@@ -418,27 +546,27 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
         __m512 su0_m3_1 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su0_r + 3) * 128) + 16)]), elast);
         __m512 su0_m3_2 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su0_r + 3) * 128) + 32)]), elast);
         __m512 su0_m3_3 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su0_r + 3) * 128) + 48)]), elast);
-        for (int32_t su0_mk = 0; su0_mk < 32; su0_mk++) {
+        for (int32_t su0_mk = 0; su0_mk < 16; su0_mk++) {
           const __m512 su0_mb0 = _mm512_loadu_ps(&XP[((su0_mk * 128) + 0)]);
           const __m512 su0_mb1 = _mm512_loadu_ps(&XP[((su0_mk * 128) + 16)]);
           const __m512 su0_mb2 = _mm512_loadu_ps(&XP[((su0_mk * 128) + 32)]);
           const __m512 su0_mb3 = _mm512_loadu_ps(&XP[((su0_mk * 128) + 48)]);
-          const __m512 su0_ma0 = _mm512_set1_ps(KT[(((su0_r + 0) * 32) + su0_mk)]);
+          const __m512 su0_ma0 = _mm512_set1_ps(KT[(((su0_r + 0) * 16) + su0_mk)]);
           su0_m0_0 = _mm512_fmadd_ps(su0_ma0, su0_mb0, su0_m0_0);
           su0_m0_1 = _mm512_fmadd_ps(su0_ma0, su0_mb1, su0_m0_1);
           su0_m0_2 = _mm512_fmadd_ps(su0_ma0, su0_mb2, su0_m0_2);
           su0_m0_3 = _mm512_fmadd_ps(su0_ma0, su0_mb3, su0_m0_3);
-          const __m512 su0_ma1 = _mm512_set1_ps(KT[(((su0_r + 1) * 32) + su0_mk)]);
+          const __m512 su0_ma1 = _mm512_set1_ps(KT[(((su0_r + 1) * 16) + su0_mk)]);
           su0_m1_0 = _mm512_fmadd_ps(su0_ma1, su0_mb0, su0_m1_0);
           su0_m1_1 = _mm512_fmadd_ps(su0_ma1, su0_mb1, su0_m1_1);
           su0_m1_2 = _mm512_fmadd_ps(su0_ma1, su0_mb2, su0_m1_2);
           su0_m1_3 = _mm512_fmadd_ps(su0_ma1, su0_mb3, su0_m1_3);
-          const __m512 su0_ma2 = _mm512_set1_ps(KT[(((su0_r + 2) * 32) + su0_mk)]);
+          const __m512 su0_ma2 = _mm512_set1_ps(KT[(((su0_r + 2) * 16) + su0_mk)]);
           su0_m2_0 = _mm512_fmadd_ps(su0_ma2, su0_mb0, su0_m2_0);
           su0_m2_1 = _mm512_fmadd_ps(su0_ma2, su0_mb1, su0_m2_1);
           su0_m2_2 = _mm512_fmadd_ps(su0_ma2, su0_mb2, su0_m2_2);
           su0_m2_3 = _mm512_fmadd_ps(su0_ma2, su0_mb3, su0_m2_3);
-          const __m512 su0_ma3 = _mm512_set1_ps(KT[(((su0_r + 3) * 32) + su0_mk)]);
+          const __m512 su0_ma3 = _mm512_set1_ps(KT[(((su0_r + 3) * 16) + su0_mk)]);
           su0_m3_0 = _mm512_fmadd_ps(su0_ma3, su0_mb0, su0_m3_0);
           su0_m3_1 = _mm512_fmadd_ps(su0_ma3, su0_mb1, su0_m3_1);
           su0_m3_2 = _mm512_fmadd_ps(su0_ma3, su0_mb2, su0_m3_2);
@@ -478,27 +606,27 @@ void gated_delta_rule_chunked_avx512(const float* restrict q, const float* restr
         __m512 su1_m3_1 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su1_r + 3) * 128) + 80)]), elast);
         __m512 su1_m3_2 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su1_r + 3) * 128) + 96)]), elast);
         __m512 su1_m3_3 = _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((su1_r + 3) * 128) + 112)]), elast);
-        for (int32_t su1_mk = 0; su1_mk < 32; su1_mk++) {
+        for (int32_t su1_mk = 0; su1_mk < 16; su1_mk++) {
           const __m512 su1_mb0 = _mm512_loadu_ps(&XP[((su1_mk * 128) + 64)]);
           const __m512 su1_mb1 = _mm512_loadu_ps(&XP[((su1_mk * 128) + 80)]);
           const __m512 su1_mb2 = _mm512_loadu_ps(&XP[((su1_mk * 128) + 96)]);
           const __m512 su1_mb3 = _mm512_loadu_ps(&XP[((su1_mk * 128) + 112)]);
-          const __m512 su1_ma0 = _mm512_set1_ps(KT[(((su1_r + 0) * 32) + su1_mk)]);
+          const __m512 su1_ma0 = _mm512_set1_ps(KT[(((su1_r + 0) * 16) + su1_mk)]);
           su1_m0_0 = _mm512_fmadd_ps(su1_ma0, su1_mb0, su1_m0_0);
           su1_m0_1 = _mm512_fmadd_ps(su1_ma0, su1_mb1, su1_m0_1);
           su1_m0_2 = _mm512_fmadd_ps(su1_ma0, su1_mb2, su1_m0_2);
           su1_m0_3 = _mm512_fmadd_ps(su1_ma0, su1_mb3, su1_m0_3);
-          const __m512 su1_ma1 = _mm512_set1_ps(KT[(((su1_r + 1) * 32) + su1_mk)]);
+          const __m512 su1_ma1 = _mm512_set1_ps(KT[(((su1_r + 1) * 16) + su1_mk)]);
           su1_m1_0 = _mm512_fmadd_ps(su1_ma1, su1_mb0, su1_m1_0);
           su1_m1_1 = _mm512_fmadd_ps(su1_ma1, su1_mb1, su1_m1_1);
           su1_m1_2 = _mm512_fmadd_ps(su1_ma1, su1_mb2, su1_m1_2);
           su1_m1_3 = _mm512_fmadd_ps(su1_ma1, su1_mb3, su1_m1_3);
-          const __m512 su1_ma2 = _mm512_set1_ps(KT[(((su1_r + 2) * 32) + su1_mk)]);
+          const __m512 su1_ma2 = _mm512_set1_ps(KT[(((su1_r + 2) * 16) + su1_mk)]);
           su1_m2_0 = _mm512_fmadd_ps(su1_ma2, su1_mb0, su1_m2_0);
           su1_m2_1 = _mm512_fmadd_ps(su1_ma2, su1_mb1, su1_m2_1);
           su1_m2_2 = _mm512_fmadd_ps(su1_ma2, su1_mb2, su1_m2_2);
           su1_m2_3 = _mm512_fmadd_ps(su1_ma2, su1_mb3, su1_m2_3);
-          const __m512 su1_ma3 = _mm512_set1_ps(KT[(((su1_r + 3) * 32) + su1_mk)]);
+          const __m512 su1_ma3 = _mm512_set1_ps(KT[(((su1_r + 3) * 16) + su1_mk)]);
           su1_m3_0 = _mm512_fmadd_ps(su1_ma3, su1_mb0, su1_m3_0);
           su1_m3_1 = _mm512_fmadd_ps(su1_ma3, su1_mb1, su1_m3_1);
           su1_m3_2 = _mm512_fmadd_ps(su1_ma3, su1_mb2, su1_m3_2);

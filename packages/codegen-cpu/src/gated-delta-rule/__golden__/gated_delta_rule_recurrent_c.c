@@ -29,9 +29,10 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
     const int32_t ncol = (40 - j0);
     const int32_t sbase = (((bh * 48) * 40) + j0);
     float Sb[768];
-    float kn[96];
-    float qn[96];
-    float kqs[2];
+    float kn[432];
+    float qn[432];
+    float kqs[9];
+    float eas[9];
     for (int32_t si = 0; si < 48; si++) {
       float sl0 = 0.0f;
       if (0 < ncol) {
@@ -114,55 +115,89 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
       }
       Sb[((si * 16) + 15)] = sl15;
     }
-    float ak0 = 0.0f;
-    float aq0 = 0.0f;
+    float ak0_0 = 0.0f;
+    float aq0_0 = 0.0f;
+    float ak0_1 = 0.0f;
+    float aq0_1 = 0.0f;
     float u0 = 0.0f;
-    float ak1 = 0.0f;
-    float aq1 = 0.0f;
+    float ak1_0 = 0.0f;
+    float aq1_0 = 0.0f;
+    float ak1_1 = 0.0f;
+    float aq1_1 = 0.0f;
     float u1 = 0.0f;
-    float ak2 = 0.0f;
-    float aq2 = 0.0f;
+    float ak2_0 = 0.0f;
+    float aq2_0 = 0.0f;
+    float ak2_1 = 0.0f;
+    float aq2_1 = 0.0f;
     float u2 = 0.0f;
-    float ak3 = 0.0f;
-    float aq3 = 0.0f;
+    float ak3_0 = 0.0f;
+    float aq3_0 = 0.0f;
+    float ak3_1 = 0.0f;
+    float aq3_1 = 0.0f;
     float u3 = 0.0f;
-    float ak4 = 0.0f;
-    float aq4 = 0.0f;
+    float ak4_0 = 0.0f;
+    float aq4_0 = 0.0f;
+    float ak4_1 = 0.0f;
+    float aq4_1 = 0.0f;
     float u4 = 0.0f;
-    float ak5 = 0.0f;
-    float aq5 = 0.0f;
+    float ak5_0 = 0.0f;
+    float aq5_0 = 0.0f;
+    float ak5_1 = 0.0f;
+    float aq5_1 = 0.0f;
     float u5 = 0.0f;
-    float ak6 = 0.0f;
-    float aq6 = 0.0f;
+    float ak6_0 = 0.0f;
+    float aq6_0 = 0.0f;
+    float ak6_1 = 0.0f;
+    float aq6_1 = 0.0f;
     float u6 = 0.0f;
-    float ak7 = 0.0f;
-    float aq7 = 0.0f;
+    float ak7_0 = 0.0f;
+    float aq7_0 = 0.0f;
+    float ak7_1 = 0.0f;
+    float aq7_1 = 0.0f;
     float u7 = 0.0f;
-    float ak8 = 0.0f;
-    float aq8 = 0.0f;
+    float ak8_0 = 0.0f;
+    float aq8_0 = 0.0f;
+    float ak8_1 = 0.0f;
+    float aq8_1 = 0.0f;
     float u8 = 0.0f;
-    float ak9 = 0.0f;
-    float aq9 = 0.0f;
+    float ak9_0 = 0.0f;
+    float aq9_0 = 0.0f;
+    float ak9_1 = 0.0f;
+    float aq9_1 = 0.0f;
     float u9 = 0.0f;
-    float ak10 = 0.0f;
-    float aq10 = 0.0f;
+    float ak10_0 = 0.0f;
+    float aq10_0 = 0.0f;
+    float ak10_1 = 0.0f;
+    float aq10_1 = 0.0f;
     float u10 = 0.0f;
-    float ak11 = 0.0f;
-    float aq11 = 0.0f;
+    float ak11_0 = 0.0f;
+    float aq11_0 = 0.0f;
+    float ak11_1 = 0.0f;
+    float aq11_1 = 0.0f;
     float u11 = 0.0f;
-    float ak12 = 0.0f;
-    float aq12 = 0.0f;
+    float ak12_0 = 0.0f;
+    float aq12_0 = 0.0f;
+    float ak12_1 = 0.0f;
+    float aq12_1 = 0.0f;
     float u12 = 0.0f;
-    float ak13 = 0.0f;
-    float aq13 = 0.0f;
+    float ak13_0 = 0.0f;
+    float aq13_0 = 0.0f;
+    float ak13_1 = 0.0f;
+    float aq13_1 = 0.0f;
     float u13 = 0.0f;
-    float ak14 = 0.0f;
-    float aq14 = 0.0f;
+    float ak14_0 = 0.0f;
+    float aq14_0 = 0.0f;
+    float ak14_1 = 0.0f;
+    float aq14_1 = 0.0f;
     float u14 = 0.0f;
-    float ak15 = 0.0f;
-    float aq15 = 0.0f;
+    float ak15_0 = 0.0f;
+    float aq15_0 = 0.0f;
+    float ak15_1 = 0.0f;
+    float aq15_1 = 0.0f;
     float u15 = 0.0f;
     const int32_t qkba = (((((b * T) + 0) * 2) + hk) * 48);
+    const int32_t soa = (0 * 48);
+    eas[0] = expf(g[((((b * T) + 0) * 4) + h)]);
     float kkas = 0.0f;
     float qqas = 0.0f;
     float kqas = 0.0f;
@@ -172,208 +207,132 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
       kkas = (kxa1 * kxa1 + kkas);
       qqas = (qxa1 * qxa1 + qqas);
       kqas = (kxa1 * qxa1 + kqas);
-      kn[(0 + dqa)] = kxa1;
-      qn[(0 + dqa)] = qxa1;
+      kn[(soa + dqa)] = kxa1;
+      qn[(soa + dqa)] = qxa1;
     }
     const float rka = (1.0f / sqrtf((kkas + 0.000001f)));
     const float rqa = (1.0f / sqrtf((qqas + 0.000001f)));
-    kqs[(0 / 48)] = (kqas * (rka * rqa));
+    kqs[0] = (kqas * (rka * rqa));
     for (int32_t dna = 0; dna < 48; dna++) {
-      kn[(0 + dna)] = (kn[(0 + dna)] * rka);
-      qn[(0 + dna)] = (qn[(0 + dna)] * rqa);
+      kn[(soa + dna)] = (kn[(soa + dna)] * rka);
+      qn[(soa + dna)] = (qn[(soa + dna)] * rqa);
     }
-    for (int32_t ri = 0; ri < 48; ri++) {
-      const float k0b = kn[ri];
-      const float q0b = qn[ri];
-      const float s0v0 = Sb[((ri * 16) + 0)];
-      ak0 = (s0v0 * k0b + ak0);
-      aq0 = (s0v0 * q0b + aq0);
-      const float s0v1 = Sb[((ri * 16) + 1)];
-      ak1 = (s0v1 * k0b + ak1);
-      aq1 = (s0v1 * q0b + aq1);
-      const float s0v2 = Sb[((ri * 16) + 2)];
-      ak2 = (s0v2 * k0b + ak2);
-      aq2 = (s0v2 * q0b + aq2);
-      const float s0v3 = Sb[((ri * 16) + 3)];
-      ak3 = (s0v3 * k0b + ak3);
-      aq3 = (s0v3 * q0b + aq3);
-      const float s0v4 = Sb[((ri * 16) + 4)];
-      ak4 = (s0v4 * k0b + ak4);
-      aq4 = (s0v4 * q0b + aq4);
-      const float s0v5 = Sb[((ri * 16) + 5)];
-      ak5 = (s0v5 * k0b + ak5);
-      aq5 = (s0v5 * q0b + aq5);
-      const float s0v6 = Sb[((ri * 16) + 6)];
-      ak6 = (s0v6 * k0b + ak6);
-      aq6 = (s0v6 * q0b + aq6);
-      const float s0v7 = Sb[((ri * 16) + 7)];
-      ak7 = (s0v7 * k0b + ak7);
-      aq7 = (s0v7 * q0b + aq7);
-      const float s0v8 = Sb[((ri * 16) + 8)];
-      ak8 = (s0v8 * k0b + ak8);
-      aq8 = (s0v8 * q0b + aq8);
-      const float s0v9 = Sb[((ri * 16) + 9)];
-      ak9 = (s0v9 * k0b + ak9);
-      aq9 = (s0v9 * q0b + aq9);
-      const float s0v10 = Sb[((ri * 16) + 10)];
-      ak10 = (s0v10 * k0b + ak10);
-      aq10 = (s0v10 * q0b + aq10);
-      const float s0v11 = Sb[((ri * 16) + 11)];
-      ak11 = (s0v11 * k0b + ak11);
-      aq11 = (s0v11 * q0b + aq11);
-      const float s0v12 = Sb[((ri * 16) + 12)];
-      ak12 = (s0v12 * k0b + ak12);
-      aq12 = (s0v12 * q0b + aq12);
-      const float s0v13 = Sb[((ri * 16) + 13)];
-      ak13 = (s0v13 * k0b + ak13);
-      aq13 = (s0v13 * q0b + aq13);
-      const float s0v14 = Sb[((ri * 16) + 14)];
-      ak14 = (s0v14 * k0b + ak14);
-      aq14 = (s0v14 * q0b + aq14);
-      const float s0v15 = Sb[((ri * 16) + 15)];
-      ak15 = (s0v15 * k0b + ak15);
-      aq15 = (s0v15 * q0b + aq15);
+    for (int32_t ri = 0; ri < 48; ri += 2) {
+      const float k0b0 = kn[(ri + 0)];
+      const float q0b0 = qn[(ri + 0)];
+      const float s0v0_0 = Sb[(((ri + 0) * 16) + 0)];
+      ak0_0 = (s0v0_0 * k0b0 + ak0_0);
+      aq0_0 = (s0v0_0 * q0b0 + aq0_0);
+      const float s0v1_0 = Sb[(((ri + 0) * 16) + 1)];
+      ak1_0 = (s0v1_0 * k0b0 + ak1_0);
+      aq1_0 = (s0v1_0 * q0b0 + aq1_0);
+      const float s0v2_0 = Sb[(((ri + 0) * 16) + 2)];
+      ak2_0 = (s0v2_0 * k0b0 + ak2_0);
+      aq2_0 = (s0v2_0 * q0b0 + aq2_0);
+      const float s0v3_0 = Sb[(((ri + 0) * 16) + 3)];
+      ak3_0 = (s0v3_0 * k0b0 + ak3_0);
+      aq3_0 = (s0v3_0 * q0b0 + aq3_0);
+      const float s0v4_0 = Sb[(((ri + 0) * 16) + 4)];
+      ak4_0 = (s0v4_0 * k0b0 + ak4_0);
+      aq4_0 = (s0v4_0 * q0b0 + aq4_0);
+      const float s0v5_0 = Sb[(((ri + 0) * 16) + 5)];
+      ak5_0 = (s0v5_0 * k0b0 + ak5_0);
+      aq5_0 = (s0v5_0 * q0b0 + aq5_0);
+      const float s0v6_0 = Sb[(((ri + 0) * 16) + 6)];
+      ak6_0 = (s0v6_0 * k0b0 + ak6_0);
+      aq6_0 = (s0v6_0 * q0b0 + aq6_0);
+      const float s0v7_0 = Sb[(((ri + 0) * 16) + 7)];
+      ak7_0 = (s0v7_0 * k0b0 + ak7_0);
+      aq7_0 = (s0v7_0 * q0b0 + aq7_0);
+      const float s0v8_0 = Sb[(((ri + 0) * 16) + 8)];
+      ak8_0 = (s0v8_0 * k0b0 + ak8_0);
+      aq8_0 = (s0v8_0 * q0b0 + aq8_0);
+      const float s0v9_0 = Sb[(((ri + 0) * 16) + 9)];
+      ak9_0 = (s0v9_0 * k0b0 + ak9_0);
+      aq9_0 = (s0v9_0 * q0b0 + aq9_0);
+      const float s0v10_0 = Sb[(((ri + 0) * 16) + 10)];
+      ak10_0 = (s0v10_0 * k0b0 + ak10_0);
+      aq10_0 = (s0v10_0 * q0b0 + aq10_0);
+      const float s0v11_0 = Sb[(((ri + 0) * 16) + 11)];
+      ak11_0 = (s0v11_0 * k0b0 + ak11_0);
+      aq11_0 = (s0v11_0 * q0b0 + aq11_0);
+      const float s0v12_0 = Sb[(((ri + 0) * 16) + 12)];
+      ak12_0 = (s0v12_0 * k0b0 + ak12_0);
+      aq12_0 = (s0v12_0 * q0b0 + aq12_0);
+      const float s0v13_0 = Sb[(((ri + 0) * 16) + 13)];
+      ak13_0 = (s0v13_0 * k0b0 + ak13_0);
+      aq13_0 = (s0v13_0 * q0b0 + aq13_0);
+      const float s0v14_0 = Sb[(((ri + 0) * 16) + 14)];
+      ak14_0 = (s0v14_0 * k0b0 + ak14_0);
+      aq14_0 = (s0v14_0 * q0b0 + aq14_0);
+      const float s0v15_0 = Sb[(((ri + 0) * 16) + 15)];
+      ak15_0 = (s0v15_0 * k0b0 + ak15_0);
+      aq15_0 = (s0v15_0 * q0b0 + aq15_0);
+      const float k0b1 = kn[(ri + 1)];
+      const float q0b1 = qn[(ri + 1)];
+      const float s0v0_1 = Sb[(((ri + 1) * 16) + 0)];
+      ak0_1 = (s0v0_1 * k0b1 + ak0_1);
+      aq0_1 = (s0v0_1 * q0b1 + aq0_1);
+      const float s0v1_1 = Sb[(((ri + 1) * 16) + 1)];
+      ak1_1 = (s0v1_1 * k0b1 + ak1_1);
+      aq1_1 = (s0v1_1 * q0b1 + aq1_1);
+      const float s0v2_1 = Sb[(((ri + 1) * 16) + 2)];
+      ak2_1 = (s0v2_1 * k0b1 + ak2_1);
+      aq2_1 = (s0v2_1 * q0b1 + aq2_1);
+      const float s0v3_1 = Sb[(((ri + 1) * 16) + 3)];
+      ak3_1 = (s0v3_1 * k0b1 + ak3_1);
+      aq3_1 = (s0v3_1 * q0b1 + aq3_1);
+      const float s0v4_1 = Sb[(((ri + 1) * 16) + 4)];
+      ak4_1 = (s0v4_1 * k0b1 + ak4_1);
+      aq4_1 = (s0v4_1 * q0b1 + aq4_1);
+      const float s0v5_1 = Sb[(((ri + 1) * 16) + 5)];
+      ak5_1 = (s0v5_1 * k0b1 + ak5_1);
+      aq5_1 = (s0v5_1 * q0b1 + aq5_1);
+      const float s0v6_1 = Sb[(((ri + 1) * 16) + 6)];
+      ak6_1 = (s0v6_1 * k0b1 + ak6_1);
+      aq6_1 = (s0v6_1 * q0b1 + aq6_1);
+      const float s0v7_1 = Sb[(((ri + 1) * 16) + 7)];
+      ak7_1 = (s0v7_1 * k0b1 + ak7_1);
+      aq7_1 = (s0v7_1 * q0b1 + aq7_1);
+      const float s0v8_1 = Sb[(((ri + 1) * 16) + 8)];
+      ak8_1 = (s0v8_1 * k0b1 + ak8_1);
+      aq8_1 = (s0v8_1 * q0b1 + aq8_1);
+      const float s0v9_1 = Sb[(((ri + 1) * 16) + 9)];
+      ak9_1 = (s0v9_1 * k0b1 + ak9_1);
+      aq9_1 = (s0v9_1 * q0b1 + aq9_1);
+      const float s0v10_1 = Sb[(((ri + 1) * 16) + 10)];
+      ak10_1 = (s0v10_1 * k0b1 + ak10_1);
+      aq10_1 = (s0v10_1 * q0b1 + aq10_1);
+      const float s0v11_1 = Sb[(((ri + 1) * 16) + 11)];
+      ak11_1 = (s0v11_1 * k0b1 + ak11_1);
+      aq11_1 = (s0v11_1 * q0b1 + aq11_1);
+      const float s0v12_1 = Sb[(((ri + 1) * 16) + 12)];
+      ak12_1 = (s0v12_1 * k0b1 + ak12_1);
+      aq12_1 = (s0v12_1 * q0b1 + aq12_1);
+      const float s0v13_1 = Sb[(((ri + 1) * 16) + 13)];
+      ak13_1 = (s0v13_1 * k0b1 + ak13_1);
+      aq13_1 = (s0v13_1 * q0b1 + aq13_1);
+      const float s0v14_1 = Sb[(((ri + 1) * 16) + 14)];
+      ak14_1 = (s0v14_1 * k0b1 + ak14_1);
+      aq14_1 = (s0v14_1 * q0b1 + aq14_1);
+      const float s0v15_1 = Sb[(((ri + 1) * 16) + 15)];
+      ak15_1 = (s0v15_1 * k0b1 + ak15_1);
+      aq15_1 = (s0v15_1 * q0b1 + aq15_1);
     }
     float sig = 1.0f;
-    for (int32_t t = 0; t < T; t++) {
-      const int32_t gate = ((((b * T) + t) * 4) + h);
-      const int32_t vo = ((gate * 40) + j0);
-      const float sg = (expf(g[gate]) * sig);
-      const float bt = beta[gate];
-      const int32_t cur = ((t % 2) * 48);
-      const int32_t nxt = (48 - cur);
-      const float kqv = kqs[(t % 2)];
-      const float sgv = sg;
-      float vv0 = 0.0f;
-      if (0 < ncol) {
-        vv0 = v[(vo + 0)];
+    for (int32_t tb = 0; tb < T; tb += 8) {
+      if (0 < tb) {
+        for (int32_t cs = 0; cs < 48; cs++) {
+          kn[cs] = kn[(cs + 384)];
+          qn[cs] = qn[(cs + 384)];
+        }
+        kqs[0] = kqs[8];
+        eas[0] = eas[8];
       }
-      u0 = ((vv0 - (sgv * ak0)) * bt);
-      if (0 < ncol) {
-        o[(vo + 0)] = ((sgv * aq0 + (kqv * u0)) * 0.125f);
-      }
-      float vv1 = 0.0f;
-      if (1 < ncol) {
-        vv1 = v[(vo + 1)];
-      }
-      u1 = ((vv1 - (sgv * ak1)) * bt);
-      if (1 < ncol) {
-        o[(vo + 1)] = ((sgv * aq1 + (kqv * u1)) * 0.125f);
-      }
-      float vv2 = 0.0f;
-      if (2 < ncol) {
-        vv2 = v[(vo + 2)];
-      }
-      u2 = ((vv2 - (sgv * ak2)) * bt);
-      if (2 < ncol) {
-        o[(vo + 2)] = ((sgv * aq2 + (kqv * u2)) * 0.125f);
-      }
-      float vv3 = 0.0f;
-      if (3 < ncol) {
-        vv3 = v[(vo + 3)];
-      }
-      u3 = ((vv3 - (sgv * ak3)) * bt);
-      if (3 < ncol) {
-        o[(vo + 3)] = ((sgv * aq3 + (kqv * u3)) * 0.125f);
-      }
-      float vv4 = 0.0f;
-      if (4 < ncol) {
-        vv4 = v[(vo + 4)];
-      }
-      u4 = ((vv4 - (sgv * ak4)) * bt);
-      if (4 < ncol) {
-        o[(vo + 4)] = ((sgv * aq4 + (kqv * u4)) * 0.125f);
-      }
-      float vv5 = 0.0f;
-      if (5 < ncol) {
-        vv5 = v[(vo + 5)];
-      }
-      u5 = ((vv5 - (sgv * ak5)) * bt);
-      if (5 < ncol) {
-        o[(vo + 5)] = ((sgv * aq5 + (kqv * u5)) * 0.125f);
-      }
-      float vv6 = 0.0f;
-      if (6 < ncol) {
-        vv6 = v[(vo + 6)];
-      }
-      u6 = ((vv6 - (sgv * ak6)) * bt);
-      if (6 < ncol) {
-        o[(vo + 6)] = ((sgv * aq6 + (kqv * u6)) * 0.125f);
-      }
-      float vv7 = 0.0f;
-      if (7 < ncol) {
-        vv7 = v[(vo + 7)];
-      }
-      u7 = ((vv7 - (sgv * ak7)) * bt);
-      if (7 < ncol) {
-        o[(vo + 7)] = ((sgv * aq7 + (kqv * u7)) * 0.125f);
-      }
-      float vv8 = 0.0f;
-      if (8 < ncol) {
-        vv8 = v[(vo + 8)];
-      }
-      u8 = ((vv8 - (sgv * ak8)) * bt);
-      if (8 < ncol) {
-        o[(vo + 8)] = ((sgv * aq8 + (kqv * u8)) * 0.125f);
-      }
-      float vv9 = 0.0f;
-      if (9 < ncol) {
-        vv9 = v[(vo + 9)];
-      }
-      u9 = ((vv9 - (sgv * ak9)) * bt);
-      if (9 < ncol) {
-        o[(vo + 9)] = ((sgv * aq9 + (kqv * u9)) * 0.125f);
-      }
-      float vv10 = 0.0f;
-      if (10 < ncol) {
-        vv10 = v[(vo + 10)];
-      }
-      u10 = ((vv10 - (sgv * ak10)) * bt);
-      if (10 < ncol) {
-        o[(vo + 10)] = ((sgv * aq10 + (kqv * u10)) * 0.125f);
-      }
-      float vv11 = 0.0f;
-      if (11 < ncol) {
-        vv11 = v[(vo + 11)];
-      }
-      u11 = ((vv11 - (sgv * ak11)) * bt);
-      if (11 < ncol) {
-        o[(vo + 11)] = ((sgv * aq11 + (kqv * u11)) * 0.125f);
-      }
-      float vv12 = 0.0f;
-      if (12 < ncol) {
-        vv12 = v[(vo + 12)];
-      }
-      u12 = ((vv12 - (sgv * ak12)) * bt);
-      if (12 < ncol) {
-        o[(vo + 12)] = ((sgv * aq12 + (kqv * u12)) * 0.125f);
-      }
-      float vv13 = 0.0f;
-      if (13 < ncol) {
-        vv13 = v[(vo + 13)];
-      }
-      u13 = ((vv13 - (sgv * ak13)) * bt);
-      if (13 < ncol) {
-        o[(vo + 13)] = ((sgv * aq13 + (kqv * u13)) * 0.125f);
-      }
-      float vv14 = 0.0f;
-      if (14 < ncol) {
-        vv14 = v[(vo + 14)];
-      }
-      u14 = ((vv14 - (sgv * ak14)) * bt);
-      if (14 < ncol) {
-        o[(vo + 14)] = ((sgv * aq14 + (kqv * u14)) * 0.125f);
-      }
-      float vv15 = 0.0f;
-      if (15 < ncol) {
-        vv15 = v[(vo + 15)];
-      }
-      u15 = ((vv15 - (sgv * ak15)) * bt);
-      if (15 < ncol) {
-        o[(vo + 15)] = ((sgv * aq15 + (kqv * u15)) * 0.125f);
-      }
-      if ((t + 1) < T) {
-        const int32_t qkbn = (((((b * T) + (t + 1)) * 2) + hk) * 48);
+      for (int32_t js = 1; js < (((8) < (((T - 1) - tb)) ? (8) : (((T - 1) - tb))) + 1); js++) {
+        const int32_t qkbn = (((((b * T) + (tb + js)) * 2) + hk) * 48);
+        const int32_t son = (js * 48);
+        eas[js] = expf(g[((((b * T) + (tb + js)) * 4) + h)]);
         float kkns = 0.0f;
         float qqns = 0.0f;
         float kqns = 0.0f;
@@ -383,245 +342,585 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
           kkns = (kxn1 * kxn1 + kkns);
           qqns = (qxn1 * qxn1 + qqns);
           kqns = (kxn1 * qxn1 + kqns);
-          kn[(nxt + dqn)] = kxn1;
-          qn[(nxt + dqn)] = qxn1;
+          kn[(son + dqn)] = kxn1;
+          qn[(son + dqn)] = qxn1;
         }
         const float rkn = (1.0f / sqrtf((kkns + 0.000001f)));
         const float rqn = (1.0f / sqrtf((qqns + 0.000001f)));
-        kqs[(nxt / 48)] = (kqns * (rkn * rqn));
+        kqs[js] = (kqns * (rkn * rqn));
         for (int32_t dnn = 0; dnn < 48; dnn++) {
-          kn[(nxt + dnn)] = (kn[(nxt + dnn)] * rkn);
-          qn[(nxt + dnn)] = (qn[(nxt + dnn)] * rqn);
+          kn[(son + dnn)] = (kn[(son + dnn)] * rkn);
+          qn[(son + dnn)] = (qn[(son + dnn)] * rqn);
         }
-        ak0 = 0.0f;
-        aq0 = 0.0f;
-        ak1 = 0.0f;
-        aq1 = 0.0f;
-        ak2 = 0.0f;
-        aq2 = 0.0f;
-        ak3 = 0.0f;
-        aq3 = 0.0f;
-        ak4 = 0.0f;
-        aq4 = 0.0f;
-        ak5 = 0.0f;
-        aq5 = 0.0f;
-        ak6 = 0.0f;
-        aq6 = 0.0f;
-        ak7 = 0.0f;
-        aq7 = 0.0f;
-        ak8 = 0.0f;
-        aq8 = 0.0f;
-        ak9 = 0.0f;
-        aq9 = 0.0f;
-        ak10 = 0.0f;
-        aq10 = 0.0f;
-        ak11 = 0.0f;
-        aq11 = 0.0f;
-        ak12 = 0.0f;
-        aq12 = 0.0f;
-        ak13 = 0.0f;
-        aq13 = 0.0f;
-        ak14 = 0.0f;
-        aq14 = 0.0f;
-        ak15 = 0.0f;
-        aq15 = 0.0f;
-        if (sg < 9.313225746154785e-10f) {
-          for (int32_t ru = 0; ru < 48; ru++) {
-            const float kcb = kn[(cur + ru)];
-            const float kxb = kn[(nxt + ru)];
-            const float qxb = qn[(nxt + ru)];
-            const float sn0 = (kcb * u0 + (Sb[((ru * 16) + 0)] * sgv));
-            Sb[((ru * 16) + 0)] = sn0;
-            ak0 = (sn0 * kxb + ak0);
-            aq0 = (sn0 * qxb + aq0);
-            const float sn1 = (kcb * u1 + (Sb[((ru * 16) + 1)] * sgv));
-            Sb[((ru * 16) + 1)] = sn1;
-            ak1 = (sn1 * kxb + ak1);
-            aq1 = (sn1 * qxb + aq1);
-            const float sn2 = (kcb * u2 + (Sb[((ru * 16) + 2)] * sgv));
-            Sb[((ru * 16) + 2)] = sn2;
-            ak2 = (sn2 * kxb + ak2);
-            aq2 = (sn2 * qxb + aq2);
-            const float sn3 = (kcb * u3 + (Sb[((ru * 16) + 3)] * sgv));
-            Sb[((ru * 16) + 3)] = sn3;
-            ak3 = (sn3 * kxb + ak3);
-            aq3 = (sn3 * qxb + aq3);
-            const float sn4 = (kcb * u4 + (Sb[((ru * 16) + 4)] * sgv));
-            Sb[((ru * 16) + 4)] = sn4;
-            ak4 = (sn4 * kxb + ak4);
-            aq4 = (sn4 * qxb + aq4);
-            const float sn5 = (kcb * u5 + (Sb[((ru * 16) + 5)] * sgv));
-            Sb[((ru * 16) + 5)] = sn5;
-            ak5 = (sn5 * kxb + ak5);
-            aq5 = (sn5 * qxb + aq5);
-            const float sn6 = (kcb * u6 + (Sb[((ru * 16) + 6)] * sgv));
-            Sb[((ru * 16) + 6)] = sn6;
-            ak6 = (sn6 * kxb + ak6);
-            aq6 = (sn6 * qxb + aq6);
-            const float sn7 = (kcb * u7 + (Sb[((ru * 16) + 7)] * sgv));
-            Sb[((ru * 16) + 7)] = sn7;
-            ak7 = (sn7 * kxb + ak7);
-            aq7 = (sn7 * qxb + aq7);
-            const float sn8 = (kcb * u8 + (Sb[((ru * 16) + 8)] * sgv));
-            Sb[((ru * 16) + 8)] = sn8;
-            ak8 = (sn8 * kxb + ak8);
-            aq8 = (sn8 * qxb + aq8);
-            const float sn9 = (kcb * u9 + (Sb[((ru * 16) + 9)] * sgv));
-            Sb[((ru * 16) + 9)] = sn9;
-            ak9 = (sn9 * kxb + ak9);
-            aq9 = (sn9 * qxb + aq9);
-            const float sn10 = (kcb * u10 + (Sb[((ru * 16) + 10)] * sgv));
-            Sb[((ru * 16) + 10)] = sn10;
-            ak10 = (sn10 * kxb + ak10);
-            aq10 = (sn10 * qxb + aq10);
-            const float sn11 = (kcb * u11 + (Sb[((ru * 16) + 11)] * sgv));
-            Sb[((ru * 16) + 11)] = sn11;
-            ak11 = (sn11 * kxb + ak11);
-            aq11 = (sn11 * qxb + aq11);
-            const float sn12 = (kcb * u12 + (Sb[((ru * 16) + 12)] * sgv));
-            Sb[((ru * 16) + 12)] = sn12;
-            ak12 = (sn12 * kxb + ak12);
-            aq12 = (sn12 * qxb + aq12);
-            const float sn13 = (kcb * u13 + (Sb[((ru * 16) + 13)] * sgv));
-            Sb[((ru * 16) + 13)] = sn13;
-            ak13 = (sn13 * kxb + ak13);
-            aq13 = (sn13 * qxb + aq13);
-            const float sn14 = (kcb * u14 + (Sb[((ru * 16) + 14)] * sgv));
-            Sb[((ru * 16) + 14)] = sn14;
-            ak14 = (sn14 * kxb + ak14);
-            aq14 = (sn14 * qxb + aq14);
-            const float sn15 = (kcb * u15 + (Sb[((ru * 16) + 15)] * sgv));
-            Sb[((ru * 16) + 15)] = sn15;
-            ak15 = (sn15 * kxb + ak15);
-            aq15 = (sn15 * qxb + aq15);
+      }
+      for (int32_t j = 0; j < ((8) < ((T - tb)) ? (8) : ((T - tb))); j++) {
+        const int32_t t = (tb + j);
+        const int32_t gate = ((((b * T) + t) * 4) + h);
+        const int32_t vo = ((gate * 40) + j0);
+        const float sg = (eas[j] * sig);
+        const float bt = beta[gate];
+        const int32_t cur = (j * 48);
+        const int32_t nxt = (cur + 48);
+        const float kqv = kqs[j];
+        const float sgv = sg;
+        float vv0 = 0.0f;
+        if (0 < ncol) {
+          vv0 = v[(vo + 0)];
+        }
+        u0 = ((vv0 - (sgv * (ak0_0 + ak0_1))) * bt);
+        if (0 < ncol) {
+          o[(vo + 0)] = ((sgv * (aq0_0 + aq0_1) + (kqv * u0)) * 0.125f);
+        }
+        float vv1 = 0.0f;
+        if (1 < ncol) {
+          vv1 = v[(vo + 1)];
+        }
+        u1 = ((vv1 - (sgv * (ak1_0 + ak1_1))) * bt);
+        if (1 < ncol) {
+          o[(vo + 1)] = ((sgv * (aq1_0 + aq1_1) + (kqv * u1)) * 0.125f);
+        }
+        float vv2 = 0.0f;
+        if (2 < ncol) {
+          vv2 = v[(vo + 2)];
+        }
+        u2 = ((vv2 - (sgv * (ak2_0 + ak2_1))) * bt);
+        if (2 < ncol) {
+          o[(vo + 2)] = ((sgv * (aq2_0 + aq2_1) + (kqv * u2)) * 0.125f);
+        }
+        float vv3 = 0.0f;
+        if (3 < ncol) {
+          vv3 = v[(vo + 3)];
+        }
+        u3 = ((vv3 - (sgv * (ak3_0 + ak3_1))) * bt);
+        if (3 < ncol) {
+          o[(vo + 3)] = ((sgv * (aq3_0 + aq3_1) + (kqv * u3)) * 0.125f);
+        }
+        float vv4 = 0.0f;
+        if (4 < ncol) {
+          vv4 = v[(vo + 4)];
+        }
+        u4 = ((vv4 - (sgv * (ak4_0 + ak4_1))) * bt);
+        if (4 < ncol) {
+          o[(vo + 4)] = ((sgv * (aq4_0 + aq4_1) + (kqv * u4)) * 0.125f);
+        }
+        float vv5 = 0.0f;
+        if (5 < ncol) {
+          vv5 = v[(vo + 5)];
+        }
+        u5 = ((vv5 - (sgv * (ak5_0 + ak5_1))) * bt);
+        if (5 < ncol) {
+          o[(vo + 5)] = ((sgv * (aq5_0 + aq5_1) + (kqv * u5)) * 0.125f);
+        }
+        float vv6 = 0.0f;
+        if (6 < ncol) {
+          vv6 = v[(vo + 6)];
+        }
+        u6 = ((vv6 - (sgv * (ak6_0 + ak6_1))) * bt);
+        if (6 < ncol) {
+          o[(vo + 6)] = ((sgv * (aq6_0 + aq6_1) + (kqv * u6)) * 0.125f);
+        }
+        float vv7 = 0.0f;
+        if (7 < ncol) {
+          vv7 = v[(vo + 7)];
+        }
+        u7 = ((vv7 - (sgv * (ak7_0 + ak7_1))) * bt);
+        if (7 < ncol) {
+          o[(vo + 7)] = ((sgv * (aq7_0 + aq7_1) + (kqv * u7)) * 0.125f);
+        }
+        float vv8 = 0.0f;
+        if (8 < ncol) {
+          vv8 = v[(vo + 8)];
+        }
+        u8 = ((vv8 - (sgv * (ak8_0 + ak8_1))) * bt);
+        if (8 < ncol) {
+          o[(vo + 8)] = ((sgv * (aq8_0 + aq8_1) + (kqv * u8)) * 0.125f);
+        }
+        float vv9 = 0.0f;
+        if (9 < ncol) {
+          vv9 = v[(vo + 9)];
+        }
+        u9 = ((vv9 - (sgv * (ak9_0 + ak9_1))) * bt);
+        if (9 < ncol) {
+          o[(vo + 9)] = ((sgv * (aq9_0 + aq9_1) + (kqv * u9)) * 0.125f);
+        }
+        float vv10 = 0.0f;
+        if (10 < ncol) {
+          vv10 = v[(vo + 10)];
+        }
+        u10 = ((vv10 - (sgv * (ak10_0 + ak10_1))) * bt);
+        if (10 < ncol) {
+          o[(vo + 10)] = ((sgv * (aq10_0 + aq10_1) + (kqv * u10)) * 0.125f);
+        }
+        float vv11 = 0.0f;
+        if (11 < ncol) {
+          vv11 = v[(vo + 11)];
+        }
+        u11 = ((vv11 - (sgv * (ak11_0 + ak11_1))) * bt);
+        if (11 < ncol) {
+          o[(vo + 11)] = ((sgv * (aq11_0 + aq11_1) + (kqv * u11)) * 0.125f);
+        }
+        float vv12 = 0.0f;
+        if (12 < ncol) {
+          vv12 = v[(vo + 12)];
+        }
+        u12 = ((vv12 - (sgv * (ak12_0 + ak12_1))) * bt);
+        if (12 < ncol) {
+          o[(vo + 12)] = ((sgv * (aq12_0 + aq12_1) + (kqv * u12)) * 0.125f);
+        }
+        float vv13 = 0.0f;
+        if (13 < ncol) {
+          vv13 = v[(vo + 13)];
+        }
+        u13 = ((vv13 - (sgv * (ak13_0 + ak13_1))) * bt);
+        if (13 < ncol) {
+          o[(vo + 13)] = ((sgv * (aq13_0 + aq13_1) + (kqv * u13)) * 0.125f);
+        }
+        float vv14 = 0.0f;
+        if (14 < ncol) {
+          vv14 = v[(vo + 14)];
+        }
+        u14 = ((vv14 - (sgv * (ak14_0 + ak14_1))) * bt);
+        if (14 < ncol) {
+          o[(vo + 14)] = ((sgv * (aq14_0 + aq14_1) + (kqv * u14)) * 0.125f);
+        }
+        float vv15 = 0.0f;
+        if (15 < ncol) {
+          vv15 = v[(vo + 15)];
+        }
+        u15 = ((vv15 - (sgv * (ak15_0 + ak15_1))) * bt);
+        if (15 < ncol) {
+          o[(vo + 15)] = ((sgv * (aq15_0 + aq15_1) + (kqv * u15)) * 0.125f);
+        }
+        if ((t + 1) < T) {
+          ak0_0 = 0.0f;
+          aq0_0 = 0.0f;
+          ak0_1 = 0.0f;
+          aq0_1 = 0.0f;
+          ak1_0 = 0.0f;
+          aq1_0 = 0.0f;
+          ak1_1 = 0.0f;
+          aq1_1 = 0.0f;
+          ak2_0 = 0.0f;
+          aq2_0 = 0.0f;
+          ak2_1 = 0.0f;
+          aq2_1 = 0.0f;
+          ak3_0 = 0.0f;
+          aq3_0 = 0.0f;
+          ak3_1 = 0.0f;
+          aq3_1 = 0.0f;
+          ak4_0 = 0.0f;
+          aq4_0 = 0.0f;
+          ak4_1 = 0.0f;
+          aq4_1 = 0.0f;
+          ak5_0 = 0.0f;
+          aq5_0 = 0.0f;
+          ak5_1 = 0.0f;
+          aq5_1 = 0.0f;
+          ak6_0 = 0.0f;
+          aq6_0 = 0.0f;
+          ak6_1 = 0.0f;
+          aq6_1 = 0.0f;
+          ak7_0 = 0.0f;
+          aq7_0 = 0.0f;
+          ak7_1 = 0.0f;
+          aq7_1 = 0.0f;
+          ak8_0 = 0.0f;
+          aq8_0 = 0.0f;
+          ak8_1 = 0.0f;
+          aq8_1 = 0.0f;
+          ak9_0 = 0.0f;
+          aq9_0 = 0.0f;
+          ak9_1 = 0.0f;
+          aq9_1 = 0.0f;
+          ak10_0 = 0.0f;
+          aq10_0 = 0.0f;
+          ak10_1 = 0.0f;
+          aq10_1 = 0.0f;
+          ak11_0 = 0.0f;
+          aq11_0 = 0.0f;
+          ak11_1 = 0.0f;
+          aq11_1 = 0.0f;
+          ak12_0 = 0.0f;
+          aq12_0 = 0.0f;
+          ak12_1 = 0.0f;
+          aq12_1 = 0.0f;
+          ak13_0 = 0.0f;
+          aq13_0 = 0.0f;
+          ak13_1 = 0.0f;
+          aq13_1 = 0.0f;
+          ak14_0 = 0.0f;
+          aq14_0 = 0.0f;
+          ak14_1 = 0.0f;
+          aq14_1 = 0.0f;
+          ak15_0 = 0.0f;
+          aq15_0 = 0.0f;
+          ak15_1 = 0.0f;
+          aq15_1 = 0.0f;
+          if (sg < 9.313225746154785e-10f) {
+            for (int32_t ru = 0; ru < 48; ru += 2) {
+              const float kcb0 = kn[(cur + (ru + 0))];
+              const float kxb0 = kn[(nxt + (ru + 0))];
+              const float qxb0 = qn[(nxt + (ru + 0))];
+              const float sn0_0 = (kcb0 * u0 + (Sb[(((ru + 0) * 16) + 0)] * sgv));
+              Sb[(((ru + 0) * 16) + 0)] = sn0_0;
+              ak0_0 = (sn0_0 * kxb0 + ak0_0);
+              aq0_0 = (sn0_0 * qxb0 + aq0_0);
+              const float sn1_0 = (kcb0 * u1 + (Sb[(((ru + 0) * 16) + 1)] * sgv));
+              Sb[(((ru + 0) * 16) + 1)] = sn1_0;
+              ak1_0 = (sn1_0 * kxb0 + ak1_0);
+              aq1_0 = (sn1_0 * qxb0 + aq1_0);
+              const float sn2_0 = (kcb0 * u2 + (Sb[(((ru + 0) * 16) + 2)] * sgv));
+              Sb[(((ru + 0) * 16) + 2)] = sn2_0;
+              ak2_0 = (sn2_0 * kxb0 + ak2_0);
+              aq2_0 = (sn2_0 * qxb0 + aq2_0);
+              const float sn3_0 = (kcb0 * u3 + (Sb[(((ru + 0) * 16) + 3)] * sgv));
+              Sb[(((ru + 0) * 16) + 3)] = sn3_0;
+              ak3_0 = (sn3_0 * kxb0 + ak3_0);
+              aq3_0 = (sn3_0 * qxb0 + aq3_0);
+              const float sn4_0 = (kcb0 * u4 + (Sb[(((ru + 0) * 16) + 4)] * sgv));
+              Sb[(((ru + 0) * 16) + 4)] = sn4_0;
+              ak4_0 = (sn4_0 * kxb0 + ak4_0);
+              aq4_0 = (sn4_0 * qxb0 + aq4_0);
+              const float sn5_0 = (kcb0 * u5 + (Sb[(((ru + 0) * 16) + 5)] * sgv));
+              Sb[(((ru + 0) * 16) + 5)] = sn5_0;
+              ak5_0 = (sn5_0 * kxb0 + ak5_0);
+              aq5_0 = (sn5_0 * qxb0 + aq5_0);
+              const float sn6_0 = (kcb0 * u6 + (Sb[(((ru + 0) * 16) + 6)] * sgv));
+              Sb[(((ru + 0) * 16) + 6)] = sn6_0;
+              ak6_0 = (sn6_0 * kxb0 + ak6_0);
+              aq6_0 = (sn6_0 * qxb0 + aq6_0);
+              const float sn7_0 = (kcb0 * u7 + (Sb[(((ru + 0) * 16) + 7)] * sgv));
+              Sb[(((ru + 0) * 16) + 7)] = sn7_0;
+              ak7_0 = (sn7_0 * kxb0 + ak7_0);
+              aq7_0 = (sn7_0 * qxb0 + aq7_0);
+              const float sn8_0 = (kcb0 * u8 + (Sb[(((ru + 0) * 16) + 8)] * sgv));
+              Sb[(((ru + 0) * 16) + 8)] = sn8_0;
+              ak8_0 = (sn8_0 * kxb0 + ak8_0);
+              aq8_0 = (sn8_0 * qxb0 + aq8_0);
+              const float sn9_0 = (kcb0 * u9 + (Sb[(((ru + 0) * 16) + 9)] * sgv));
+              Sb[(((ru + 0) * 16) + 9)] = sn9_0;
+              ak9_0 = (sn9_0 * kxb0 + ak9_0);
+              aq9_0 = (sn9_0 * qxb0 + aq9_0);
+              const float sn10_0 = (kcb0 * u10 + (Sb[(((ru + 0) * 16) + 10)] * sgv));
+              Sb[(((ru + 0) * 16) + 10)] = sn10_0;
+              ak10_0 = (sn10_0 * kxb0 + ak10_0);
+              aq10_0 = (sn10_0 * qxb0 + aq10_0);
+              const float sn11_0 = (kcb0 * u11 + (Sb[(((ru + 0) * 16) + 11)] * sgv));
+              Sb[(((ru + 0) * 16) + 11)] = sn11_0;
+              ak11_0 = (sn11_0 * kxb0 + ak11_0);
+              aq11_0 = (sn11_0 * qxb0 + aq11_0);
+              const float sn12_0 = (kcb0 * u12 + (Sb[(((ru + 0) * 16) + 12)] * sgv));
+              Sb[(((ru + 0) * 16) + 12)] = sn12_0;
+              ak12_0 = (sn12_0 * kxb0 + ak12_0);
+              aq12_0 = (sn12_0 * qxb0 + aq12_0);
+              const float sn13_0 = (kcb0 * u13 + (Sb[(((ru + 0) * 16) + 13)] * sgv));
+              Sb[(((ru + 0) * 16) + 13)] = sn13_0;
+              ak13_0 = (sn13_0 * kxb0 + ak13_0);
+              aq13_0 = (sn13_0 * qxb0 + aq13_0);
+              const float sn14_0 = (kcb0 * u14 + (Sb[(((ru + 0) * 16) + 14)] * sgv));
+              Sb[(((ru + 0) * 16) + 14)] = sn14_0;
+              ak14_0 = (sn14_0 * kxb0 + ak14_0);
+              aq14_0 = (sn14_0 * qxb0 + aq14_0);
+              const float sn15_0 = (kcb0 * u15 + (Sb[(((ru + 0) * 16) + 15)] * sgv));
+              Sb[(((ru + 0) * 16) + 15)] = sn15_0;
+              ak15_0 = (sn15_0 * kxb0 + ak15_0);
+              aq15_0 = (sn15_0 * qxb0 + aq15_0);
+              const float kcb1 = kn[(cur + (ru + 1))];
+              const float kxb1 = kn[(nxt + (ru + 1))];
+              const float qxb1 = qn[(nxt + (ru + 1))];
+              const float sn0_1 = (kcb1 * u0 + (Sb[(((ru + 1) * 16) + 0)] * sgv));
+              Sb[(((ru + 1) * 16) + 0)] = sn0_1;
+              ak0_1 = (sn0_1 * kxb1 + ak0_1);
+              aq0_1 = (sn0_1 * qxb1 + aq0_1);
+              const float sn1_1 = (kcb1 * u1 + (Sb[(((ru + 1) * 16) + 1)] * sgv));
+              Sb[(((ru + 1) * 16) + 1)] = sn1_1;
+              ak1_1 = (sn1_1 * kxb1 + ak1_1);
+              aq1_1 = (sn1_1 * qxb1 + aq1_1);
+              const float sn2_1 = (kcb1 * u2 + (Sb[(((ru + 1) * 16) + 2)] * sgv));
+              Sb[(((ru + 1) * 16) + 2)] = sn2_1;
+              ak2_1 = (sn2_1 * kxb1 + ak2_1);
+              aq2_1 = (sn2_1 * qxb1 + aq2_1);
+              const float sn3_1 = (kcb1 * u3 + (Sb[(((ru + 1) * 16) + 3)] * sgv));
+              Sb[(((ru + 1) * 16) + 3)] = sn3_1;
+              ak3_1 = (sn3_1 * kxb1 + ak3_1);
+              aq3_1 = (sn3_1 * qxb1 + aq3_1);
+              const float sn4_1 = (kcb1 * u4 + (Sb[(((ru + 1) * 16) + 4)] * sgv));
+              Sb[(((ru + 1) * 16) + 4)] = sn4_1;
+              ak4_1 = (sn4_1 * kxb1 + ak4_1);
+              aq4_1 = (sn4_1 * qxb1 + aq4_1);
+              const float sn5_1 = (kcb1 * u5 + (Sb[(((ru + 1) * 16) + 5)] * sgv));
+              Sb[(((ru + 1) * 16) + 5)] = sn5_1;
+              ak5_1 = (sn5_1 * kxb1 + ak5_1);
+              aq5_1 = (sn5_1 * qxb1 + aq5_1);
+              const float sn6_1 = (kcb1 * u6 + (Sb[(((ru + 1) * 16) + 6)] * sgv));
+              Sb[(((ru + 1) * 16) + 6)] = sn6_1;
+              ak6_1 = (sn6_1 * kxb1 + ak6_1);
+              aq6_1 = (sn6_1 * qxb1 + aq6_1);
+              const float sn7_1 = (kcb1 * u7 + (Sb[(((ru + 1) * 16) + 7)] * sgv));
+              Sb[(((ru + 1) * 16) + 7)] = sn7_1;
+              ak7_1 = (sn7_1 * kxb1 + ak7_1);
+              aq7_1 = (sn7_1 * qxb1 + aq7_1);
+              const float sn8_1 = (kcb1 * u8 + (Sb[(((ru + 1) * 16) + 8)] * sgv));
+              Sb[(((ru + 1) * 16) + 8)] = sn8_1;
+              ak8_1 = (sn8_1 * kxb1 + ak8_1);
+              aq8_1 = (sn8_1 * qxb1 + aq8_1);
+              const float sn9_1 = (kcb1 * u9 + (Sb[(((ru + 1) * 16) + 9)] * sgv));
+              Sb[(((ru + 1) * 16) + 9)] = sn9_1;
+              ak9_1 = (sn9_1 * kxb1 + ak9_1);
+              aq9_1 = (sn9_1 * qxb1 + aq9_1);
+              const float sn10_1 = (kcb1 * u10 + (Sb[(((ru + 1) * 16) + 10)] * sgv));
+              Sb[(((ru + 1) * 16) + 10)] = sn10_1;
+              ak10_1 = (sn10_1 * kxb1 + ak10_1);
+              aq10_1 = (sn10_1 * qxb1 + aq10_1);
+              const float sn11_1 = (kcb1 * u11 + (Sb[(((ru + 1) * 16) + 11)] * sgv));
+              Sb[(((ru + 1) * 16) + 11)] = sn11_1;
+              ak11_1 = (sn11_1 * kxb1 + ak11_1);
+              aq11_1 = (sn11_1 * qxb1 + aq11_1);
+              const float sn12_1 = (kcb1 * u12 + (Sb[(((ru + 1) * 16) + 12)] * sgv));
+              Sb[(((ru + 1) * 16) + 12)] = sn12_1;
+              ak12_1 = (sn12_1 * kxb1 + ak12_1);
+              aq12_1 = (sn12_1 * qxb1 + aq12_1);
+              const float sn13_1 = (kcb1 * u13 + (Sb[(((ru + 1) * 16) + 13)] * sgv));
+              Sb[(((ru + 1) * 16) + 13)] = sn13_1;
+              ak13_1 = (sn13_1 * kxb1 + ak13_1);
+              aq13_1 = (sn13_1 * qxb1 + aq13_1);
+              const float sn14_1 = (kcb1 * u14 + (Sb[(((ru + 1) * 16) + 14)] * sgv));
+              Sb[(((ru + 1) * 16) + 14)] = sn14_1;
+              ak14_1 = (sn14_1 * kxb1 + ak14_1);
+              aq14_1 = (sn14_1 * qxb1 + aq14_1);
+              const float sn15_1 = (kcb1 * u15 + (Sb[(((ru + 1) * 16) + 15)] * sgv));
+              Sb[(((ru + 1) * 16) + 15)] = sn15_1;
+              ak15_1 = (sn15_1 * kxb1 + ak15_1);
+              aq15_1 = (sn15_1 * qxb1 + aq15_1);
+            }
+            sig = 1.0f;
+          } else {
+            const float isg = (1.0f / sg);
+            const float us0 = (u0 * isg);
+            const float us1 = (u1 * isg);
+            const float us2 = (u2 * isg);
+            const float us3 = (u3 * isg);
+            const float us4 = (u4 * isg);
+            const float us5 = (u5 * isg);
+            const float us6 = (u6 * isg);
+            const float us7 = (u7 * isg);
+            const float us8 = (u8 * isg);
+            const float us9 = (u9 * isg);
+            const float us10 = (u10 * isg);
+            const float us11 = (u11 * isg);
+            const float us12 = (u12 * isg);
+            const float us13 = (u13 * isg);
+            const float us14 = (u14 * isg);
+            const float us15 = (u15 * isg);
+            for (int32_t ru = 0; ru < 48; ru += 2) {
+              const float kcb0 = kn[(cur + (ru + 0))];
+              const float kxb0 = kn[(nxt + (ru + 0))];
+              const float qxb0 = qn[(nxt + (ru + 0))];
+              const float sn0_0 = (kcb0 * us0 + Sb[(((ru + 0) * 16) + 0)]);
+              Sb[(((ru + 0) * 16) + 0)] = sn0_0;
+              ak0_0 = (sn0_0 * kxb0 + ak0_0);
+              aq0_0 = (sn0_0 * qxb0 + aq0_0);
+              const float sn1_0 = (kcb0 * us1 + Sb[(((ru + 0) * 16) + 1)]);
+              Sb[(((ru + 0) * 16) + 1)] = sn1_0;
+              ak1_0 = (sn1_0 * kxb0 + ak1_0);
+              aq1_0 = (sn1_0 * qxb0 + aq1_0);
+              const float sn2_0 = (kcb0 * us2 + Sb[(((ru + 0) * 16) + 2)]);
+              Sb[(((ru + 0) * 16) + 2)] = sn2_0;
+              ak2_0 = (sn2_0 * kxb0 + ak2_0);
+              aq2_0 = (sn2_0 * qxb0 + aq2_0);
+              const float sn3_0 = (kcb0 * us3 + Sb[(((ru + 0) * 16) + 3)]);
+              Sb[(((ru + 0) * 16) + 3)] = sn3_0;
+              ak3_0 = (sn3_0 * kxb0 + ak3_0);
+              aq3_0 = (sn3_0 * qxb0 + aq3_0);
+              const float sn4_0 = (kcb0 * us4 + Sb[(((ru + 0) * 16) + 4)]);
+              Sb[(((ru + 0) * 16) + 4)] = sn4_0;
+              ak4_0 = (sn4_0 * kxb0 + ak4_0);
+              aq4_0 = (sn4_0 * qxb0 + aq4_0);
+              const float sn5_0 = (kcb0 * us5 + Sb[(((ru + 0) * 16) + 5)]);
+              Sb[(((ru + 0) * 16) + 5)] = sn5_0;
+              ak5_0 = (sn5_0 * kxb0 + ak5_0);
+              aq5_0 = (sn5_0 * qxb0 + aq5_0);
+              const float sn6_0 = (kcb0 * us6 + Sb[(((ru + 0) * 16) + 6)]);
+              Sb[(((ru + 0) * 16) + 6)] = sn6_0;
+              ak6_0 = (sn6_0 * kxb0 + ak6_0);
+              aq6_0 = (sn6_0 * qxb0 + aq6_0);
+              const float sn7_0 = (kcb0 * us7 + Sb[(((ru + 0) * 16) + 7)]);
+              Sb[(((ru + 0) * 16) + 7)] = sn7_0;
+              ak7_0 = (sn7_0 * kxb0 + ak7_0);
+              aq7_0 = (sn7_0 * qxb0 + aq7_0);
+              const float sn8_0 = (kcb0 * us8 + Sb[(((ru + 0) * 16) + 8)]);
+              Sb[(((ru + 0) * 16) + 8)] = sn8_0;
+              ak8_0 = (sn8_0 * kxb0 + ak8_0);
+              aq8_0 = (sn8_0 * qxb0 + aq8_0);
+              const float sn9_0 = (kcb0 * us9 + Sb[(((ru + 0) * 16) + 9)]);
+              Sb[(((ru + 0) * 16) + 9)] = sn9_0;
+              ak9_0 = (sn9_0 * kxb0 + ak9_0);
+              aq9_0 = (sn9_0 * qxb0 + aq9_0);
+              const float sn10_0 = (kcb0 * us10 + Sb[(((ru + 0) * 16) + 10)]);
+              Sb[(((ru + 0) * 16) + 10)] = sn10_0;
+              ak10_0 = (sn10_0 * kxb0 + ak10_0);
+              aq10_0 = (sn10_0 * qxb0 + aq10_0);
+              const float sn11_0 = (kcb0 * us11 + Sb[(((ru + 0) * 16) + 11)]);
+              Sb[(((ru + 0) * 16) + 11)] = sn11_0;
+              ak11_0 = (sn11_0 * kxb0 + ak11_0);
+              aq11_0 = (sn11_0 * qxb0 + aq11_0);
+              const float sn12_0 = (kcb0 * us12 + Sb[(((ru + 0) * 16) + 12)]);
+              Sb[(((ru + 0) * 16) + 12)] = sn12_0;
+              ak12_0 = (sn12_0 * kxb0 + ak12_0);
+              aq12_0 = (sn12_0 * qxb0 + aq12_0);
+              const float sn13_0 = (kcb0 * us13 + Sb[(((ru + 0) * 16) + 13)]);
+              Sb[(((ru + 0) * 16) + 13)] = sn13_0;
+              ak13_0 = (sn13_0 * kxb0 + ak13_0);
+              aq13_0 = (sn13_0 * qxb0 + aq13_0);
+              const float sn14_0 = (kcb0 * us14 + Sb[(((ru + 0) * 16) + 14)]);
+              Sb[(((ru + 0) * 16) + 14)] = sn14_0;
+              ak14_0 = (sn14_0 * kxb0 + ak14_0);
+              aq14_0 = (sn14_0 * qxb0 + aq14_0);
+              const float sn15_0 = (kcb0 * us15 + Sb[(((ru + 0) * 16) + 15)]);
+              Sb[(((ru + 0) * 16) + 15)] = sn15_0;
+              ak15_0 = (sn15_0 * kxb0 + ak15_0);
+              aq15_0 = (sn15_0 * qxb0 + aq15_0);
+              const float kcb1 = kn[(cur + (ru + 1))];
+              const float kxb1 = kn[(nxt + (ru + 1))];
+              const float qxb1 = qn[(nxt + (ru + 1))];
+              const float sn0_1 = (kcb1 * us0 + Sb[(((ru + 1) * 16) + 0)]);
+              Sb[(((ru + 1) * 16) + 0)] = sn0_1;
+              ak0_1 = (sn0_1 * kxb1 + ak0_1);
+              aq0_1 = (sn0_1 * qxb1 + aq0_1);
+              const float sn1_1 = (kcb1 * us1 + Sb[(((ru + 1) * 16) + 1)]);
+              Sb[(((ru + 1) * 16) + 1)] = sn1_1;
+              ak1_1 = (sn1_1 * kxb1 + ak1_1);
+              aq1_1 = (sn1_1 * qxb1 + aq1_1);
+              const float sn2_1 = (kcb1 * us2 + Sb[(((ru + 1) * 16) + 2)]);
+              Sb[(((ru + 1) * 16) + 2)] = sn2_1;
+              ak2_1 = (sn2_1 * kxb1 + ak2_1);
+              aq2_1 = (sn2_1 * qxb1 + aq2_1);
+              const float sn3_1 = (kcb1 * us3 + Sb[(((ru + 1) * 16) + 3)]);
+              Sb[(((ru + 1) * 16) + 3)] = sn3_1;
+              ak3_1 = (sn3_1 * kxb1 + ak3_1);
+              aq3_1 = (sn3_1 * qxb1 + aq3_1);
+              const float sn4_1 = (kcb1 * us4 + Sb[(((ru + 1) * 16) + 4)]);
+              Sb[(((ru + 1) * 16) + 4)] = sn4_1;
+              ak4_1 = (sn4_1 * kxb1 + ak4_1);
+              aq4_1 = (sn4_1 * qxb1 + aq4_1);
+              const float sn5_1 = (kcb1 * us5 + Sb[(((ru + 1) * 16) + 5)]);
+              Sb[(((ru + 1) * 16) + 5)] = sn5_1;
+              ak5_1 = (sn5_1 * kxb1 + ak5_1);
+              aq5_1 = (sn5_1 * qxb1 + aq5_1);
+              const float sn6_1 = (kcb1 * us6 + Sb[(((ru + 1) * 16) + 6)]);
+              Sb[(((ru + 1) * 16) + 6)] = sn6_1;
+              ak6_1 = (sn6_1 * kxb1 + ak6_1);
+              aq6_1 = (sn6_1 * qxb1 + aq6_1);
+              const float sn7_1 = (kcb1 * us7 + Sb[(((ru + 1) * 16) + 7)]);
+              Sb[(((ru + 1) * 16) + 7)] = sn7_1;
+              ak7_1 = (sn7_1 * kxb1 + ak7_1);
+              aq7_1 = (sn7_1 * qxb1 + aq7_1);
+              const float sn8_1 = (kcb1 * us8 + Sb[(((ru + 1) * 16) + 8)]);
+              Sb[(((ru + 1) * 16) + 8)] = sn8_1;
+              ak8_1 = (sn8_1 * kxb1 + ak8_1);
+              aq8_1 = (sn8_1 * qxb1 + aq8_1);
+              const float sn9_1 = (kcb1 * us9 + Sb[(((ru + 1) * 16) + 9)]);
+              Sb[(((ru + 1) * 16) + 9)] = sn9_1;
+              ak9_1 = (sn9_1 * kxb1 + ak9_1);
+              aq9_1 = (sn9_1 * qxb1 + aq9_1);
+              const float sn10_1 = (kcb1 * us10 + Sb[(((ru + 1) * 16) + 10)]);
+              Sb[(((ru + 1) * 16) + 10)] = sn10_1;
+              ak10_1 = (sn10_1 * kxb1 + ak10_1);
+              aq10_1 = (sn10_1 * qxb1 + aq10_1);
+              const float sn11_1 = (kcb1 * us11 + Sb[(((ru + 1) * 16) + 11)]);
+              Sb[(((ru + 1) * 16) + 11)] = sn11_1;
+              ak11_1 = (sn11_1 * kxb1 + ak11_1);
+              aq11_1 = (sn11_1 * qxb1 + aq11_1);
+              const float sn12_1 = (kcb1 * us12 + Sb[(((ru + 1) * 16) + 12)]);
+              Sb[(((ru + 1) * 16) + 12)] = sn12_1;
+              ak12_1 = (sn12_1 * kxb1 + ak12_1);
+              aq12_1 = (sn12_1 * qxb1 + aq12_1);
+              const float sn13_1 = (kcb1 * us13 + Sb[(((ru + 1) * 16) + 13)]);
+              Sb[(((ru + 1) * 16) + 13)] = sn13_1;
+              ak13_1 = (sn13_1 * kxb1 + ak13_1);
+              aq13_1 = (sn13_1 * qxb1 + aq13_1);
+              const float sn14_1 = (kcb1 * us14 + Sb[(((ru + 1) * 16) + 14)]);
+              Sb[(((ru + 1) * 16) + 14)] = sn14_1;
+              ak14_1 = (sn14_1 * kxb1 + ak14_1);
+              aq14_1 = (sn14_1 * qxb1 + aq14_1);
+              const float sn15_1 = (kcb1 * us15 + Sb[(((ru + 1) * 16) + 15)]);
+              Sb[(((ru + 1) * 16) + 15)] = sn15_1;
+              ak15_1 = (sn15_1 * kxb1 + ak15_1);
+              aq15_1 = (sn15_1 * qxb1 + aq15_1);
+            }
+            sig = sg;
+          }
+        } else {
+          for (int32_t ru = 0; ru < 48; ru += 2) {
+            const float kcb0 = kn[(cur + (ru + 0))];
+            const float sn0_0 = (kcb0 * u0 + (Sb[(((ru + 0) * 16) + 0)] * sgv));
+            Sb[(((ru + 0) * 16) + 0)] = sn0_0;
+            const float sn1_0 = (kcb0 * u1 + (Sb[(((ru + 0) * 16) + 1)] * sgv));
+            Sb[(((ru + 0) * 16) + 1)] = sn1_0;
+            const float sn2_0 = (kcb0 * u2 + (Sb[(((ru + 0) * 16) + 2)] * sgv));
+            Sb[(((ru + 0) * 16) + 2)] = sn2_0;
+            const float sn3_0 = (kcb0 * u3 + (Sb[(((ru + 0) * 16) + 3)] * sgv));
+            Sb[(((ru + 0) * 16) + 3)] = sn3_0;
+            const float sn4_0 = (kcb0 * u4 + (Sb[(((ru + 0) * 16) + 4)] * sgv));
+            Sb[(((ru + 0) * 16) + 4)] = sn4_0;
+            const float sn5_0 = (kcb0 * u5 + (Sb[(((ru + 0) * 16) + 5)] * sgv));
+            Sb[(((ru + 0) * 16) + 5)] = sn5_0;
+            const float sn6_0 = (kcb0 * u6 + (Sb[(((ru + 0) * 16) + 6)] * sgv));
+            Sb[(((ru + 0) * 16) + 6)] = sn6_0;
+            const float sn7_0 = (kcb0 * u7 + (Sb[(((ru + 0) * 16) + 7)] * sgv));
+            Sb[(((ru + 0) * 16) + 7)] = sn7_0;
+            const float sn8_0 = (kcb0 * u8 + (Sb[(((ru + 0) * 16) + 8)] * sgv));
+            Sb[(((ru + 0) * 16) + 8)] = sn8_0;
+            const float sn9_0 = (kcb0 * u9 + (Sb[(((ru + 0) * 16) + 9)] * sgv));
+            Sb[(((ru + 0) * 16) + 9)] = sn9_0;
+            const float sn10_0 = (kcb0 * u10 + (Sb[(((ru + 0) * 16) + 10)] * sgv));
+            Sb[(((ru + 0) * 16) + 10)] = sn10_0;
+            const float sn11_0 = (kcb0 * u11 + (Sb[(((ru + 0) * 16) + 11)] * sgv));
+            Sb[(((ru + 0) * 16) + 11)] = sn11_0;
+            const float sn12_0 = (kcb0 * u12 + (Sb[(((ru + 0) * 16) + 12)] * sgv));
+            Sb[(((ru + 0) * 16) + 12)] = sn12_0;
+            const float sn13_0 = (kcb0 * u13 + (Sb[(((ru + 0) * 16) + 13)] * sgv));
+            Sb[(((ru + 0) * 16) + 13)] = sn13_0;
+            const float sn14_0 = (kcb0 * u14 + (Sb[(((ru + 0) * 16) + 14)] * sgv));
+            Sb[(((ru + 0) * 16) + 14)] = sn14_0;
+            const float sn15_0 = (kcb0 * u15 + (Sb[(((ru + 0) * 16) + 15)] * sgv));
+            Sb[(((ru + 0) * 16) + 15)] = sn15_0;
+            const float kcb1 = kn[(cur + (ru + 1))];
+            const float sn0_1 = (kcb1 * u0 + (Sb[(((ru + 1) * 16) + 0)] * sgv));
+            Sb[(((ru + 1) * 16) + 0)] = sn0_1;
+            const float sn1_1 = (kcb1 * u1 + (Sb[(((ru + 1) * 16) + 1)] * sgv));
+            Sb[(((ru + 1) * 16) + 1)] = sn1_1;
+            const float sn2_1 = (kcb1 * u2 + (Sb[(((ru + 1) * 16) + 2)] * sgv));
+            Sb[(((ru + 1) * 16) + 2)] = sn2_1;
+            const float sn3_1 = (kcb1 * u3 + (Sb[(((ru + 1) * 16) + 3)] * sgv));
+            Sb[(((ru + 1) * 16) + 3)] = sn3_1;
+            const float sn4_1 = (kcb1 * u4 + (Sb[(((ru + 1) * 16) + 4)] * sgv));
+            Sb[(((ru + 1) * 16) + 4)] = sn4_1;
+            const float sn5_1 = (kcb1 * u5 + (Sb[(((ru + 1) * 16) + 5)] * sgv));
+            Sb[(((ru + 1) * 16) + 5)] = sn5_1;
+            const float sn6_1 = (kcb1 * u6 + (Sb[(((ru + 1) * 16) + 6)] * sgv));
+            Sb[(((ru + 1) * 16) + 6)] = sn6_1;
+            const float sn7_1 = (kcb1 * u7 + (Sb[(((ru + 1) * 16) + 7)] * sgv));
+            Sb[(((ru + 1) * 16) + 7)] = sn7_1;
+            const float sn8_1 = (kcb1 * u8 + (Sb[(((ru + 1) * 16) + 8)] * sgv));
+            Sb[(((ru + 1) * 16) + 8)] = sn8_1;
+            const float sn9_1 = (kcb1 * u9 + (Sb[(((ru + 1) * 16) + 9)] * sgv));
+            Sb[(((ru + 1) * 16) + 9)] = sn9_1;
+            const float sn10_1 = (kcb1 * u10 + (Sb[(((ru + 1) * 16) + 10)] * sgv));
+            Sb[(((ru + 1) * 16) + 10)] = sn10_1;
+            const float sn11_1 = (kcb1 * u11 + (Sb[(((ru + 1) * 16) + 11)] * sgv));
+            Sb[(((ru + 1) * 16) + 11)] = sn11_1;
+            const float sn12_1 = (kcb1 * u12 + (Sb[(((ru + 1) * 16) + 12)] * sgv));
+            Sb[(((ru + 1) * 16) + 12)] = sn12_1;
+            const float sn13_1 = (kcb1 * u13 + (Sb[(((ru + 1) * 16) + 13)] * sgv));
+            Sb[(((ru + 1) * 16) + 13)] = sn13_1;
+            const float sn14_1 = (kcb1 * u14 + (Sb[(((ru + 1) * 16) + 14)] * sgv));
+            Sb[(((ru + 1) * 16) + 14)] = sn14_1;
+            const float sn15_1 = (kcb1 * u15 + (Sb[(((ru + 1) * 16) + 15)] * sgv));
+            Sb[(((ru + 1) * 16) + 15)] = sn15_1;
           }
           sig = 1.0f;
-        } else {
-          const float isg = (1.0f / sg);
-          const float us0 = (u0 * isg);
-          const float us1 = (u1 * isg);
-          const float us2 = (u2 * isg);
-          const float us3 = (u3 * isg);
-          const float us4 = (u4 * isg);
-          const float us5 = (u5 * isg);
-          const float us6 = (u6 * isg);
-          const float us7 = (u7 * isg);
-          const float us8 = (u8 * isg);
-          const float us9 = (u9 * isg);
-          const float us10 = (u10 * isg);
-          const float us11 = (u11 * isg);
-          const float us12 = (u12 * isg);
-          const float us13 = (u13 * isg);
-          const float us14 = (u14 * isg);
-          const float us15 = (u15 * isg);
-          for (int32_t ru = 0; ru < 48; ru++) {
-            const float kcb = kn[(cur + ru)];
-            const float kxb = kn[(nxt + ru)];
-            const float qxb = qn[(nxt + ru)];
-            const float sn0 = (kcb * us0 + Sb[((ru * 16) + 0)]);
-            Sb[((ru * 16) + 0)] = sn0;
-            ak0 = (sn0 * kxb + ak0);
-            aq0 = (sn0 * qxb + aq0);
-            const float sn1 = (kcb * us1 + Sb[((ru * 16) + 1)]);
-            Sb[((ru * 16) + 1)] = sn1;
-            ak1 = (sn1 * kxb + ak1);
-            aq1 = (sn1 * qxb + aq1);
-            const float sn2 = (kcb * us2 + Sb[((ru * 16) + 2)]);
-            Sb[((ru * 16) + 2)] = sn2;
-            ak2 = (sn2 * kxb + ak2);
-            aq2 = (sn2 * qxb + aq2);
-            const float sn3 = (kcb * us3 + Sb[((ru * 16) + 3)]);
-            Sb[((ru * 16) + 3)] = sn3;
-            ak3 = (sn3 * kxb + ak3);
-            aq3 = (sn3 * qxb + aq3);
-            const float sn4 = (kcb * us4 + Sb[((ru * 16) + 4)]);
-            Sb[((ru * 16) + 4)] = sn4;
-            ak4 = (sn4 * kxb + ak4);
-            aq4 = (sn4 * qxb + aq4);
-            const float sn5 = (kcb * us5 + Sb[((ru * 16) + 5)]);
-            Sb[((ru * 16) + 5)] = sn5;
-            ak5 = (sn5 * kxb + ak5);
-            aq5 = (sn5 * qxb + aq5);
-            const float sn6 = (kcb * us6 + Sb[((ru * 16) + 6)]);
-            Sb[((ru * 16) + 6)] = sn6;
-            ak6 = (sn6 * kxb + ak6);
-            aq6 = (sn6 * qxb + aq6);
-            const float sn7 = (kcb * us7 + Sb[((ru * 16) + 7)]);
-            Sb[((ru * 16) + 7)] = sn7;
-            ak7 = (sn7 * kxb + ak7);
-            aq7 = (sn7 * qxb + aq7);
-            const float sn8 = (kcb * us8 + Sb[((ru * 16) + 8)]);
-            Sb[((ru * 16) + 8)] = sn8;
-            ak8 = (sn8 * kxb + ak8);
-            aq8 = (sn8 * qxb + aq8);
-            const float sn9 = (kcb * us9 + Sb[((ru * 16) + 9)]);
-            Sb[((ru * 16) + 9)] = sn9;
-            ak9 = (sn9 * kxb + ak9);
-            aq9 = (sn9 * qxb + aq9);
-            const float sn10 = (kcb * us10 + Sb[((ru * 16) + 10)]);
-            Sb[((ru * 16) + 10)] = sn10;
-            ak10 = (sn10 * kxb + ak10);
-            aq10 = (sn10 * qxb + aq10);
-            const float sn11 = (kcb * us11 + Sb[((ru * 16) + 11)]);
-            Sb[((ru * 16) + 11)] = sn11;
-            ak11 = (sn11 * kxb + ak11);
-            aq11 = (sn11 * qxb + aq11);
-            const float sn12 = (kcb * us12 + Sb[((ru * 16) + 12)]);
-            Sb[((ru * 16) + 12)] = sn12;
-            ak12 = (sn12 * kxb + ak12);
-            aq12 = (sn12 * qxb + aq12);
-            const float sn13 = (kcb * us13 + Sb[((ru * 16) + 13)]);
-            Sb[((ru * 16) + 13)] = sn13;
-            ak13 = (sn13 * kxb + ak13);
-            aq13 = (sn13 * qxb + aq13);
-            const float sn14 = (kcb * us14 + Sb[((ru * 16) + 14)]);
-            Sb[((ru * 16) + 14)] = sn14;
-            ak14 = (sn14 * kxb + ak14);
-            aq14 = (sn14 * qxb + aq14);
-            const float sn15 = (kcb * us15 + Sb[((ru * 16) + 15)]);
-            Sb[((ru * 16) + 15)] = sn15;
-            ak15 = (sn15 * kxb + ak15);
-            aq15 = (sn15 * qxb + aq15);
-          }
-          sig = sg;
         }
-      } else {
-        for (int32_t ru = 0; ru < 48; ru++) {
-          const float kcb = kn[(cur + ru)];
-          const float sn0 = (kcb * u0 + (Sb[((ru * 16) + 0)] * sgv));
-          Sb[((ru * 16) + 0)] = sn0;
-          const float sn1 = (kcb * u1 + (Sb[((ru * 16) + 1)] * sgv));
-          Sb[((ru * 16) + 1)] = sn1;
-          const float sn2 = (kcb * u2 + (Sb[((ru * 16) + 2)] * sgv));
-          Sb[((ru * 16) + 2)] = sn2;
-          const float sn3 = (kcb * u3 + (Sb[((ru * 16) + 3)] * sgv));
-          Sb[((ru * 16) + 3)] = sn3;
-          const float sn4 = (kcb * u4 + (Sb[((ru * 16) + 4)] * sgv));
-          Sb[((ru * 16) + 4)] = sn4;
-          const float sn5 = (kcb * u5 + (Sb[((ru * 16) + 5)] * sgv));
-          Sb[((ru * 16) + 5)] = sn5;
-          const float sn6 = (kcb * u6 + (Sb[((ru * 16) + 6)] * sgv));
-          Sb[((ru * 16) + 6)] = sn6;
-          const float sn7 = (kcb * u7 + (Sb[((ru * 16) + 7)] * sgv));
-          Sb[((ru * 16) + 7)] = sn7;
-          const float sn8 = (kcb * u8 + (Sb[((ru * 16) + 8)] * sgv));
-          Sb[((ru * 16) + 8)] = sn8;
-          const float sn9 = (kcb * u9 + (Sb[((ru * 16) + 9)] * sgv));
-          Sb[((ru * 16) + 9)] = sn9;
-          const float sn10 = (kcb * u10 + (Sb[((ru * 16) + 10)] * sgv));
-          Sb[((ru * 16) + 10)] = sn10;
-          const float sn11 = (kcb * u11 + (Sb[((ru * 16) + 11)] * sgv));
-          Sb[((ru * 16) + 11)] = sn11;
-          const float sn12 = (kcb * u12 + (Sb[((ru * 16) + 12)] * sgv));
-          Sb[((ru * 16) + 12)] = sn12;
-          const float sn13 = (kcb * u13 + (Sb[((ru * 16) + 13)] * sgv));
-          Sb[((ru * 16) + 13)] = sn13;
-          const float sn14 = (kcb * u14 + (Sb[((ru * 16) + 14)] * sgv));
-          Sb[((ru * 16) + 14)] = sn14;
-          const float sn15 = (kcb * u15 + (Sb[((ru * 16) + 15)] * sgv));
-          Sb[((ru * 16) + 15)] = sn15;
-        }
-        sig = 1.0f;
       }
     }
     for (int32_t si = 0; si < 48; si++) {
