@@ -20,7 +20,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
 import {
-  add, alloc, assign, broadcast, bufferParam, c, call, div, fma, forLoop, if_, le, let_, letMut, load, lt, max, min, mul, param, reduce, rem,
+  add, alloc, assign, broadcast, bufferParam, c, call, div, fma, forLoop, gt, if_, le, let_, letMut, load, lt, max, min, mul, param, reduce, rem,
   scalarParam, select, store, sub, unary, v, vec,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
@@ -34,6 +34,12 @@ export interface GatedDeltaRuleSimdConfig {
 }
 
 const EPS = 1e-6;
+/**
+ * Decay factors below e^EXP_FLOOR are taken as 0: a cumulative log decay of a chunk reaches -20 C, and
+ * exp of it (or products with it) would be subnormal, which x86 computes through slow microcode assists;
+ * a term e^-64 (1.6e-28) times smaller than the current token's is far below f32 resolution.
+ */
+const EXP_FLOOR = -64;
 const PREFETCH = 'kf_prefetch';
 /** tokens the recurrent kernel stages at once (k, q, k·q, exp g) */
 const RECURRENT_BATCH = 8;
@@ -150,7 +156,7 @@ function stageToken(sh: Shape, vx: Vec, t: Expr, slot: Expr, tag: string): Stmt[
   const out: Stmt[] = [
     let_(`qkb${tag}`, 'i32', mul(add(mul(add(mul(i32('b'), Tp), t), sh.Hk), i32('hk')), sh.Dk)),
     let_(`so${tag}`, 'i32', mul(slot, sh.Dk)),
-    store('eas', slot, unary('exp', load('g', add(mul(add(mul(i32('b'), Tp), t), sh.Hv), i32('h')), 'f32'))),
+    store('eas', slot, decayExp(load('g', add(mul(add(mul(i32('b'), Tp), t), sh.Hv), i32('h')), 'f32'))),
   ];
   const off = i32(`so${tag}`);
   const acc = (name: string, lanes: number): string => `${name}${tag}${lanes === 1 ? 's' : 'v'}`;
@@ -376,6 +382,11 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
   };
 }
 
+/** exp(x) of a log decay (x <= 0), 0 below EXP_FLOOR */
+function decayExp(x: Expr): Expr {
+  return select(gt(x, c.f32(EXP_FLOOR)), unary('exp', x), c.f32(0));
+}
+
 /** register tiles of the chunked products: rows sharing each loaded B vector, column vectors sharing each broadcast */
 function tilePlan(isa: SimdIsa, tall: boolean): { RB: number; NCB: number } {
   if (isa.f32Lanes === 1) return { RB: 2, NCB: 4 };
@@ -549,7 +560,8 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
     // exp of gamma_i - gamma_j only where j <= i (<= 0 there); elsewhere the difference is clamped to 0 and the entry masked
     const diff = min(sub(vx.splat(load('gam', row, 'f32'), GL), v('ggj', GT)), vx.splat(0, GL));
     gram.push(
-      let_(`ge${r}`, GT, unary('exp', diff)),
+      let_(`gd${r}`, GT, diff),
+      let_(`ge${r}`, GT, select(gt(v(`gd${r}`, GT), vx.splat(EXP_FLOOR, GL)), unary('exp', v(`gd${r}`, GT)), vx.splat(0, GL))),
       store('Am', add(mul(row, C), gj), select(lt(v('gjv', GT), rowF), mul(mul(v(`ge${r}`, GT), v(`gk${r}`, GT)), vx.splat(unary('neg', load('bet', row, 'f32')), GL)), vx.splat(0, GL))),
       store('Mm', add(mul(row, C), gj), select(le(v('gjv', GT), rowF), mul(mul(v(`ge${r}`, GT), v(`gq${r}`, GT)), vx.splat(c.f32(sh.scale), GL)), vx.splat(0, GL))),
     );
@@ -573,7 +585,7 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
     const ui = i32(`ui${c0}`);
     const uj = i32(`uj${c0}`);
     const rowBody: Stmt[] = [
-      let_(`ueg${c0}`, F, vx.splat(unary('exp', load('gam', ui, 'f32')))),
+      let_(`ueg${c0}`, F, vx.splat(decayExp(load('gam', ui, 'f32')))),
       let_(`ubt${c0}`, F, vx.splat(load('bet', ui, 'f32'))),
       let_(`uvo${c0}`, 'i32', add(mul(add(mul(add(mul(i32('b'), Tp), add(i32('t0'), ui)), sh.Hv), i32('h')), sh.Dv), i32('j0'))),
       // rows past n read v of token t0 (always real); beta is 0 there
@@ -611,10 +623,10 @@ export function lowerGatedDeltaRuleChunked(params: Params, config: GatedDeltaRul
   // 5. S = e^{gamma_last} S0 + Kᵀ (e^{gamma_last - gamma_j} U_j)
   chunk.push(let_('glast', 'f32', load('gam', C - 1, 'f32')));
   chunk.push(forLoop('dj', 0, C, [
-    let_('dlj', F, vx.splat(unary('exp', sub(f32('glast'), load('gam', i32('dj'), 'f32'))))),
+    let_('dlj', F, vx.splat(decayExp(sub(f32('glast'), load('gam', i32('dj'), 'f32'))))),
     ...Array.from({ length: NC }, (_, cv) => store('XP', sAt(i32('dj'), cv), mul(load('XP', sAt(i32('dj'), cv), F), v('dlj', F)))),
   ]));
-  chunk.push(let_('elast', F, vx.splat(unary('exp', f32('glast')))));
+  chunk.push(let_('elast', F, vx.splat(decayExp(f32('glast')))));
   chunk.push(...gemm(vx, tilePlan(isa, false), NC, {
     tag: 'su', rows: Dk, depth: C,
     a: (row, kk) => load('KT', add(mul(row, C), kk), 'f32'),

@@ -106,7 +106,7 @@ void gated_delta_rule_recurrent_avx512(const float* restrict q, const float* res
     __m512 u3 = _mm512_set1_ps(0.0f);
     const int32_t qkba = (((((b * T) + 0) * 16) + hk) * 128);
     const int32_t soa = (0 * 128);
-    eas[0] = expf(g[((((b * T) + 0) * 16) + h)]);
+    eas[0] = ((g[((((b * T) + 0) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + 0) * 16) + h)]) : 0.0f);
     __m512 kkav = _mm512_set1_ps(0.0f);
     __m512 qqav = _mm512_set1_ps(0.0f);
     __m512 kqav = _mm512_set1_ps(0.0f);
@@ -175,7 +175,7 @@ void gated_delta_rule_recurrent_avx512(const float* restrict q, const float* res
         const int32_t pfv = kf_prefetch(&v[((((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + h) * 128) + j0)], 256);
         const int32_t qkbn = (((((b * T) + (tb + js)) * 16) + hk) * 128);
         const int32_t son = (js * 128);
-        eas[js] = expf(g[((((b * T) + (tb + js)) * 16) + h)]);
+        eas[js] = ((g[((((b * T) + (tb + js)) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + (tb + js)) * 16) + h)]) : 0.0f);
         __m512 kknv = _mm512_set1_ps(0.0f);
         __m512 qqnv = _mm512_set1_ps(0.0f);
         __m512 kqnv = _mm512_set1_ps(0.0f);

@@ -197,7 +197,7 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
     float u15 = 0.0f;
     const int32_t qkba = (((((b * T) + 0) * 2) + hk) * 48);
     const int32_t soa = (0 * 48);
-    eas[0] = expf(g[((((b * T) + 0) * 4) + h)]);
+    eas[0] = ((g[((((b * T) + 0) * 4) + h)] > (-64.0f)) ? expf(g[((((b * T) + 0) * 4) + h)]) : 0.0f);
     float kkas = 0.0f;
     float qqas = 0.0f;
     float kqas = 0.0f;
@@ -332,7 +332,7 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
       for (int32_t js = 1; js < (((8) < (((T - 1) - tb)) ? (8) : (((T - 1) - tb))) + 1); js++) {
         const int32_t qkbn = (((((b * T) + (tb + js)) * 2) + hk) * 48);
         const int32_t son = (js * 48);
-        eas[js] = expf(g[((((b * T) + (tb + js)) * 4) + h)]);
+        eas[js] = ((g[((((b * T) + (tb + js)) * 4) + h)] > (-64.0f)) ? expf(g[((((b * T) + (tb + js)) * 4) + h)]) : 0.0f);
         float kkns = 0.0f;
         float qqns = 0.0f;
         float kqns = 0.0f;
