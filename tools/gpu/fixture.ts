@@ -154,7 +154,7 @@ export const ATTENTION_FIXTURE_CASES: readonly (readonly [string, H200Target, Pa
 /** the float64 reference of a case's sampled rows, rounded as `round` says */
 function sampledRows(t: PlannedTimedCase, round: (x: number) => number): Float32Array {
   const hooks = opHooks('attention', 'sampledReference');
-  const ref = hooks.sampledReference(t.params, t.generated, hooks.sample(t.params, sampleCount('attention')));
+  const ref = hooks.sampledReference(t.params, t.generated, hooks.sample(t.params, sampleCount('attention', t.params)));
   return Float32Array.from(ref, round);
 }
 
@@ -180,7 +180,7 @@ export function writeH200AttentionFixture(work: string): H200Plan {
       case: name, kind: 'perf', op: 'attention', target, params: artifact.params as Params, config: { ...artifact.config } as PlannedTimedCase['config'],
       isDefault: true, ...countedBytes('attention', artifact), flops: getOp('attention').flops(params), phase: phase as 'decode' | 'prefill',
       layer: `fixture.${phase}`, metric: phase === 'decode' ? 'gbps' : 'tflops', sourceHash: hashSources(artifact.files),
-      generated: generatedInputs('attention', params), sampleRows: opHooks('attention', 'sample').sample(params, sampleCount('attention')).indices,
+      generated: generatedInputs('attention', params), sampleRows: opHooks('attention', 'sample').sample(params, sampleCount('attention', params)).indices,
     };
     timed.push(t);
     const rows = sampledRows(t, Math.fround);

@@ -21,8 +21,8 @@ import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, checkSampledOutput, emitKernel, opHooks, outputValues } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
 import { kforgeVersion, summarize } from '@kforge/bench';
-import { PLAN_FILE, targetOf, type H200Plan, type PlannedTimedCase } from './plan.ts';
-import { sampleCount } from './suites.ts';
+import { PLAN_FILE, targetOf, type H200Plan, type PlannedFlaBaseline, type PlannedTimedCase } from './plan.ts';
+import { sampleCount, sampleRowsOf } from './suites.ts';
 
 const ORIGIN = 'bundle:h200';
 
@@ -64,10 +64,15 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult, perf
   if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
   const arithmetic = artifact.arithmetic ?? 'f32';
   if (t.sampleRows) {
-    // the device kept only the sampled rows of o, and counted what of the whole o was not written or not finite
-    const rows = sampledRows(perfDir, r.case);
-    if (!rows) return { status: 'runtime', reason: `no ${r.case}/o_rows.npy (reduce_outputs.py did not run?)`, artifact };
-    if (!rows.written.all_finite) return { status: 'wrong', reason: `${rows.written.not_finite} of ${rows.written.elements} elements of o not written or not finite`, artifact };
+    // the device kept only the sampled rows of the output, and counted what of each whole output was not written or not finite
+    const output = t.sampleOutput ?? 'o';
+    const rows = sampledRows(perfDir, r.case, output);
+    if (!rows) return { status: 'runtime', reason: `no ${r.case}/${output}_rows.npy (reduce_outputs.py did not run?)`, artifact };
+    for (const name of artifact.buffers.filter((b) => b.role === 'out').map((b) => b.name)) {
+      const w = name === output ? rows.written : sampledRows(perfDir, r.case, name)?.written;
+      if (!w) return { status: 'runtime', reason: `no ${r.case}/${name}_written.json (reduce_outputs.py did not run?)`, artifact };
+      if (!w.all_finite) return { status: 'wrong', reason: `${w.not_finite} of ${w.elements} elements of ${name} not written or not finite`, artifact };
+    }
     const check = checkSampledRows(t, rows.values, arithmetic);
     return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
   }
@@ -75,22 +80,22 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult, perf
   return { status: check.ok ? 'ok' : 'wrong', ...(check.ok ? {} : { reason: check.message }), nmse: check.nmse, bound: check.bound, artifact };
 }
 
-/** what reduce_outputs.py left of a case's o: its sampled rows (flat, f32) and the written-and-finite count of the whole */
-export function sampledRows(perfDir: string | undefined, caseName: string): { values: ArrayLike<number>; written: { elements: number; not_finite: number; all_finite: boolean } } | undefined {
+/** what reduce_outputs.py left of a case's output (o unless named): its kept rows (flat, f32) and the written-and-finite count of the whole */
+export function sampledRows(perfDir: string | undefined, caseName: string, output = 'o'): { values: ArrayLike<number>; written: { elements: number; not_finite: number; all_finite: boolean } } | undefined {
   if (!perfDir) return undefined;
-  const rowsPath = join(perfDir, caseName, 'o_rows.npy');
-  const writtenPath = join(perfDir, caseName, 'o_written.json');
+  const rowsPath = join(perfDir, caseName, `${output}_rows.npy`);
+  const writtenPath = join(perfDir, caseName, `${output}_written.json`);
   if (!existsSync(rowsPath) || !existsSync(writtenPath)) return undefined;
   return { values: decodeNpy(new Uint8Array(readFileSync(rowsPath)), rowsPath).data as ArrayLike<number>, written: JSON.parse(readFileSync(writtenPath, 'utf8')) };
 }
 
-type SampledCase = Pick<PlannedTimedCase, 'op' | 'params' | 'generated'>;
+type SampledCase = Pick<PlannedTimedCase, 'op' | 'params' | 'generated'> & Partial<Pick<PlannedTimedCase, 'sampleCount'>>;
 const references = new Map<string, Float64Array>();
 
-/** The op's sample of a case and its float64 reference (regenerating the inputs is the slow part: kept per process). */
+/** The op's sample of a case and its float64 reference (regenerating the inputs and the reference are the slow part: kept per process). */
 function sampledReference(t: SampledCase) {
   const hooks = opHooks(t.op, 'sampledReference');
-  const sample = hooks.sample(t.params, sampleCount(t.op));
+  const sample = hooks.sample(t.params, t.sampleCount ?? sampleCount(t.op, t.params));
   const key = JSON.stringify([t.op, t.params, t.generated, sample.indices]);
   let reference = references.get(key);
   if (!reference) {
@@ -109,7 +114,7 @@ export function checkSampled(t: SampledCase, read: (output: string) => ArrayLike
 /** The sampled elements alone (as `pick` orders them: attention's sampled rows of o one after another) against the reference. */
 export function checkSampledRows(t: SampledCase & Pick<PlannedTimedCase, 'sampleRows'>, picked: ArrayLike<number>, arithmetic: KernelArithmetic): OutputCheck {
   const { sample, reference } = sampledReference(t);
-  if (t.sampleRows && JSON.stringify(t.sampleRows) !== JSON.stringify(sample.indices)) {
+  if (t.sampleRows && JSON.stringify(t.sampleRows) !== JSON.stringify(sampleRowsOf(t.op, t.params, sample.indices)?.rows)) {
     throw new Error(`${t.op}: the plan's sampled rows differ from this checkout's sample hook`);
   }
   if (picked.length !== reference.length) {
@@ -118,6 +123,23 @@ export function checkSampledRows(t: SampledCase & Pick<PlannedTimedCase, 'sample
   const check = checkOutput(t.op, sample.output, Array.from(picked), { shape: [reference.length], data: reference }, arithmetic);
   return { ...check, message: `${check.message} on ${sample.indices.length} sampled ${sample.along}` };
 }
+
+/** e.g. '32 sampled query rows', '2 sampled value heads' (the op's sample hook says what a unit is) */
+export function sampleWords(t: SampledCase): string {
+  const sample = opHooks(t.op, 'sample').sample(t.params, t.sampleCount ?? sampleCount(t.op, t.params));
+  return `${sample.indices.length} sampled ${sample.along}`;
+}
+
+/** One FLA line (fla_gated_delta_rule.py) checked here: its rows of o against the reference of the kforge case's sample, held to the 'half' bound (FLA's f32 path multiplies in tf32). */
+export function checkFlaLine(work: string, entry: PlannedFlaBaseline, line: Record<string, unknown>): OutputCheck | undefined {
+  const rows = typeof line.rows === 'string' ? join(work, line.rows) : undefined;
+  if (!rows || !existsSync(rows)) return undefined;
+  const picked = decodeNpy(new Uint8Array(readFileSync(rows)), rows).data as ArrayLike<number>;
+  return checkSampledRows({ op: 'gated_delta_rule', params: entry.params, generated: entry.generated, sampleCount: entry.sampleCount, sampleRows: entry.sampleRows }, picked, FLA_ARITHMETIC);
+}
+
+/** the bound FLA's outputs are held to here */
+export const FLA_ARITHMETIC: KernelArithmetic = 'half';
 
 function deviceOf(work: string, detail: string, target: string): DeviceFingerprint {
   const machine = readFileSync(join(work, 'machine.txt'), 'utf8');
@@ -179,7 +201,7 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     } : undefined;
     if (status !== 'ok') failures++;
     line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
-      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${sampleCount(t.op)} sampled ${t.op === 'attention' ? 'query rows' : 'outputs'}` : (reason ?? '').slice(0, 120)}` +
+      `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${sampleWords(t)}` : (reason ?? '').slice(0, 120)}` +
       `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` +
         `${t.flops ? `  ${(t.flops / (measurement.medianMs * 1e9)).toFixed(1)} TFLOP/s` : ''}` : ''}`);
     if (db && r.result) {
@@ -189,6 +211,22 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
         ...(nmse !== undefined && Number.isFinite(nmse) ? { nmse } : {}), ...(measurement ? { measurement } : {}),
         time: new Date().toISOString(), origin: ORIGIN,
       });
+    }
+  }
+  // FLA beside the gated_delta_rule cases: its sampled rows checked here as kforge's are
+  for (const entry of plan.fla ?? []) {
+    for (const b of baselines.filter((x) => x.probe === 'fla' && x.case === entry.kforgeCase)) {
+      const name = `fla ${entry.kforgeCase} ${String(b.dtype ?? '')} ${String(b.mode ?? '')}`;
+      if (!b.median_ns) {
+        line('N/A', name, String(b.error ?? b.status ?? '').split('\n').filter(Boolean).at(-1)?.slice(0, 140) ?? '');
+        continue;
+      }
+      const check = b.dtype === 'f32' ? checkFlaLine(work, entry, b) : undefined;
+      if (check && !check.ok) failures++;
+      const us = Number(b.median_ns) / 1e3;
+      const figure = entry.phase === 'decode' ? `${(entry.stateBytes / (us * 1e3)).toFixed(0)} GB/s of state` : `${(entry.flops / (us * 1e6)).toFixed(1)} TFLOP/s`;
+      line(check ? (check.ok ? 'PASS' : 'FAIL') : 'DEVICE', name,
+        `${check ? `nmse ${check.nmse.toExponential(2)} (bound ${check.bound.toExponential(0)})` : `nmse on the device ${Number(b.nmse_vs_f64).toExponential(2)}`}  ${us.toFixed(2)} us  ${figure}`);
     }
   }
   console.log(`\nconformance: ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);

@@ -16,7 +16,7 @@ export const COPY_PROBE_BYTES = 1 << 30;
 export const PERF_REPEATS = 100;
 export const PERF_WARMUP = 5;
 
-/** the seed of a case's i-th seeded input (gemv: x 11, W 21; attention: q 11, k 21, v 22) */
+/** the seed of a case's i-th seeded input (gemv: x 11, W 21; attention: q 11, k 21, v 22; gated_delta_rule: q 11, k 21, then v .. s0 22 .. 25) */
 const stream = (i: number): number => 11 + 10 * i;
 
 /** Per input buffer of a case, how the device fills it: the op's generatedInputs hook. */
@@ -65,10 +65,19 @@ export interface PlannedTimedCase {
   readonly sourceHash: string;
   readonly generated: Record<string, GeneratedInput>;
   /**
-   * attention: the query rows of o its check reads (the op's sample hook); on the device
-   * reduce_outputs.py keeps only these rows of o (o_rows.npy) and whether all of o was written
+   * the rows (of its last dimension) of the sampled output its check reads, when the op's sample is
+   * whole rows (attention: query rows of o; gated_delta_rule: the T rows of o of each sampled value
+   * head); on the device reduce_outputs.py keeps only these rows (o_rows.npy) and whether all of the
+   * output was written and finite; the other outputs are kept as written-and-finite counts
    */
   readonly sampleRows?: readonly number[];
+  /** how many units the op's sample hook was asked for (absent: sampleCount(op) of plans before gated_delta_rule) */
+  readonly sampleCount?: number;
+  /** the sampled output and its row length (absent: 'o' and params.Dv, attention's) */
+  readonly sampleOutput?: string;
+  readonly sampleRowLength?: number;
+  /** rows of the case's other outputs the device keeps (gated_delta_rule: the sampled heads' rows of s); the rest of them come back as counts */
+  readonly keptRows?: Readonly<Record<string, { readonly rows: readonly number[]; readonly rowLength: number }>>;
 }
 
 export interface PlannedConformanceCase {
@@ -103,6 +112,33 @@ export interface PlannedSdpaBaseline {
   readonly kvBytes: number;
 }
 
+/**
+ * One FLA baseline (fla_gated_delta_rule.py, FLA's source carried as .fla/): the inputs of the kforge
+ * case `kforgeCase` (the same fills and seeds), through `fn` in each of `dtypes` ('bf16': the inputs
+ * rounded to bf16, the state kept f32), timed eager and under CUDA-graph replay; the rows `sampleRows`
+ * of copy 0's o are written out and checked here against the float64 reference.
+ */
+export interface PlannedFlaBaseline {
+  readonly kforgeCase: string;
+  readonly params: Params;
+  readonly phase: 'decode' | 'prefill';
+  readonly fn: 'chunk_gated_delta_rule' | 'fused_recurrent_gated_delta_rule';
+  readonly dtypes: readonly ('f32' | 'bf16')[];
+  readonly generated: Record<string, GeneratedInput>;
+  /** the value heads (b * Hv + h) sampled (the op's sample hook, asked for sampleCount) and their rows of o [B*T*Hv, Dv] */
+  readonly sampleCount: number;
+  readonly sampleUnits: readonly number[];
+  readonly sampleRows: readonly number[];
+  /** whether the rows come back (small enough: FLA_ROW_BYTES) or FLA is checked on the device alone; absent: true */
+  readonly returnRows?: boolean;
+  readonly rotateBytes: number;
+  readonly repeats: number;
+  readonly warmup: number;
+  readonly flops: number;
+  /** s0 read + s written */
+  readonly stateBytes: number;
+}
+
 export interface H200Plan {
   readonly kforgeH200Plan: 1;
   readonly created: string;
@@ -123,6 +159,10 @@ export interface H200Plan {
   readonly cublasFills: typeof CUBLAS_FILLS;
   /** PyTorch SDPA baselines of the attention perf cases (absent: none) */
   readonly sdpa?: readonly PlannedSdpaBaseline[];
+  /** FLA baselines of the gated_delta_rule perf cases (absent: none) */
+  readonly fla?: readonly PlannedFlaBaseline[];
+  /** timed and conformance cases left out because this checkout's lowering did not emit them (with why) */
+  readonly skipped?: readonly { readonly case: string; readonly reason: string }[];
 }
 
 /** A timed case's API (plans before attention timed CUDA only). */

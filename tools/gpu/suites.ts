@@ -1,13 +1,16 @@
 /**
  * The timed cases of an H200 bundle, per op: which shapes, configs and APIs each op times, what its
- * GB/s is counted over, and (attention) which PyTorch SDPA baselines run beside it. prepare.ts turns
- * each spec into a kernel, a bundle case and a plan entry.
+ * GB/s is counted over (the op's bandwidthBuffers hook), how many units of its output the sampled check
+ * reads (the op's sample hook), and which baselines run beside it: PyTorch SDPA (attention), FLA's
+ * Triton kernels (gated_delta_rule). prepare.ts turns each spec into a kernel, a bundle case and a plan
+ * entry.
  */
-import { getOp, resolveParams, Rng, type KnobConfig, type ParamValue, type Params } from '@kforge/ir';
+import { getOp, resolveParams, Rng, tensorSignature, type KnobConfig, type ParamValue, type Params } from '@kforge/ir';
 import { loweringFor, opHooks } from '@kforge/driver';
 import { SearchSpace } from '@kforge/autotune';
 import { sizedBuffers, type KernelArtifact } from '@kforge/target';
-import type { H200Target, PlannedSdpaBaseline, PlannedTimedCase } from './plan.ts';
+import type { H200Target, PlannedFlaBaseline, PlannedSdpaBaseline, PlannedTimedCase } from './plan.ts';
+import { generatedInputs } from './plan.ts';
 
 /** One timed case before its kernel is emitted. */
 export interface TimedSpec {
@@ -27,15 +30,20 @@ export interface TimedSpec {
 }
 
 /** The ops with timed cases, in bundle order. */
-export const TIMED_OPS = ['gemv', 'attention'] as const;
+export const TIMED_OPS = ['gemv', 'attention', 'gated_delta_rule'] as const;
 
-/** What a case's GB/s is counted over (PlannedTimedCase.bytes) and its streamed operand (weightBytes). */
+/**
+ * What a case's GB/s is counted over (PlannedTimedCase.bytes) and its streamed operand (weightBytes):
+ * the buffers the op's bandwidthBuffers hook names (attention: k and v; gated_delta_rule: the state
+ * read and written, s0 and s), else every input and output once with gemv's W tensors streamed.
+ */
 export function countedBytes(op: string, artifact: KernelArtifact): { bytes: number; weightBytes: number } {
   const buffers = sizedBuffers(artifact);
   const sum = (keep: (name: string, role: string) => boolean) => buffers.filter((b) => keep(b.name, b.role)).reduce((n, b) => n + b.bytes, 0);
-  if (op === 'attention') {
-    const kv = sum((name) => name === 'k' || name === 'v');
-    return { bytes: kv, weightBytes: kv };
+  const named = opHooks(op, 'sample').bandwidthBuffers;
+  if (named) {
+    const bytes = sum((name) => named.includes(name));
+    return { bytes, weightBytes: bytes };
   }
   return { bytes: sum((_, role) => role === 'in' || role === 'out'), weightBytes: sum((name) => name.startsWith('W')) };
 }
@@ -180,7 +188,7 @@ export function attentionTimedSpecs(targets: readonly H200Target[]): TimedSpec[]
   return specs;
 }
 
-/** query rows of o checked per case (each Dv values) */
+/** query rows of o checked per attention case (each Dv values) */
 export const ATTENTION_SAMPLE_ROWS = 32;
 
 /** The SDPA baselines of the planned CUDA attention cases: decode with GQA, prefill forced to flash and to cuDNN. */
@@ -188,13 +196,146 @@ export function sdpaBaselines(timed: readonly PlannedTimedCase[], rotateBytes: n
   return timed.filter((t) => t.op === 'attention' && t.kind === 'perf' && (t.target ?? 'cuda') === 'cuda' && t.isDefault).map((t) => ({
     kforgeCase: t.case, params: t.params, phase: t.phase ?? 'decode',
     backends: t.phase === 'prefill' ? ['flash', 'cudnn'] : ['default', 'flash', 'cudnn', 'efficient'],
-    generated: t.generated, sampleRows: opHooks('attention', 'sample').sample(t.params, ATTENTION_SAMPLE_ROWS).indices,
+    generated: t.generated, sampleRows: opHooks('attention', 'sample').sample(t.params, sampleCount('attention', t.params)).indices,
     rotateBytes: t.rotateBytes ?? rotateBytes, repeats: t.repeats ?? repeats, warmup: t.warmup ?? warmup,
     flops: getOp('attention').flops(t.params), kvBytes: t.weightBytes,
   }));
 }
 
-/** output elements (gemv: rows of y; attention: query rows of o) the sampled check reads per timed case */
-export function sampleCount(op: string): number {
-  return op === 'attention' ? ATTENTION_SAMPLE_ROWS : 64;
+/** the most units (the op's sample hook: gemv rows of y, attention query rows, gated_delta_rule value heads) a timed case's check reads */
+const SAMPLE_CAP: Readonly<Record<string, number>> = { gemv: 64, attention: ATTENTION_SAMPLE_ROWS };
+const DEFAULT_SAMPLE_CAP = 32;
+/** the float64 reference of the sampled units runs in JS here: about this many flops per case at most (a few seconds) */
+export const SAMPLE_REFERENCE_FLOPS = 4e9;
+/** the sampled rows a case brings back (f32): at most about this many bytes, so that a run's results fit the device tool's 64 MiB */
+export const SAMPLE_ROW_BYTES = 2 << 20;
+
+/**
+ * How many units of its output (what the op's sample hook counts) a timed case's check reads: the op's
+ * cap, fewer where one unit's reference is costly (gated_delta_rule: a value head over all T steps, about
+ * 1 GFLOP at T 8192) or its rows many (the same head's 8192 rows of o are 4 MiB: 2 heads there), at least 2
+ * (the spread of the sample hook needs two).
+ */
+export function sampleCount(op: string, params: Params): number {
+  const cap = SAMPLE_CAP[op] ?? DEFAULT_SAMPLE_CAP;
+  const units = opHooks(op, 'sample').sample(params, Number.MAX_SAFE_INTEGER).indices.length;
+  const perUnit = getOp(op).flops(params) / Math.max(1, units);
+  const output = tensorSignature(getOp(op), params).find((t) => t.name === opHooks(op, 'sample').sample(params, 1).output)!;
+  const unitBytes = (4 * output.shape.reduce((a, b) => a * Number(b), 1)) / Math.max(1, units);
+  return Math.max(2, Math.min(cap, Math.floor(SAMPLE_REFERENCE_FLOPS / Math.max(1, perUnit)), Math.floor(SAMPLE_ROW_BYTES / unitBytes)));
+}
+
+/**
+ * The rows (of the output's last dimension) that hold a sample's elements in the order the op's pick
+ * hook reads them, when they are whole rows (attention: query rows of o; gated_delta_rule: the T rows of
+ * each sampled value head); undefined when the sample is not whole rows (gemv's elements of y, which the
+ * device returns whole). The device keeps only these rows of a large output (reduce_outputs.py).
+ */
+export function sampleRowsOf(op: string, params: Params, indices: readonly number[]): { output: string; rowLength: number; rows: number[] } | undefined {
+  const hooks = opHooks(op, 'sample');
+  const sample = { ...hooks.sample(params, indices.length), indices };
+  const t = tensorSignature(getOp(op), params).find((x) => x.name === sample.output)!;
+  const rowLength = Number(t.shape.at(-1));
+  // pick over an array whose element i is i gives the flat indices it reads
+  const identity = new Proxy({ length: t.shape.reduce((a, b) => a * Number(b), 1) }, { get: (target, key) => (key === 'length' ? target.length : Number(key)) }) as ArrayLike<number>;
+  const picked = hooks.pick(params, sample, identity);
+  if (picked.length % rowLength) return undefined;
+  const rows: number[] = [];
+  for (let i = 0; i < picked.length; i += rowLength) {
+    const first = picked[i]!;
+    if (first % rowLength) return undefined;
+    for (let e = 1; e < rowLength; e++) if (picked[i + e] !== first + e) return undefined;
+    rows.push(first / rowLength);
+  }
+  return { output: sample.output, rowLength, rows };
+}
+
+/**
+ * Rows of a case's other outputs kept beside its sample (run.sh reduces every output of a sampled case):
+ * gated_delta_rule's final state s of the sampled value heads (s as [B * Hv * Dk, Dv] rows), when asked;
+ * none for the other ops (their other outputs come back as written-and-finite counts alone).
+ */
+export function keptRowsOf(op: string, params: Params, units: readonly number[]): Record<string, { rows: number[]; rowLength: number }> | undefined {
+  // the state rows are not checked here yet (the sample hook's reference is o's) and are 1 to 2 MiB per
+  // decode case: only with KFORGE_KEEP_STATE_ROWS=1, else s comes back as its written-and-finite count
+  if (op !== 'gated_delta_rule' || process.env.KFORGE_KEEP_STATE_ROWS !== '1') return undefined;
+  const Dk = Number(params.Dk);
+  return { s: { rows: units.flatMap((u) => Array.from({ length: Dk }, (_, i) => u * Dk + i)), rowLength: Number(params.Dv) } };
+}
+
+// ---- gated_delta_rule: decode (T 1, the state read and written once) and chunked prefill, 16 heads of 128 (issue 17 point 5) ----
+
+interface GatedDeltaRuleShape {
+  readonly name: string;
+  readonly layer: string;
+  readonly phase: 'decode' | 'prefill';
+  readonly params: Params;
+}
+
+/** Qwen3.5-2B's linear-attention layers: 16 q/k heads and 16 value heads of 128, q and k l2-normalized in the kernel */
+const QWEN35_2B = 'qwen3.5-2b.linear_attn';
+/** 16 q/k heads and 32 value heads of 128 (the 16/32 grouping of the bench suite) */
+const GDN_H16X32 = 'gdn-h16x32-d128.linear_attn';
+const gdr = (phase: 'decode' | 'prefill', B: number, T: number, Hv: number, layer: string): GatedDeltaRuleShape => ({
+  name: `${phase}-b${B}-t${T}-h16x${Hv}`, layer, phase, params: { B, T, Hk: 16, Hv, Dk: 128, Dv: 128, l2norm: true },
+});
+
+export const GATED_DELTA_RULE_SHAPES: readonly GatedDeltaRuleShape[] = [
+  gdr('decode', 1, 1, 16, QWEN35_2B),
+  gdr('decode', 8, 1, 16, QWEN35_2B),
+  gdr('decode', 64, 1, 16, QWEN35_2B),
+  gdr('prefill', 1, 8192, 16, QWEN35_2B),
+  gdr('prefill', 4, 2048, 16, QWEN35_2B),
+  gdr('prefill', 1, 8192, 32, GDN_H16X32),
+  gdr('prefill', 1, 512, 16, QWEN35_2B),
+];
+
+/** Every gated_delta_rule shape on cuda, decode also through OpenCL and Vulkan; prefill with attention's prefill timing (2 copies, 20 repeats). */
+export function gatedDeltaRuleTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
+  const specs: TimedSpec[] = [];
+  for (const s of GATED_DELTA_RULE_SHAPES) {
+    const params = resolveParams(getOp('gated_delta_rule'), s.params);
+    for (const target of s.phase === 'decode' ? DECODE_TARGETS : ['cuda' as const]) {
+      if (!targets.includes(target)) continue;
+      const config = loweringFor('gated_delta_rule', target).knobs(target, params).defaults;
+      specs.push({
+        kind: 'perf', name: `perf-gdr-${s.name}${target === 'cuda' ? '' : `-${target}`}`, op: 'gated_delta_rule', target, params, config, isDefault: true,
+        phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' : 'tflops', ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
+      });
+    }
+  }
+  return specs;
+}
+
+/**
+ * FLA's sampled rows come back for the check here up to this size per case (T 8192: 8 MiB, which with
+ * kforge's rows and the conformance outputs would pass the device tool's 64 MiB); past it FLA is
+ * checked on the device alone, against the float64 recurrence computed there
+ */
+export const FLA_ROW_BYTES = 2 << 20;
+
+/**
+ * FLA beside each CUDA gated_delta_rule case (fla_gated_delta_rule.py): chunk_gated_delta_rule for
+ * prefill, fused_recurrent_gated_delta_rule for decode, on the same generated inputs, eager and under
+ * CUDA-graph replay. Planned from the specs, so that FLA runs even where kforge's kernel does not emit
+ * yet; `bf16`: also FLA in bf16 (its fast path; kforge has f32 inputs only) on the first prefill shape
+ * (off by default: its Triton autotuning adds about a minute on the device).
+ */
+export function flaBaselines(
+  specs: readonly TimedSpec[], rotateBytes: number, repeats: number, warmup: number, caseName: (spec: TimedSpec) => string, bf16 = false,
+): PlannedFlaBaseline[] {
+  const cuda = specs.filter((s) => s.op === 'gated_delta_rule' && s.kind === 'perf' && s.target === 'cuda' && s.isDefault);
+  const firstPrefill = cuda.find((s) => s.phase === 'prefill');
+  return cuda.map((s) => {
+    const sampled = opHooks('gated_delta_rule', 'sample').sample(s.params, sampleCount('gated_delta_rule', s.params));
+    const rows = sampleRowsOf('gated_delta_rule', s.params, sampled.indices)!.rows;
+    return {
+      kforgeCase: caseName(s), params: s.params, phase: s.phase ?? 'decode', fn: s.phase === 'prefill' ? 'chunk_gated_delta_rule' : 'fused_recurrent_gated_delta_rule',
+      dtypes: bf16 && s === firstPrefill ? ['f32', 'bf16'] : ['f32'], generated: generatedInputs('gated_delta_rule', s.params),
+      sampleCount: sampled.indices.length, sampleUnits: sampled.indices, sampleRows: rows,
+      returnRows: rows.length * Number(s.params.Dv) * 4 <= FLA_ROW_BYTES,
+      rotateBytes: s.rotateBytes ?? rotateBytes, repeats: s.repeats ?? repeats, warmup: s.warmup ?? warmup,
+      flops: getOp('gated_delta_rule').flops(s.params), stateBytes: 2 * Number(s.params.B) * Number(s.params.Hv) * Number(s.params.Dk) * Number(s.params.Dv) * 4,
+    };
+  });
 }

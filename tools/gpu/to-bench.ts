@@ -18,20 +18,26 @@
  * (torch_attention.py): the fastest of the SDPA backends the run timed whose sampled rows pass the
  * check here, the others' times noted in the case's reason.
  *
+ * Every gated_delta_rule perf case (decode on cuda, opencl and vulkan, prefill on cuda) likewise: kforge's
+ * kernel checked on its sampled value heads, GB/s over the state read and written (s0 + s), GFLOP/s by
+ * the op's flops; beside it FLA (fla_gated_delta_rule.py, f32 inputs): 'fla' its CUDA-graph replay and
+ * 'fla-eager' its eager calls, each checked on the same heads here (or on the device where its rows
+ * stayed there), held to the 'half' bound; FLA in bf16 is named in the reason.
+ *
  * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]
  *   --commit/--dirty: the revision the bundle was prepared from, for plans that do not record it
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { decodeNpy, getOp, InputError, type KernelArithmetic, type ParamValue } from '@kforge/ir';
+import { decodeNpy, getOp, InputError, nmseBound, type KernelArithmetic, type ParamValue } from '@kforge/ir';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { bytesOfRoles } from '@kforge/target';
 import {
   SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
   type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
 } from '@kforge/bench';
-import { checkSampled, checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
+import { FLA_ARITHMETIC, checkFlaLine, checkSampled, checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
 import { PLAN_FILE, generatedInputs, targetOf, type H200Plan, type H200Target, type PlannedTimedCase } from './plan.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -77,6 +83,12 @@ export interface BaselineLine {
   readonly kv_bytes?: number;
   readonly flops?: number;
   readonly rows?: string;
+  /** fla: eager or graph, the input format, FLA's revision and Triton's, its nmse against float64 on the device */
+  readonly mode?: string;
+  readonly dtype?: string;
+  readonly fla_commit?: string;
+  readonly triton?: string;
+  readonly fla_backends_available?: readonly string[];
 }
 
 interface PerfLine {
@@ -313,6 +325,68 @@ function attentionCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult
   return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
 }
 
+/** e.g. B1-T8192-Hk16-Hv16-Dk128-l2 (Dv when it differs from Dk) */
+function gatedDeltaRuleShape(p: PlannedTimedCase['params']): string {
+  return `B${p.B}-T${p.T}-Hk${p.Hk}-Hv${p.Hv}-Dk${p.Dk}${p.Dv !== p.Dk ? `-Dv${p.Dv}` : ''}${p.l2norm ? '-l2' : ''}`;
+}
+
+const FLA_BOUND = nmseBound('gated_delta_rule', FLA_ARITHMETIC);
+
+/** FLA's measurements in the bench file: 'fla' is its CUDA-graph replay (kforge's own protocol), 'fla-eager' its Python calls */
+const FLA_IMPL: Readonly<Record<string, ImplName>> = { graph: 'fla' as ImplName, eager: 'fla-eager' as ImplName };
+
+function gatedDeltaRuleCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
+  const p = t.params;
+  const target = targetOf(t);
+  const base = { id: `gated_delta_rule/${t.layer ?? 'h200'}/${gatedDeltaRuleShape(p)}/${target}${variantSuffix(t, defaults)}`, op: t.op, layer: t.layer ?? gatedDeltaRuleShape(p), phase: t.phase ?? 'decode', params: p };
+  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
+  if (check.status !== 'ok') {
+    const status = check.status === 'wrong' ? 'incorrect' : 'error';
+    return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
+  }
+  const flops = t.flops ?? getOp(t.op).flops(p);
+  const measurements: Measurement[] = [measurement(ctx, {
+    impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes: bytesOfRoles(check.artifact!, ['in']),
+    detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!), compiler: compilerOf(ctx, target),
+    nmse: check.nmse!, bound: check.bound!,
+  })];
+  const notes: string[] = [];
+  // FLA ran on the CUDA case's inputs (the same params): its o on the same sampled heads, held to the 'half' bound
+  const same = JSON.stringify(p);
+  const entry = (ctx.plan.fla ?? []).find((e) => JSON.stringify(e.params) === same);
+  for (const b of baselines.filter((x) => x.probe === 'fla' && JSON.stringify(x.params) === same && (x.dtype ?? 'f32') === 'f32')) {
+    const mode = b.mode ?? 'graph';
+    if (!b.timings_ns?.length || !entry) {
+      notes.push(`fla ${mode}: ${b.status ?? 'not timed'}: ${(b.error ?? '').split('\n').filter(Boolean).at(-1) ?? ''}`);
+      continue;
+    }
+    const here = checkFlaLine(ctx.work, entry, b as unknown as Record<string, unknown>);
+    // rows too many to bring back: the device's check against its own float64 recurrence
+    const c = here ?? { ok: b.nmse_vs_f64 !== undefined && b.nmse_vs_f64 !== null && b.nmse_vs_f64 <= FLA_BOUND, nmse: b.nmse_vs_f64 ?? NaN, bound: FLA_BOUND, message: `nmse ${b.nmse_vs_f64} on the device` };
+    if (!c.ok) {
+      notes.push(`fla ${mode} not used: ${c.message}`);
+      continue;
+    }
+    if (!here) notes.push(`fla ${mode}: checked on the device (its sampled rows stay there)`);
+    measurements.push(measurement(ctx, {
+      impl: FLA_IMPL[mode] ?? ('fla' as ImplName), timingsNs: b.timings_ns, bytes: entry.stateBytes, flops: entry.flops, copies: b.copies ?? 1,
+      inputBytes: b.moved_bytes ?? t.bytes, detail: `${b.device ?? 'unknown device'} / ${b.fn} (${mode === 'graph' ? 'CUDA-graph replay' : 'eager Python calls'})`,
+      source: baselineSource(ctx.work, 'fla_gated_delta_rule.py', 'tools/gpu/fla_gated_delta_rule.py').sha,
+      configuration: {
+        format: `${b.fn}: ${b.format ?? 'f32'}`, mode, graph: mode === 'graph', kernels: (b.kernels ?? []).join('; '),
+        fla_commit: b.fla_commit ?? '?', triton: b.triton ?? '?', fla_backends: (b.fla_backends_available ?? []).join(', '),
+      },
+      compiler: { compiler: 'triton', version: b.triton ?? null, flags: [], libs: [] }, nmse: c.nmse, bound: c.bound, target: 'cuda',
+    }));
+  }
+  for (const b of baselines.filter((x) => x.probe === 'fla' && JSON.stringify(x.params) === same && x.dtype === 'bf16' && x.timings_ns?.length)) {
+    notes.push(`fla bf16 ${b.mode}: ${(medianNs(b) / 1e3).toFixed(2)} us (nmse on the device ${Number(b.nmse_vs_f64).toExponential(1)}, another input format)`);
+  }
+  const speedup: Partial<Record<ImplName, number>> = {};
+  for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
+  return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+}
+
 export interface ToBenchOptions {
   readonly commit?: string;
   readonly dirty?: boolean;
@@ -348,9 +422,8 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
   const perf = new Map(hasPerf ? readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]) : []);
   const perfCases = plan.timed.filter((t) => t.kind === 'perf');
   const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && targetOf(d) === targetOf(t) && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
-  const results = perfCases.map((t) => (t.op === 'attention'
-    ? attentionCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t))
-    : kforgeCase(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t))));
+  const caseOf = { attention: attentionCase, gated_delta_rule: gatedDeltaRuleCase } as const;
+  const results = perfCases.map((t) => (caseOf[t.op as keyof typeof caseOf] ?? kforgeCase)(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t)));
 
   const cpu = sections.cpu ?? [];
   const field = (name: string) => cpu.find((l) => l.startsWith(name))?.split(':').slice(1).join(':').trim();
@@ -386,7 +459,8 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
       repeats: plan.repeats, warmup: plan.warmup, rotate_bytes: plan.rotateBytes,
       inputs: `generated on the device (packages/exec/templates/gpu/generate.h; OpenCL and Vulkan: on the host CPU, copy 0's bytes in every copy): ` +
         `gemv x seed ${plan.cublasFills.xSeed}, W seed ${plan.cublasFills.wSeed} (+ copy index), x ~ n * 2^${plan.cublasFills.xExponent}, f16 W ~ n * 2^${plan.cublasFills.wExponent}` +
-        `${plan.timed.some((t) => t.op === 'attention') ? '; attention q seed 11 (f32), k seed 21, v seed 22 (kv storage), values n * 2^-7 (ATTENTION_EXPONENTS)' : ''}`,
+        `${plan.timed.some((t) => t.op === 'attention') ? '; attention q seed 11 (f32), k seed 21, v seed 22 (kv storage), values n * 2^-7 (ATTENTION_EXPONENTS)' : ''}` +
+        `${plan.timed.some((t) => t.op === 'gated_delta_rule') || plan.fla?.length ? '; gated_delta_rule q seed 11, k 21, v 22, g 23, beta 24, s0 25 (GATED_DELTA_RULE_EXPONENTS; g uniform in (-2, 0], beta in [0, 1))' : ''}`,
     },
     ceilings, ceiling_gbps: ceilingGbps, provenance, results,
   };
