@@ -40,6 +40,9 @@ const i32 = (name: string): Expr => v(name, I32);
 const f32 = (name: string): Expr => v(name, F32);
 const exp = (a: Expr): Expr => unary('exp', a);
 
+/** terms of an fma chain before it is named */
+const CHAIN = 16;
+
 export const RECURRENT_ENTRY = 'gdr_recurrent';
 export const PREP_ENTRY = 'gdr_chunk_prep';
 export const STATE_ENTRY = 'gdr_chunk_state';
@@ -60,7 +63,6 @@ const ioParams = (): KernelParam[] => [
   bufferParam('q', F32), bufferParam('k', F32), bufferParam('v', F32), bufferParam('g', F32), bufferParam('beta', F32), bufferParam('s0', F32),
 ];
 
-const sum = (terms: readonly Expr[]): Expr => terms.slice(1).reduce((s, t) => add(s, t), terms[0]!);
 
 /** the common prologue: batch, value head and its q/k head from the grid's z and y */
 function headIndices(shape: GdrShape): Stmt[] {
@@ -157,11 +159,16 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     const at = add(mul(i32('u'), Dkp), i32(`row${r}`));
     step.push(let_(`kr${r}`, F32, load('sk', at, F32)), let_(`qr${r}`, F32, load('sq', at, F32)));
   }
+  // fma chains named every CHAIN terms (WGSL parsers limit the nesting depth)
   const chain = (name: string, term: (r: number) => [Expr, Expr]): void => {
     let acc: Expr | null = null;
     for (let r = 0; r < R; r++) {
       const [x, y] = term(r);
       acc = acc ? fma(x, y, acc) : mul(x, y);
+      if ((r + 1) % CHAIN === 0 && r + 1 < R) {
+        step.push(let_(`${name}_c${r}`, F32, acc));
+        acc = f32(`${name}_c${r}`);
+      }
     }
     step.push(let_(name, F32, acc!));
   };
