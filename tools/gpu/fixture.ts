@@ -6,7 +6,8 @@
  * would generate, rounded to f32 (one case's is perturbed on purpose, to be caught); timings come from
  * a seeded generator around made-up medians. `writeH200AttentionFixture` does the same for attention
  * cases (decode on cuda and opencl, a causal prefill) with PyTorch SDPA lines beside them, and the
- * o_rows.npy / o_written.json that reduce_outputs.py leaves.
+ * o_rows.npy / o_written.json that reduce_outputs.py leaves; `writeH200GatedDeltaRuleFixture` for
+ * gated_delta_rule cases (decode on cuda, opencl and vulkan, prefill on cuda) with FLA's lines.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,10 @@ import { Rng, encodeNpy, getOp, resolveParams, type Params } from '@kforge/ir';
 import { emitKernel, loweringFor, opHooks } from '@kforge/driver';
 import { sizedBuffers } from '@kforge/target';
 import { hashSources } from '@kforge/autotune';
-import { CUBLAS_FILLS, PLAN_FILE, generatedInputs, type H200Plan, type H200Target, type PlannedSdpaBaseline, type PlannedTimedCase } from './plan.ts';
-import { countedBytes, sampleCount } from './suites.ts';
+import {
+  CUBLAS_FILLS, PLAN_FILE, generatedInputs, type H200Plan, type H200Target, type PlannedFlaBaseline, type PlannedSdpaBaseline, type PlannedTimedCase,
+} from './plan.ts';
+import { countedBytes, sampleCount, sampleRowsOf } from './suites.ts';
 
 export const FIXTURE_DEVICE = 'FIXTURE (synthetic, not measured) NVIDIA H200 sm_90 / CUDA runtime 13.0 driver 13.0';
 const REPEATS = 20;
@@ -230,6 +233,107 @@ export function writeH200AttentionFixture(work: string): H200Plan {
   const plan: H200Plan = {
     kforgeH200Plan: 1, created: '2026-11-30T00:00:00.000Z', buildCommit: 'e'.repeat(40), buildDirty: false, ops: ['attention'], parts: ['perf', 'baselines'],
     rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [], cublas: [], cublasFills: CUBLAS_FILLS, sdpa,
+  };
+  writeFileSync(join(work, PLAN_FILE), JSON.stringify(plan));
+  return plan;
+}
+
+/**
+ * The gated_delta_rule cases: (name, target, params, kforge median ns, what is wrong with kforge's
+ * outputs). Tiny shapes; 'corrupt' perturbs one sampled value of o, 'unwritten' reports elements of s
+ * left unwritten.
+ */
+export const GDR_FIXTURE_CASES: readonly (readonly [string, H200Target, Params, number, 'ok' | 'corrupt' | 'unwritten'])[] = [
+  ['decode', 'cuda', { B: 2, T: 1, Hk: 2, Hv: 4, Dk: 32, Dv: 32, l2norm: true }, 3000, 'ok'],
+  ['decode', 'opencl', { B: 2, T: 1, Hk: 2, Hv: 4, Dk: 32, Dv: 32, l2norm: true }, 5000, 'ok'],
+  ['prefill', 'cuda', { B: 1, T: 40, Hk: 1, Hv: 2, Dk: 16, Dv: 24, l2norm: true }, 9000, 'ok'],
+  ['prefill', 'cuda', { B: 1, T: 20, Hk: 2, Hv: 2, Dk: 16, Dv: 16 }, 8000, 'corrupt'],
+  ['decode', 'vulkan', { B: 2, T: 1, Hk: 2, Hv: 4, Dk: 32, Dv: 32, l2norm: true }, 7000, 'unwritten'],
+];
+
+/** Writes the gated_delta_rule fixture into `work` (created): kforge's reduced outputs, FLA's lines (graph and eager; one eager refusal) and rows; returns its plan. */
+export function writeH200GatedDeltaRuleFixture(work: string): H200Plan {
+  const rng = new Rng(9, 'h200-gdr-fixture');
+  mkdirSync(join(work, 'perf'), { recursive: true });
+  const timed: PlannedTimedCase[] = [];
+  const manifestCases: unknown[] = [];
+  const perfLines: string[] = [];
+  const hooks = opHooks('gated_delta_rule', 'sampledReference');
+  GDR_FIXTURE_CASES.forEach(([phase, target, raw, medianNs, fault], i) => {
+    const params = resolveParams(getOp('gated_delta_rule'), raw);
+    const config = loweringFor('gated_delta_rule', target).knobs(target, params).defaults;
+    const artifact = emitKernel('gated_delta_rule', target, params, config);
+    const name = `${String(i).padStart(3, '0')}-perf-gdr-${phase}-${i}${target === 'cuda' ? '' : `-${target}`}`;
+    const count = sampleCount('gated_delta_rule', params);
+    const units = hooks.sample(params, count).indices;
+    const t: PlannedTimedCase = {
+      case: name, kind: 'perf', op: 'gated_delta_rule', target, params: artifact.params as Params, config: { ...artifact.config } as PlannedTimedCase['config'],
+      isDefault: true, ...countedBytes('gated_delta_rule', artifact), flops: getOp('gated_delta_rule').flops(params), phase: phase as 'decode' | 'prefill',
+      layer: `fixture.${phase}`, metric: phase === 'decode' ? 'gbps' : 'tflops', sourceHash: hashSources(artifact.files),
+      generated: generatedInputs('gated_delta_rule', params), sampleRows: sampleRowsOf('gated_delta_rule', params, units)!.rows, sampleCount: count,
+      sampleOutput: 'o', sampleRowLength: Number(params.Dv),
+    };
+    timed.push(t);
+    const rows = Float32Array.from(hooks.sampledReference(params, t.generated, hooks.sample(params, count)), Math.fround);
+    if (fault === 'corrupt') rows[rows.length - 1] = rows[rows.length - 1]! + 1;
+    mkdirSync(join(work, 'perf', name), { recursive: true });
+    writeFileSync(join(work, 'perf', name, 'o_rows.npy'), f32Npy(rows));
+    const [B, T, Hv, Dk, Dv] = ['B', 'T', 'Hv', 'Dk', 'Dv'].map((k) => Number(params[k]));
+    const elements = { o: B! * T! * Hv! * Dv!, s: B! * Hv! * Dk! * Dv! };
+    writeFileSync(join(work, 'perf', name, 'o_written.json'), JSON.stringify({ elements: elements.o, not_finite: 0, all_finite: true }));
+    writeFileSync(join(work, 'perf', name, 's_rows.npy'), encodeNpy({ dtype: 'f32', shape: [0, Dv!], data: new Float32Array(0) }));
+    writeFileSync(join(work, 'perf', name, 's_written.json'), JSON.stringify({ elements: elements.s, not_finite: fault === 'unwritten' ? 5 : 0, all_finite: fault !== 'unwritten' }));
+    manifestCases.push({
+      name, api: target, op: 'gated_delta_rule', target, params: artifact.params, config: artifact.config,
+      outputs: [{ name: 'o', elem: 'f32', bytes: elements.o * 4 }, { name: 's', elem: 'f32', bytes: elements.s * 4 }],
+    });
+    const ts = timings(rng, medianNs);
+    perfLines.push(JSON.stringify({ case: name, target, status: 'ok', device: FIXTURE_DEVICE, timings_ns: ts, median_ns: [...ts].sort((a, b) => a - b)[REPEATS >> 1], copies: 16 }));
+  });
+  writeFileSync(join(work, 'perf', 'manifest.json'), JSON.stringify({ kforgeGpuBundle: 1, created: '2026-12-02T00:00:00.000Z', cases: manifestCases, carried: [] }));
+  writeFileSync(join(work, 'perf', 'results.jsonl'), `${perfLines.join('\n')}\n`);
+
+  // FLA on each CUDA case: graph and eager with rows close to the reference (tf32-like error); the
+  // decode's eager call refused; the corrupt prefill's FLA rows far off, to be caught
+  const fla: PlannedFlaBaseline[] = [];
+  const lines: object[] = [copyLine(rng, 4200)];
+  for (const t of timed.filter((x) => x.target === 'cuda')) {
+    const count = t.sampleCount!;
+    const units = hooks.sample(t.params, count).indices;
+    const entry: PlannedFlaBaseline = {
+      kforgeCase: t.case, params: t.params, phase: t.phase!, fn: t.phase === 'prefill' ? 'chunk_gated_delta_rule' : 'fused_recurrent_gated_delta_rule',
+      dtypes: ['f32'], generated: t.generated, sampleCount: count, sampleUnits: units, sampleRows: t.sampleRows!, returnRows: true,
+      rotateBytes: 1 << 30, repeats: REPEATS, warmup: 5, flops: t.flops!, stateBytes: t.bytes,
+    };
+    fla.push(entry);
+    const wrong = timed.indexOf(t) === 3;
+    const ref = hooks.sampledReference(t.params, t.generated, hooks.sample(t.params, count));
+    const rows = Float32Array.from(ref, (x, j) => (wrong && j === 0 ? x + 1 : x * (1 + 1e-4 * Math.sin(j))));
+    const rel = join(`fla-${t.case}`, 'f32', 'o_rows.npy');
+    mkdirSync(join(work, `fla-${t.case}`, 'f32'), { recursive: true });
+    writeFileSync(join(work, rel), f32Npy(rows));
+    for (const [k, mode] of ['graph', 'eager'].entries()) {
+      const common = {
+        device: FIXTURE_DEVICE, probe: 'fla', torch: '2.11.0+cu130 (fixture)', case: t.case, phase: t.phase, params: t.params, fn: `fla.ops.gated_delta_rule.${entry.fn}`,
+        dtype: 'f32', mode, fla_commit: 'FIXTURE', triton: '3.6.0 (fixture)', fla_backends_available: ['none: FLA Triton kernels'],
+      };
+      if (mode === 'eager' && t.phase === 'decode') {
+        lines.push({ ...common, status: 'unavailable', error: 'FIXTURE: a refusal, to show how one reads' });
+        continue;
+      }
+      const ts = timings(rng, 4000 + 3000 * k);
+      lines.push({
+        ...common, timings_ns: ts, median_ns: ts[0], copies: 16, graph: mode === 'graph', kernels: [`FIXTURE_${entry.fn}_kernel`], format: 'f32 q, k, v, g, beta and state',
+        state_bytes: t.bytes, flops: t.flops, moved_bytes: t.bytes * 2, nmse_vs_f64: 1e-8, state_nmse_vs_f64: 1e-8, rows: rel,
+      });
+    }
+  }
+  lines.push(copyLine(rng, 4150));
+  writeFileSync(join(work, 'baselines.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeMachine(work);
+  const plan: H200Plan = {
+    kforgeH200Plan: 1, created: '2026-12-02T00:00:00.000Z', buildCommit: 'd'.repeat(40), buildDirty: false, ops: ['gated_delta_rule'], parts: ['perf', 'baselines'],
+    rotateBytes: 1 << 30, copyProbeBytes: 1 << 30, repeats: REPEATS, warmup: 5, timed, conformance: [], cublas: [], cublasFills: CUBLAS_FILLS, fla,
   };
   writeFileSync(join(work, PLAN_FILE), JSON.stringify(plan));
   return plan;

@@ -11,6 +11,9 @@ Per attention perf case (cuda, opencl, vulkan): median us, GB/s over the k and v
 bandwidth, TFLOP/s by the op's flops, the fastest PyTorch SDPA backend (torch_attention.py) on the
 same inputs and the ratio (> 1: faster than PyTorch), and whether every element of o was written and
 finite (reduce_outputs.py); then every SDPA backend's time, its nmse against float64 and its kernels.
+Per gated_delta_rule perf case: median us, GB/s over the state read and written (s0 + s), % of the copy
+bandwidth, TFLOP/s by the op's flops, FLA (fla_gated_delta_rule.py) under graph replay and eager on the
+same inputs with the ratios (> 1: faster than FLA), whether o and s were all written; then every FLA line.
 On the device it can only check that every output was written and finite, that f16 agrees with
 cuBLAS, and that sweep candidates agree with their default; tools/gpu/ingest.ts checks everything
 against the reference on the development machine.
@@ -85,6 +88,64 @@ def attention_table(plan, work, base, results, ceiling, lines):
     for b in [b for b in sdpa if b.get('status') == 'unavailable']:
         p = b.get('params') or {}
         lines.append(f"  SDPA {b.get('backend')} B{p.get('B')} Sq{p.get('Sq')} Skv{p.get('Skv')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:140]}")
+    return rows
+
+
+def written_check(work, case, outputs=('o', 's')):
+    """what reduce_outputs.py counted of each output of a sampled case"""
+    bad = []
+    for n in outputs:
+        f = os.path.join(work, 'perf', case, f'{n}_written.json')
+        if not os.path.exists(f):
+            continue
+        w = json.load(open(f))
+        if not w['all_finite']:
+            bad.append(f"{n}: {w['not_finite']} of {w['elements']} NOT FINITE/UNWRITTEN")
+    return ', '.join(bad) or 'o, s all written, finite'
+
+
+def gated_delta_rule_table(plan, work, base, results, ceiling, lines):
+    """per gated_delta_rule case: us, GB/s of the state read + written and % of copy, TFLOP/s by the op's flops, FLA (graph, eager) on the same inputs"""
+    cases = [t for t in plan['timed'] if t['kind'] == 'perf' and t.get('op') == 'gated_delta_rule']
+    fla = [b for b in base if b.get('probe') == 'fla']
+    if not cases and not fla:
+        return []
+
+    def fla_for(p, mode, dtype='f32'):
+        c = [b for b in fla if b.get('params') == p and b.get('mode') == mode and b.get('dtype') == dtype and b.get('median_ns')]
+        return c[0] if c else None
+
+    lines.append('')
+    lines.append(f"{'gated_delta_rule case':<40}{'us':>10}{'GB/s':>7}{'%copy':>7}{'TFLOP/s':>8}{'FLA graph':>10}{'x FLA':>7}{'FLA eager':>10}{'x eager':>8}  check")
+    rows = []
+    for t in cases:
+        r = results.get(t['case'], {})
+        p = t['params']
+        name = f"{t.get('phase')} B{p['B']} T{p['T']} {p['Hk']}/{p['Hv']} {t.get('target', 'cuda')}"
+        row = {'case': t['case'], 'target': t.get('target', 'cuda'), 'params': p, 'status': r.get('status', 'missing'), 'state_bytes': t['bytes']}
+        if r.get('status') != 'ok':
+            lines.append(f"{name:<40}  {r.get('status', 'missing')}: {str(r.get('error', ''))[:90]}")
+            rows.append(row)
+            continue
+        us = r['median_ns'] / 1e3
+        gbps = t['bytes'] / r['median_ns']
+        tflops = t.get('flops', 0) / r['median_ns'] / 1e3
+        g, e = fla_for(p, 'graph'), fla_for(p, 'eager')
+        g_us, e_us = (g['median_ns'] / 1e3 if g else None), (e['median_ns'] / 1e3 if e else None)
+        row.update(median_us=us, gbps=gbps, copy_fraction=gbps / ceiling if ceiling else None, tflops=tflops, fla_graph_us=g_us, fla_eager_us=e_us,
+                   fla_ratio=g_us / us if g_us else None, copies=r.get('copies'))
+        nan = float('nan')
+        lines.append(f"{name:<40}{us:>10.2f}{gbps:>7.0f}{(100 * gbps / ceiling) if ceiling else nan:>6.1f}%{tflops:>8.2f}"
+                     f"{g_us or nan:>10.2f}{(g_us / us) if g_us else nan:>7.2f}{e_us or nan:>10.2f}{(e_us / us) if e_us else nan:>8.2f}  {written_check(work, t['case'])}")
+        rows.append(row)
+    for b in fla:
+        p = b.get('params') or {}
+        if b.get('median_ns'):
+            lines.append(f"  FLA {b.get('dtype')} {b.get('mode'):<5} B{p.get('B')} T{p.get('T')} {p.get('Hk')}/{p.get('Hv')}: {b['median_ns'] / 1e3:.2f} us, "
+                         f"{b['state_bytes'] / b['median_ns']:.0f} GB/s state, {b['flops'] / b['median_ns'] / 1e3:.2f} TFLOP/s, nmse vs f64 {b.get('nmse_vs_f64')}, "
+                         f"{(b.get('kernels') or ['?'])[0][:60]}")
+        else:
+            lines.append(f"  FLA B{p.get('B')} T{p.get('T')} {b.get('dtype', '')} {b.get('mode', '')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:140]}")
     return rows
 
 
@@ -164,6 +225,7 @@ def main(work, summary_path):
         lines.append(f"  PyTorch {b['probe']} {b.get('N')}x{b.get('K')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:160]}")
 
     attention_rows = attention_table(plan, work, base, results, ceiling, lines)
+    gdr_rows = gated_delta_rule_table(plan, work, base, results, ceiling, lines)
 
     sweeps = {}
     for t in [t for t in plan['timed'] if t['kind'] == 'sweep']:
@@ -218,7 +280,7 @@ def main(work, summary_path):
                         f"IDP.4A {text.count('IDP.4A')}, PRMT {text.count('PRMT')}, HMMA {text.count('HMMA')}, MUFU.EX2 {text.count('MUFU.EX2')}")
     lines.extend(['sass ' + s for s in sass])
     print('\n'.join(lines))
-    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'attention': attention_rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
+    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'attention': attention_rows, 'gated_delta_rule': gdr_rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
                for k, b in cublas.items()}, 'torch': [{kk: v for kk, v in b.items() if kk != 'timings_ns'} for b in torch_lines + torch_failed],
                'sweeps': sweep_summary, 'conformance': by_target, 'sass': sass},
               open(summary_path, 'w'), indent=1)
