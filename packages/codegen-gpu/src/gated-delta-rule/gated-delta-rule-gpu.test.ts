@@ -150,7 +150,7 @@ function runChecked(target: GpuTarget, raw: Record<string, ParamValue>, config: 
   const run = spawnSync(process.execPath, [
     '--import', 'tsx', join(REPO, 'tools/cli/src/main.ts'), 'run', 'gated_delta_rule', '--target', target,
     '--params', JSON.stringify(raw), '--config', JSON.stringify(config), '--in', inDir, '--out', join(dir, 'out'), '--check',
-  ], { cwd: REPO, encoding: 'utf8', timeout: 240_000 });
+  ], { cwd: REPO, encoding: 'utf8', timeout: 600_000 });
   assert.equal(run.status, 0, `${target} ${JSON.stringify(raw)} ${JSON.stringify(config)}: ${run.stdout}${run.stderr}`);
   assert.match(run.stdout, /^o: nmse .* OK$/m, run.stdout);
   assert.match(run.stdout, /^s: nmse .* OK$/m, run.stdout);
@@ -168,6 +168,14 @@ for (const [target, executor] of EXECUTORS) {
     runChecked(target, EXEC_CHUNKED, { variant: 'chunked', chunk: 16 }, 4);
   });
 }
+
+// T 4096: the value heads cycle slow, medium and fast decay (g down to -20 per token), chunked against the float64 recurrence
+test('long sequence (T 4096, three decay regimes) on opencl: chunked at chunk 16 and 32 and recurrent within the bound', { skip: process.env.KFORGE_HEAVY !== '1' && 'KFORGE_HEAVY=1' }, () => {
+  const raw = { B: 1, T: 4096, Hk: 1, Hv: 3, Dk: 64, Dv: 64, l2norm: true };
+  runChecked('opencl', raw, { variant: 'chunked', chunk: 16 }, 5);
+  runChecked('opencl', raw, { variant: 'chunked', chunk: 32 }, 5);
+  runChecked('opencl', raw, { variant: 'recurrent' }, 5);
+});
 
 test('CUDA compiles for sm_90 without spills: H200 decode and prefill; 128-bit state loads and warp butterflies in the recurrent kernel (PTX)', { skip: !has('nvcc') && 'no nvcc' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kf-cuda-gdr-'));
