@@ -38,7 +38,7 @@ const decode = (extra: Partial<Params> = {}): Params => ({ B: 1, T: 1, Hk: 2, Hv
 const prefill = (extra: Partial<Params> = {}): Params => ({ B: 1, T: 40, Hk: 1, Hv: 2, Dk: 48, Dv: 40, l2norm: true, ...extra });
 const source = (p: Params, config: Record<string, number | string>): string => Object.values(emitGatedDeltaRuleHvx(p, config).files)[0]!;
 
-test('hvx gated_delta_rule: qf32 vmpy/vadd on HVX vectors in the v68 build; HVX integer-lane f32 (vmpyie, vcl0) in the v67 build; freestanding', async () => {
+test('hvx gated_delta_rule: qf32 vmpy/vadd on HVX vectors in the v68 build; HVX integer-lane f32 (vmpye/vmpyo, vcl0) in the v67 build; freestanding', async () => {
   for (const [p, config] of [[decode(), { variant: 'recurrent' }], [prefill(), { variant: 'chunked', chunk: 16 }]] as const) {
     const v68 = await compile(source(p, config), 'v68');
     assert.match(v68.asm, /v\d+\.qf32\s*=\s*vmpy\(v\d+\.sf,\s*v\d+\.sf\)/, `v68 ${config.variant}`);
@@ -46,7 +46,8 @@ test('hvx gated_delta_rule: qf32 vmpy/vadd on HVX vectors in the v68 build; HVX 
     assert.match(v68.asm, /v\d+\.sf\s*=\s*v\d+\.qf32/, `v68 ${config.variant}`);
     const v67 = await compile(source(p, config), 'v67');
     assert.doesNotMatch(v67.asm, /\.qf32|\.sf\b/, `v67 ${config.variant}`);
-    assert.match(v67.asm, /v\d+\.w\s*=\s*vmpyie\(v\d+\.w,\s*v\d+\.uh\)/, `v67 ${config.variant}`);
+    assert.match(v67.asm, /v\d+\.w\s*=\s*vmpye\(v\d+\.w,\s*v\d+\.uh\)/, `v67 ${config.variant}`);
+    assert.match(v67.asm, /v\d+\.w\s*\+=\s*vmpyo\(v\d+\.w,\s*v\d+\.h\):<<1:rnd:sat:shift/, `v67 ${config.variant}`);
     assert.match(v67.asm, /v\d+\.uw\s*=\s*vcl0\(v\d+\.uw\)/, `v67 ${config.variant}`);
     for (const { undefinedSymbols } of [v67, v68]) assert.deepEqual(undefinedSymbols.filter((s) => !allowedImports(s)), [], config.variant);
   }
@@ -85,7 +86,7 @@ test('hvx gated_delta_rule runs right under qemu-hexagon (the pre-v68 integer-la
     [{ B: 2, T: 2, Hk: 1, Hv: 2, Dk: 32, Dv: 64, l2norm: true }, { variant: 'recurrent', block_v: 32 }],
     [{ B: 1, T: 4, Hk: 1, Hv: 3, Dk: 20, Dv: 40, scale: 0.4 }, { variant: 'recurrent', block_v: 32 }],
     // chunk tails (T 19 in chunks of 8), chunk > T, state rows not a multiple of the tile
-    [{ B: 1, T: 19, Hk: 1, Hv: 2, Dk: 18, Dv: 24, l2norm: true }, { variant: 'chunked', chunk: 8, block_v: 16 }],
+    [{ B: 1, T: 19, Hk: 1, Hv: 2, Dk: 18, Dv: 24, l2norm: true }, { variant: 'chunked', chunk: 8, block_v: 32 }],
     [{ B: 1, T: 5, Hk: 2, Hv: 4, Dk: 32, Dv: 32 }, { variant: 'chunked', chunk: 64, block_v: 32 }],
   ];
   const op = getOp('gated_delta_rule');

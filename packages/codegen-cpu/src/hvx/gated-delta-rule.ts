@@ -10,7 +10,7 @@ import type { KernelArtifact } from '@kforge/target';
 import { renderKernel } from '@kforge/codegen-core';
 import { gdrCpuArtifact, gdrShape, type GdrShape } from '../rvv/gated-delta-rule-artifact.ts';
 import { fixedLanes, gdrKernelName, lowerGatedDeltaRule, type GdrLoweringConfig, type GdrVariant } from '../rvv/gated-delta-rule-kernel.ts';
-import { GDR_BLOCK_V, GDR_CHUNKS, GDR_VARIANTS, checkGdrCommon, gatedDeltaRuleRvvDefaults } from '../rvv/gated-delta-rule.ts';
+import { GDR_CHUNKS, GDR_DEFAULT_CHUNK, GDR_RECURRENT_MAX_T, GDR_VARIANTS, checkGdrCommon, gdrWholeBlock } from '../rvv/gated-delta-rule.ts';
 import { FREESTANDING_C_DIALECT } from './dialect.ts';
 import { HVX_F32_LANES, HvxF32Rules } from './gated-delta-rule-rules.ts';
 
@@ -22,15 +22,19 @@ export interface GdrHvxConfig {
 
 /** tokens of the chunked products and state rows of its update held in vector registers together */
 const TILE = 4;
+/** whole 32-lane vectors: a narrower block leaves lanes idle */
+const BLOCK_V = [32, 64, 128, 256];
 
 /** as rvv: recurrent for decode (blocks of 64 columns), chunked for prefill (the whole head per work item) */
 export function gatedDeltaRuleHvxDefaults(params: Params): GdrHvxConfig {
-  const { variant, chunk, block_v } = gatedDeltaRuleRvvDefaults(params);
-  return { variant, chunk, block_v };
+  const { params: p, shape } = gdrShape(params);
+  const whole = gdrWholeBlock(shape.Dv, BLOCK_V);
+  if (Number(p.T) <= GDR_RECURRENT_MAX_T) return { variant: 'recurrent', chunk: GDR_DEFAULT_CHUNK, block_v: Math.min(64, whole) };
+  return { variant: 'chunked', chunk: GDR_DEFAULT_CHUNK, block_v: whole };
 }
 
 export function checkGatedDeltaRuleHvxConfig(config: KnobConfig, params: Params): string | undefined {
-  return checkGdrCommon(config as Partial<Record<string, unknown>>, gdrShape(params).shape);
+  return checkGdrCommon(config as Partial<Record<string, unknown>>, gdrShape(params).shape, BLOCK_V);
 }
 
 export function gatedDeltaRuleHvxKnobSpace(params: Params): KnobSpace {
@@ -39,7 +43,7 @@ export function gatedDeltaRuleHvxKnobSpace(params: Params): KnobSpace {
       { name: 'variant', values: [...GDR_VARIANTS], doc: "'recurrent': one fused pass over the state block per token (decode); 'chunked': the WY/UT chunkwise form (prefill)" },
       { name: 'chunk', values: GDR_CHUNKS, doc: 'tokens per chunk of the chunked variant (recurrent: kept at the default)' },
       {
-        name: 'block_v', values: GDR_BLOCK_V,
+        name: 'block_v', values: BLOCK_V,
         doc: 'state columns per work item, in 32-lane f32 HVX vectors (qf32 on v68+; IEEE single on the integer lanes before v68, which qemu-hexagon runs)',
       },
     ],

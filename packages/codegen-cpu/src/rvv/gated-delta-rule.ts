@@ -18,7 +18,7 @@ export const GDR_BLOCK_V = [8, 16, 32, 64, 128, 256];
 export const GDR_RECURRENT_MAX_T = 16;
 /** the private arrays of a work item (state block, chunk operands) live on the stack */
 export const GDR_PRIVATE_BYTES = 2 << 20;
-const DEFAULT_CHUNK = 32;
+export const GDR_DEFAULT_CHUNK = 32;
 const VECTOR_REGISTERS = 32;
 
 export interface GdrRvvConfig {
@@ -29,8 +29,8 @@ export interface GdrRvvConfig {
 }
 
 /** the smallest block_v value covering Dv: larger ones are the same kernel */
-export function gdrWholeBlock(Dv: number): number {
-  return GDR_BLOCK_V.find((b) => b >= Dv) ?? GDR_BLOCK_V[GDR_BLOCK_V.length - 1]!;
+export function gdrWholeBlock(Dv: number, blocks: readonly number[] = GDR_BLOCK_V): number {
+  return blocks.find((b) => b >= Dv) ?? blocks[blocks.length - 1]!;
 }
 
 /** tokens (chunked products) or state rows (update) in registers at once: 2 accumulators each plus the state strip */
@@ -53,18 +53,19 @@ export function gdrPrivateBytes(s: GdrShape, variant: GdrVariant, chunk: number,
  */
 export function gatedDeltaRuleRvvDefaults(params: Params): GdrRvvConfig {
   const { params: p, shape } = gdrShape(params);
-  if (Number(p.T) <= GDR_RECURRENT_MAX_T) return { variant: 'recurrent', chunk: DEFAULT_CHUNK, block_v: Math.min(64, gdrWholeBlock(shape.Dv)), lmul: 2 };
-  return { variant: 'chunked', chunk: DEFAULT_CHUNK, block_v: gdrWholeBlock(shape.Dv), lmul: 2 };
+  if (Number(p.T) <= GDR_RECURRENT_MAX_T) return { variant: 'recurrent', chunk: GDR_DEFAULT_CHUNK, block_v: Math.min(64, gdrWholeBlock(shape.Dv)), lmul: 2 };
+  return { variant: 'chunked', chunk: GDR_DEFAULT_CHUNK, block_v: gdrWholeBlock(shape.Dv), lmul: 2 };
 }
 
-/** the checks rvv and hvx share: variant, chunk, block_v, private memory */
-export function checkGdrCommon(config: Partial<Record<string, unknown>>, s: GdrShape): string | undefined {
+/** the checks rvv and hvx share: variant, chunk, block_v (one of `blocks`), private memory */
+export function checkGdrCommon(config: Partial<Record<string, unknown>>, s: GdrShape, blocks: readonly number[] = GDR_BLOCK_V): string | undefined {
   const { variant, chunk, block_v: bv } = config;
   if (!GDR_VARIANTS.includes(variant as GdrVariant)) return `variant must be one of ${GDR_VARIANTS.join(', ')}`;
   if (!GDR_CHUNKS.includes(chunk as number)) return `chunk must be one of ${GDR_CHUNKS.join(', ')}`;
-  if (variant === 'recurrent' && chunk !== DEFAULT_CHUNK) return `chunk is the chunked variant's knob: keep it at ${DEFAULT_CHUNK} with recurrent (the same kernel)`;
-  if (!GDR_BLOCK_V.includes(bv as number)) return `block_v must be one of ${GDR_BLOCK_V.join(', ')}`;
-  if ((bv as number) > gdrWholeBlock(s.Dv)) return `block_v ${bv} exceeds Dv = ${s.Dv} (block_v ${gdrWholeBlock(s.Dv)} is already the whole head)`;
+  if (variant === 'recurrent' && chunk !== GDR_DEFAULT_CHUNK) return `chunk is the chunked variant's knob: keep it at ${GDR_DEFAULT_CHUNK} with recurrent (the same kernel)`;
+  if (!blocks.includes(bv as number)) return `block_v must be one of ${blocks.join(', ')}`;
+  const whole = gdrWholeBlock(s.Dv, blocks);
+  if ((bv as number) > whole) return `block_v ${bv} exceeds Dv = ${s.Dv} (block_v ${whole} is already the whole head)`;
   const bytes = gdrPrivateBytes(s, variant as GdrVariant, chunk as number, bv as number);
   if (bytes > GDR_PRIVATE_BYTES) return `the work item's private arrays (${bytes} bytes) exceed ${GDR_PRIVATE_BYTES} bytes: a smaller block_v or chunk`;
   return undefined;

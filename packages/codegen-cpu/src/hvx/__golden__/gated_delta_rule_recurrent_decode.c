@@ -65,23 +65,18 @@ static inline HVX_Vector kf_hvx_fsub(HVX_Vector a, HVX_Vector b) { return Q6_Vsf
  * and out, round to nearest (ties away), subnormal results flushed to zero; no inf or NaN operands.
  */
 static inline HVX_Vector kf_hvx_fmul(HVX_Vector a, HVX_Vector b) {
-  const HVX_Vector frac = Q6_V_vsplat_R(0x7fffff), one = Q6_V_vsplat_R(0x800000), low12 = Q6_V_vsplat_R(0xfff);
+  const HVX_Vector frac = Q6_V_vsplat_R(0x7fffff), one = Q6_V_vsplat_R(0x800000);
   HVX_Vector ea = Q6_Vuw_vlsr_VuwR(Q6_Vw_vasl_VwR(a, 1), 24), eb = Q6_Vuw_vlsr_VuwR(Q6_Vw_vasl_VwR(b, 1), 24);
   HVX_Vector ma = Q6_V_vor_VV(Q6_V_vand_VV(a, frac), one), mb = Q6_V_vor_VV(Q6_V_vand_VV(b, frac), one);
-  /* the 48-bit product of the 24-bit significands from 12-bit halves (each product fits 32 bits) */
-  HVX_Vector ah = Q6_Vuw_vlsr_VuwR(ma, 12), al = Q6_V_vand_VV(ma, low12);
-  HVX_Vector bh = Q6_Vuw_vlsr_VuwR(mb, 12), bl = Q6_V_vand_VV(mb, low12);
-  HVX_Vector hh = Q6_Vw_vmpyie_VwVuh(ah, bh);
-  HVX_Vector mid = Q6_Vw_vadd_VwVw(Q6_Vw_vmpyie_VwVuh(ah, bl), Q6_Vw_vmpyie_VwVuh(al, bh));
-  HVX_Vector ll = Q6_Vw_vmpyie_VwVuh(al, bl);
-  /* r = product >> 16, in [2^30, 2^32) */
-  HVX_Vector r = Q6_Vw_vadd_VwVw(Q6_Vw_vasl_VwR(hh, 8), Q6_Vuw_vlsr_VuwR(Q6_Vw_vadd_VwVw(mid, Q6_Vuw_vlsr_VuwR(ll, 12)), 4));
-  HVX_VectorPred top = Q6_Q_vcmp_gt_VuwVuw(r, Q6_V_vsplat_R(0x7fffffff));
-  HVX_Vector sh = Q6_V_vmux_QVV(top, Q6_V_vsplat_R(8), Q6_V_vsplat_R(7));
+  /* r = (ma 2^7)(mb 2^7) / 2^31 (the Q31 product: vmpye + vmpyo), in [2^29, 2^31) */
+  HVX_Vector xa = Q6_Vw_vasl_VwR(ma, 7), xb = Q6_Vw_vasl_VwR(mb, 7);
+  HVX_Vector r = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(xa, xb), xa, xb);
+  HVX_VectorPred top = Q6_Q_vcmp_gt_VwVw(r, Q6_V_vsplat_R(0x3fffffff));
+  HVX_Vector sh = Q6_V_vmux_QVV(top, Q6_V_vsplat_R(7), Q6_V_vsplat_R(6));
   /* 24 significant bits plus the rounding bit below them; a carry to 2^24 moves into the exponent */
   HVX_Vector m = Q6_Vw_vlsr_VwVw(r, Q6_Vw_vsub_VwVw(sh, Q6_V_vsplat_R(1)));
   m = Q6_Vuw_vlsr_VuwR(Q6_Vw_vadd_VwVw(m, Q6_V_vsplat_R(1)), 1);
-  HVX_Vector e = Q6_Vw_vadd_VwVw(Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(ea, eb), Q6_V_vsplat_R(127 + 7)), sh);
+  HVX_Vector e = Q6_Vw_vadd_VwVw(Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(ea, eb), Q6_V_vsplat_R(127 + 6)), sh);
   HVX_Vector bits = Q6_Vw_vadd_VwVw(Q6_Vw_vasl_VwR(Q6_Vw_vsub_VwVw(e, Q6_V_vsplat_R(1)), 23), m);
   bits = Q6_V_vor_VV(bits, Q6_V_vand_VV(Q6_V_vxor_VV(a, b), Q6_V_vsplat_R(0x80000000)));
   /* a zero operand or an exponent below the normal range: 0 */
