@@ -225,8 +225,8 @@ function prefetchToken(sh: Shape, isa: SimdIsa, BV: number, t: Expr): Stmt[] {
 /**
  * The recurrent kernel. Tokens go in batches of TB: the batch's k and q rows (normalized), k·q and
  * exp(g) are staged first (independent work, off the steps' dependency chain), slot j + 1 holding the
- * token after slot j's (slot TB is the next batch's slot 0). Each step's pass keeps two sets of dot
- * accumulators (even and odd rows), so the chain of dependent FMAs is Dk / 2 long.
+ * token after slot j's (slot TB is the next batch's slot 0). Where the registers allow, each step's pass
+ * keeps two sets of dot accumulators (even and odd rows), so the chain of dependent FMAs is Dk / 2 long.
  */
 export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaRuleSimdConfig, isa: SimdIsa): Kernel {
   const sh = shapeOf(params);
@@ -239,7 +239,9 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
   const cols = new Columns(vx, sh.Dv % BV !== 0);
   const at = (cc: number, row: Expr): Expr => add(mul(row, BV), cc * L);
   const TB = RECURRENT_BATCH;
-  const SETS = sh.Dk >= 2 ? 2 : 1;
+  // two sets of dot accumulators where the registers hold them (2 x 2 x NC, u, three broadcasts, a temporary)
+  const regs = L > 1 && (L >= 16 || isa.rules.name === 'neon') ? 32 : 16;
+  const SETS = sh.Dk >= 2 && 4 * NC + NC + 4 <= regs ? 2 : 1;
 
   const work: Stmt[] = [
     ...workItem(sh, BV, nvb),

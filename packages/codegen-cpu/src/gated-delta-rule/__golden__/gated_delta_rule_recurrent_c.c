@@ -117,83 +117,51 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
     }
     float ak0_0 = 0.0f;
     float aq0_0 = 0.0f;
-    float ak0_1 = 0.0f;
-    float aq0_1 = 0.0f;
     float u0 = 0.0f;
     float ak1_0 = 0.0f;
     float aq1_0 = 0.0f;
-    float ak1_1 = 0.0f;
-    float aq1_1 = 0.0f;
     float u1 = 0.0f;
     float ak2_0 = 0.0f;
     float aq2_0 = 0.0f;
-    float ak2_1 = 0.0f;
-    float aq2_1 = 0.0f;
     float u2 = 0.0f;
     float ak3_0 = 0.0f;
     float aq3_0 = 0.0f;
-    float ak3_1 = 0.0f;
-    float aq3_1 = 0.0f;
     float u3 = 0.0f;
     float ak4_0 = 0.0f;
     float aq4_0 = 0.0f;
-    float ak4_1 = 0.0f;
-    float aq4_1 = 0.0f;
     float u4 = 0.0f;
     float ak5_0 = 0.0f;
     float aq5_0 = 0.0f;
-    float ak5_1 = 0.0f;
-    float aq5_1 = 0.0f;
     float u5 = 0.0f;
     float ak6_0 = 0.0f;
     float aq6_0 = 0.0f;
-    float ak6_1 = 0.0f;
-    float aq6_1 = 0.0f;
     float u6 = 0.0f;
     float ak7_0 = 0.0f;
     float aq7_0 = 0.0f;
-    float ak7_1 = 0.0f;
-    float aq7_1 = 0.0f;
     float u7 = 0.0f;
     float ak8_0 = 0.0f;
     float aq8_0 = 0.0f;
-    float ak8_1 = 0.0f;
-    float aq8_1 = 0.0f;
     float u8 = 0.0f;
     float ak9_0 = 0.0f;
     float aq9_0 = 0.0f;
-    float ak9_1 = 0.0f;
-    float aq9_1 = 0.0f;
     float u9 = 0.0f;
     float ak10_0 = 0.0f;
     float aq10_0 = 0.0f;
-    float ak10_1 = 0.0f;
-    float aq10_1 = 0.0f;
     float u10 = 0.0f;
     float ak11_0 = 0.0f;
     float aq11_0 = 0.0f;
-    float ak11_1 = 0.0f;
-    float aq11_1 = 0.0f;
     float u11 = 0.0f;
     float ak12_0 = 0.0f;
     float aq12_0 = 0.0f;
-    float ak12_1 = 0.0f;
-    float aq12_1 = 0.0f;
     float u12 = 0.0f;
     float ak13_0 = 0.0f;
     float aq13_0 = 0.0f;
-    float ak13_1 = 0.0f;
-    float aq13_1 = 0.0f;
     float u13 = 0.0f;
     float ak14_0 = 0.0f;
     float aq14_0 = 0.0f;
-    float ak14_1 = 0.0f;
-    float aq14_1 = 0.0f;
     float u14 = 0.0f;
     float ak15_0 = 0.0f;
     float aq15_0 = 0.0f;
-    float ak15_1 = 0.0f;
-    float aq15_1 = 0.0f;
     float u15 = 0.0f;
     const int32_t qkba = (((((b * T) + 0) * 2) + hk) * 48);
     const int32_t soa = (0 * 48);
@@ -217,7 +185,7 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
       kn[(soa + dna)] = (kn[(soa + dna)] * rka);
       qn[(soa + dna)] = (qn[(soa + dna)] * rqa);
     }
-    for (int32_t ri = 0; ri < 48; ri += 2) {
+    for (int32_t ri = 0; ri < 48; ri++) {
       const float k0b0 = kn[(ri + 0)];
       const float q0b0 = qn[(ri + 0)];
       const float s0v0_0 = Sb[(((ri + 0) * 16) + 0)];
@@ -268,56 +236,6 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
       const float s0v15_0 = Sb[(((ri + 0) * 16) + 15)];
       ak15_0 = (s0v15_0 * k0b0 + ak15_0);
       aq15_0 = (s0v15_0 * q0b0 + aq15_0);
-      const float k0b1 = kn[(ri + 1)];
-      const float q0b1 = qn[(ri + 1)];
-      const float s0v0_1 = Sb[(((ri + 1) * 16) + 0)];
-      ak0_1 = (s0v0_1 * k0b1 + ak0_1);
-      aq0_1 = (s0v0_1 * q0b1 + aq0_1);
-      const float s0v1_1 = Sb[(((ri + 1) * 16) + 1)];
-      ak1_1 = (s0v1_1 * k0b1 + ak1_1);
-      aq1_1 = (s0v1_1 * q0b1 + aq1_1);
-      const float s0v2_1 = Sb[(((ri + 1) * 16) + 2)];
-      ak2_1 = (s0v2_1 * k0b1 + ak2_1);
-      aq2_1 = (s0v2_1 * q0b1 + aq2_1);
-      const float s0v3_1 = Sb[(((ri + 1) * 16) + 3)];
-      ak3_1 = (s0v3_1 * k0b1 + ak3_1);
-      aq3_1 = (s0v3_1 * q0b1 + aq3_1);
-      const float s0v4_1 = Sb[(((ri + 1) * 16) + 4)];
-      ak4_1 = (s0v4_1 * k0b1 + ak4_1);
-      aq4_1 = (s0v4_1 * q0b1 + aq4_1);
-      const float s0v5_1 = Sb[(((ri + 1) * 16) + 5)];
-      ak5_1 = (s0v5_1 * k0b1 + ak5_1);
-      aq5_1 = (s0v5_1 * q0b1 + aq5_1);
-      const float s0v6_1 = Sb[(((ri + 1) * 16) + 6)];
-      ak6_1 = (s0v6_1 * k0b1 + ak6_1);
-      aq6_1 = (s0v6_1 * q0b1 + aq6_1);
-      const float s0v7_1 = Sb[(((ri + 1) * 16) + 7)];
-      ak7_1 = (s0v7_1 * k0b1 + ak7_1);
-      aq7_1 = (s0v7_1 * q0b1 + aq7_1);
-      const float s0v8_1 = Sb[(((ri + 1) * 16) + 8)];
-      ak8_1 = (s0v8_1 * k0b1 + ak8_1);
-      aq8_1 = (s0v8_1 * q0b1 + aq8_1);
-      const float s0v9_1 = Sb[(((ri + 1) * 16) + 9)];
-      ak9_1 = (s0v9_1 * k0b1 + ak9_1);
-      aq9_1 = (s0v9_1 * q0b1 + aq9_1);
-      const float s0v10_1 = Sb[(((ri + 1) * 16) + 10)];
-      ak10_1 = (s0v10_1 * k0b1 + ak10_1);
-      aq10_1 = (s0v10_1 * q0b1 + aq10_1);
-      const float s0v11_1 = Sb[(((ri + 1) * 16) + 11)];
-      ak11_1 = (s0v11_1 * k0b1 + ak11_1);
-      aq11_1 = (s0v11_1 * q0b1 + aq11_1);
-      const float s0v12_1 = Sb[(((ri + 1) * 16) + 12)];
-      ak12_1 = (s0v12_1 * k0b1 + ak12_1);
-      aq12_1 = (s0v12_1 * q0b1 + aq12_1);
-      const float s0v13_1 = Sb[(((ri + 1) * 16) + 13)];
-      ak13_1 = (s0v13_1 * k0b1 + ak13_1);
-      aq13_1 = (s0v13_1 * q0b1 + aq13_1);
-      const float s0v14_1 = Sb[(((ri + 1) * 16) + 14)];
-      ak14_1 = (s0v14_1 * k0b1 + ak14_1);
-      aq14_1 = (s0v14_1 * q0b1 + aq14_1);
-      const float s0v15_1 = Sb[(((ri + 1) * 16) + 15)];
-      ak15_1 = (s0v15_1 * k0b1 + ak15_1);
-      aq15_1 = (s0v15_1 * q0b1 + aq15_1);
     }
     float sig = 1.0f;
     for (int32_t tb = 0; tb < T; tb += 8) {
@@ -367,197 +285,165 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
         if (0 < ncol) {
           vv0 = v[(vo + 0)];
         }
-        u0 = ((vv0 - (sgv * (ak0_0 + ak0_1))) * bt);
+        u0 = ((vv0 - (sgv * ak0_0)) * bt);
         if (0 < ncol) {
-          o[(vo + 0)] = ((sgv * (aq0_0 + aq0_1) + (kqv * u0)) * 0.125f);
+          o[(vo + 0)] = ((sgv * aq0_0 + (kqv * u0)) * 0.125f);
         }
         float vv1 = 0.0f;
         if (1 < ncol) {
           vv1 = v[(vo + 1)];
         }
-        u1 = ((vv1 - (sgv * (ak1_0 + ak1_1))) * bt);
+        u1 = ((vv1 - (sgv * ak1_0)) * bt);
         if (1 < ncol) {
-          o[(vo + 1)] = ((sgv * (aq1_0 + aq1_1) + (kqv * u1)) * 0.125f);
+          o[(vo + 1)] = ((sgv * aq1_0 + (kqv * u1)) * 0.125f);
         }
         float vv2 = 0.0f;
         if (2 < ncol) {
           vv2 = v[(vo + 2)];
         }
-        u2 = ((vv2 - (sgv * (ak2_0 + ak2_1))) * bt);
+        u2 = ((vv2 - (sgv * ak2_0)) * bt);
         if (2 < ncol) {
-          o[(vo + 2)] = ((sgv * (aq2_0 + aq2_1) + (kqv * u2)) * 0.125f);
+          o[(vo + 2)] = ((sgv * aq2_0 + (kqv * u2)) * 0.125f);
         }
         float vv3 = 0.0f;
         if (3 < ncol) {
           vv3 = v[(vo + 3)];
         }
-        u3 = ((vv3 - (sgv * (ak3_0 + ak3_1))) * bt);
+        u3 = ((vv3 - (sgv * ak3_0)) * bt);
         if (3 < ncol) {
-          o[(vo + 3)] = ((sgv * (aq3_0 + aq3_1) + (kqv * u3)) * 0.125f);
+          o[(vo + 3)] = ((sgv * aq3_0 + (kqv * u3)) * 0.125f);
         }
         float vv4 = 0.0f;
         if (4 < ncol) {
           vv4 = v[(vo + 4)];
         }
-        u4 = ((vv4 - (sgv * (ak4_0 + ak4_1))) * bt);
+        u4 = ((vv4 - (sgv * ak4_0)) * bt);
         if (4 < ncol) {
-          o[(vo + 4)] = ((sgv * (aq4_0 + aq4_1) + (kqv * u4)) * 0.125f);
+          o[(vo + 4)] = ((sgv * aq4_0 + (kqv * u4)) * 0.125f);
         }
         float vv5 = 0.0f;
         if (5 < ncol) {
           vv5 = v[(vo + 5)];
         }
-        u5 = ((vv5 - (sgv * (ak5_0 + ak5_1))) * bt);
+        u5 = ((vv5 - (sgv * ak5_0)) * bt);
         if (5 < ncol) {
-          o[(vo + 5)] = ((sgv * (aq5_0 + aq5_1) + (kqv * u5)) * 0.125f);
+          o[(vo + 5)] = ((sgv * aq5_0 + (kqv * u5)) * 0.125f);
         }
         float vv6 = 0.0f;
         if (6 < ncol) {
           vv6 = v[(vo + 6)];
         }
-        u6 = ((vv6 - (sgv * (ak6_0 + ak6_1))) * bt);
+        u6 = ((vv6 - (sgv * ak6_0)) * bt);
         if (6 < ncol) {
-          o[(vo + 6)] = ((sgv * (aq6_0 + aq6_1) + (kqv * u6)) * 0.125f);
+          o[(vo + 6)] = ((sgv * aq6_0 + (kqv * u6)) * 0.125f);
         }
         float vv7 = 0.0f;
         if (7 < ncol) {
           vv7 = v[(vo + 7)];
         }
-        u7 = ((vv7 - (sgv * (ak7_0 + ak7_1))) * bt);
+        u7 = ((vv7 - (sgv * ak7_0)) * bt);
         if (7 < ncol) {
-          o[(vo + 7)] = ((sgv * (aq7_0 + aq7_1) + (kqv * u7)) * 0.125f);
+          o[(vo + 7)] = ((sgv * aq7_0 + (kqv * u7)) * 0.125f);
         }
         float vv8 = 0.0f;
         if (8 < ncol) {
           vv8 = v[(vo + 8)];
         }
-        u8 = ((vv8 - (sgv * (ak8_0 + ak8_1))) * bt);
+        u8 = ((vv8 - (sgv * ak8_0)) * bt);
         if (8 < ncol) {
-          o[(vo + 8)] = ((sgv * (aq8_0 + aq8_1) + (kqv * u8)) * 0.125f);
+          o[(vo + 8)] = ((sgv * aq8_0 + (kqv * u8)) * 0.125f);
         }
         float vv9 = 0.0f;
         if (9 < ncol) {
           vv9 = v[(vo + 9)];
         }
-        u9 = ((vv9 - (sgv * (ak9_0 + ak9_1))) * bt);
+        u9 = ((vv9 - (sgv * ak9_0)) * bt);
         if (9 < ncol) {
-          o[(vo + 9)] = ((sgv * (aq9_0 + aq9_1) + (kqv * u9)) * 0.125f);
+          o[(vo + 9)] = ((sgv * aq9_0 + (kqv * u9)) * 0.125f);
         }
         float vv10 = 0.0f;
         if (10 < ncol) {
           vv10 = v[(vo + 10)];
         }
-        u10 = ((vv10 - (sgv * (ak10_0 + ak10_1))) * bt);
+        u10 = ((vv10 - (sgv * ak10_0)) * bt);
         if (10 < ncol) {
-          o[(vo + 10)] = ((sgv * (aq10_0 + aq10_1) + (kqv * u10)) * 0.125f);
+          o[(vo + 10)] = ((sgv * aq10_0 + (kqv * u10)) * 0.125f);
         }
         float vv11 = 0.0f;
         if (11 < ncol) {
           vv11 = v[(vo + 11)];
         }
-        u11 = ((vv11 - (sgv * (ak11_0 + ak11_1))) * bt);
+        u11 = ((vv11 - (sgv * ak11_0)) * bt);
         if (11 < ncol) {
-          o[(vo + 11)] = ((sgv * (aq11_0 + aq11_1) + (kqv * u11)) * 0.125f);
+          o[(vo + 11)] = ((sgv * aq11_0 + (kqv * u11)) * 0.125f);
         }
         float vv12 = 0.0f;
         if (12 < ncol) {
           vv12 = v[(vo + 12)];
         }
-        u12 = ((vv12 - (sgv * (ak12_0 + ak12_1))) * bt);
+        u12 = ((vv12 - (sgv * ak12_0)) * bt);
         if (12 < ncol) {
-          o[(vo + 12)] = ((sgv * (aq12_0 + aq12_1) + (kqv * u12)) * 0.125f);
+          o[(vo + 12)] = ((sgv * aq12_0 + (kqv * u12)) * 0.125f);
         }
         float vv13 = 0.0f;
         if (13 < ncol) {
           vv13 = v[(vo + 13)];
         }
-        u13 = ((vv13 - (sgv * (ak13_0 + ak13_1))) * bt);
+        u13 = ((vv13 - (sgv * ak13_0)) * bt);
         if (13 < ncol) {
-          o[(vo + 13)] = ((sgv * (aq13_0 + aq13_1) + (kqv * u13)) * 0.125f);
+          o[(vo + 13)] = ((sgv * aq13_0 + (kqv * u13)) * 0.125f);
         }
         float vv14 = 0.0f;
         if (14 < ncol) {
           vv14 = v[(vo + 14)];
         }
-        u14 = ((vv14 - (sgv * (ak14_0 + ak14_1))) * bt);
+        u14 = ((vv14 - (sgv * ak14_0)) * bt);
         if (14 < ncol) {
-          o[(vo + 14)] = ((sgv * (aq14_0 + aq14_1) + (kqv * u14)) * 0.125f);
+          o[(vo + 14)] = ((sgv * aq14_0 + (kqv * u14)) * 0.125f);
         }
         float vv15 = 0.0f;
         if (15 < ncol) {
           vv15 = v[(vo + 15)];
         }
-        u15 = ((vv15 - (sgv * (ak15_0 + ak15_1))) * bt);
+        u15 = ((vv15 - (sgv * ak15_0)) * bt);
         if (15 < ncol) {
-          o[(vo + 15)] = ((sgv * (aq15_0 + aq15_1) + (kqv * u15)) * 0.125f);
+          o[(vo + 15)] = ((sgv * aq15_0 + (kqv * u15)) * 0.125f);
         }
         if ((t + 1) < T) {
           ak0_0 = 0.0f;
           aq0_0 = 0.0f;
-          ak0_1 = 0.0f;
-          aq0_1 = 0.0f;
           ak1_0 = 0.0f;
           aq1_0 = 0.0f;
-          ak1_1 = 0.0f;
-          aq1_1 = 0.0f;
           ak2_0 = 0.0f;
           aq2_0 = 0.0f;
-          ak2_1 = 0.0f;
-          aq2_1 = 0.0f;
           ak3_0 = 0.0f;
           aq3_0 = 0.0f;
-          ak3_1 = 0.0f;
-          aq3_1 = 0.0f;
           ak4_0 = 0.0f;
           aq4_0 = 0.0f;
-          ak4_1 = 0.0f;
-          aq4_1 = 0.0f;
           ak5_0 = 0.0f;
           aq5_0 = 0.0f;
-          ak5_1 = 0.0f;
-          aq5_1 = 0.0f;
           ak6_0 = 0.0f;
           aq6_0 = 0.0f;
-          ak6_1 = 0.0f;
-          aq6_1 = 0.0f;
           ak7_0 = 0.0f;
           aq7_0 = 0.0f;
-          ak7_1 = 0.0f;
-          aq7_1 = 0.0f;
           ak8_0 = 0.0f;
           aq8_0 = 0.0f;
-          ak8_1 = 0.0f;
-          aq8_1 = 0.0f;
           ak9_0 = 0.0f;
           aq9_0 = 0.0f;
-          ak9_1 = 0.0f;
-          aq9_1 = 0.0f;
           ak10_0 = 0.0f;
           aq10_0 = 0.0f;
-          ak10_1 = 0.0f;
-          aq10_1 = 0.0f;
           ak11_0 = 0.0f;
           aq11_0 = 0.0f;
-          ak11_1 = 0.0f;
-          aq11_1 = 0.0f;
           ak12_0 = 0.0f;
           aq12_0 = 0.0f;
-          ak12_1 = 0.0f;
-          aq12_1 = 0.0f;
           ak13_0 = 0.0f;
           aq13_0 = 0.0f;
-          ak13_1 = 0.0f;
-          aq13_1 = 0.0f;
           ak14_0 = 0.0f;
           aq14_0 = 0.0f;
-          ak14_1 = 0.0f;
-          aq14_1 = 0.0f;
           ak15_0 = 0.0f;
           aq15_0 = 0.0f;
-          ak15_1 = 0.0f;
-          aq15_1 = 0.0f;
           if (sg < 9.313225746154785e-10f) {
-            for (int32_t ru = 0; ru < 48; ru += 2) {
+            for (int32_t ru = 0; ru < 48; ru++) {
               const float kcb0 = kn[(cur + (ru + 0))];
               const float kxb0 = kn[(nxt + (ru + 0))];
               const float qxb0 = qn[(nxt + (ru + 0))];
@@ -625,73 +511,6 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
               Sb[(((ru + 0) * 16) + 15)] = sn15_0;
               ak15_0 = (sn15_0 * kxb0 + ak15_0);
               aq15_0 = (sn15_0 * qxb0 + aq15_0);
-              const float kcb1 = kn[(cur + (ru + 1))];
-              const float kxb1 = kn[(nxt + (ru + 1))];
-              const float qxb1 = qn[(nxt + (ru + 1))];
-              const float sn0_1 = (kcb1 * u0 + (Sb[(((ru + 1) * 16) + 0)] * sgv));
-              Sb[(((ru + 1) * 16) + 0)] = sn0_1;
-              ak0_1 = (sn0_1 * kxb1 + ak0_1);
-              aq0_1 = (sn0_1 * qxb1 + aq0_1);
-              const float sn1_1 = (kcb1 * u1 + (Sb[(((ru + 1) * 16) + 1)] * sgv));
-              Sb[(((ru + 1) * 16) + 1)] = sn1_1;
-              ak1_1 = (sn1_1 * kxb1 + ak1_1);
-              aq1_1 = (sn1_1 * qxb1 + aq1_1);
-              const float sn2_1 = (kcb1 * u2 + (Sb[(((ru + 1) * 16) + 2)] * sgv));
-              Sb[(((ru + 1) * 16) + 2)] = sn2_1;
-              ak2_1 = (sn2_1 * kxb1 + ak2_1);
-              aq2_1 = (sn2_1 * qxb1 + aq2_1);
-              const float sn3_1 = (kcb1 * u3 + (Sb[(((ru + 1) * 16) + 3)] * sgv));
-              Sb[(((ru + 1) * 16) + 3)] = sn3_1;
-              ak3_1 = (sn3_1 * kxb1 + ak3_1);
-              aq3_1 = (sn3_1 * qxb1 + aq3_1);
-              const float sn4_1 = (kcb1 * u4 + (Sb[(((ru + 1) * 16) + 4)] * sgv));
-              Sb[(((ru + 1) * 16) + 4)] = sn4_1;
-              ak4_1 = (sn4_1 * kxb1 + ak4_1);
-              aq4_1 = (sn4_1 * qxb1 + aq4_1);
-              const float sn5_1 = (kcb1 * u5 + (Sb[(((ru + 1) * 16) + 5)] * sgv));
-              Sb[(((ru + 1) * 16) + 5)] = sn5_1;
-              ak5_1 = (sn5_1 * kxb1 + ak5_1);
-              aq5_1 = (sn5_1 * qxb1 + aq5_1);
-              const float sn6_1 = (kcb1 * u6 + (Sb[(((ru + 1) * 16) + 6)] * sgv));
-              Sb[(((ru + 1) * 16) + 6)] = sn6_1;
-              ak6_1 = (sn6_1 * kxb1 + ak6_1);
-              aq6_1 = (sn6_1 * qxb1 + aq6_1);
-              const float sn7_1 = (kcb1 * u7 + (Sb[(((ru + 1) * 16) + 7)] * sgv));
-              Sb[(((ru + 1) * 16) + 7)] = sn7_1;
-              ak7_1 = (sn7_1 * kxb1 + ak7_1);
-              aq7_1 = (sn7_1 * qxb1 + aq7_1);
-              const float sn8_1 = (kcb1 * u8 + (Sb[(((ru + 1) * 16) + 8)] * sgv));
-              Sb[(((ru + 1) * 16) + 8)] = sn8_1;
-              ak8_1 = (sn8_1 * kxb1 + ak8_1);
-              aq8_1 = (sn8_1 * qxb1 + aq8_1);
-              const float sn9_1 = (kcb1 * u9 + (Sb[(((ru + 1) * 16) + 9)] * sgv));
-              Sb[(((ru + 1) * 16) + 9)] = sn9_1;
-              ak9_1 = (sn9_1 * kxb1 + ak9_1);
-              aq9_1 = (sn9_1 * qxb1 + aq9_1);
-              const float sn10_1 = (kcb1 * u10 + (Sb[(((ru + 1) * 16) + 10)] * sgv));
-              Sb[(((ru + 1) * 16) + 10)] = sn10_1;
-              ak10_1 = (sn10_1 * kxb1 + ak10_1);
-              aq10_1 = (sn10_1 * qxb1 + aq10_1);
-              const float sn11_1 = (kcb1 * u11 + (Sb[(((ru + 1) * 16) + 11)] * sgv));
-              Sb[(((ru + 1) * 16) + 11)] = sn11_1;
-              ak11_1 = (sn11_1 * kxb1 + ak11_1);
-              aq11_1 = (sn11_1 * qxb1 + aq11_1);
-              const float sn12_1 = (kcb1 * u12 + (Sb[(((ru + 1) * 16) + 12)] * sgv));
-              Sb[(((ru + 1) * 16) + 12)] = sn12_1;
-              ak12_1 = (sn12_1 * kxb1 + ak12_1);
-              aq12_1 = (sn12_1 * qxb1 + aq12_1);
-              const float sn13_1 = (kcb1 * u13 + (Sb[(((ru + 1) * 16) + 13)] * sgv));
-              Sb[(((ru + 1) * 16) + 13)] = sn13_1;
-              ak13_1 = (sn13_1 * kxb1 + ak13_1);
-              aq13_1 = (sn13_1 * qxb1 + aq13_1);
-              const float sn14_1 = (kcb1 * u14 + (Sb[(((ru + 1) * 16) + 14)] * sgv));
-              Sb[(((ru + 1) * 16) + 14)] = sn14_1;
-              ak14_1 = (sn14_1 * kxb1 + ak14_1);
-              aq14_1 = (sn14_1 * qxb1 + aq14_1);
-              const float sn15_1 = (kcb1 * u15 + (Sb[(((ru + 1) * 16) + 15)] * sgv));
-              Sb[(((ru + 1) * 16) + 15)] = sn15_1;
-              ak15_1 = (sn15_1 * kxb1 + ak15_1);
-              aq15_1 = (sn15_1 * qxb1 + aq15_1);
             }
             sig = 1.0f;
           } else {
@@ -712,7 +531,7 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
             const float us13 = (u13 * isg);
             const float us14 = (u14 * isg);
             const float us15 = (u15 * isg);
-            for (int32_t ru = 0; ru < 48; ru += 2) {
+            for (int32_t ru = 0; ru < 48; ru++) {
               const float kcb0 = kn[(cur + (ru + 0))];
               const float kxb0 = kn[(nxt + (ru + 0))];
               const float qxb0 = qn[(nxt + (ru + 0))];
@@ -780,78 +599,11 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
               Sb[(((ru + 0) * 16) + 15)] = sn15_0;
               ak15_0 = (sn15_0 * kxb0 + ak15_0);
               aq15_0 = (sn15_0 * qxb0 + aq15_0);
-              const float kcb1 = kn[(cur + (ru + 1))];
-              const float kxb1 = kn[(nxt + (ru + 1))];
-              const float qxb1 = qn[(nxt + (ru + 1))];
-              const float sn0_1 = (kcb1 * us0 + Sb[(((ru + 1) * 16) + 0)]);
-              Sb[(((ru + 1) * 16) + 0)] = sn0_1;
-              ak0_1 = (sn0_1 * kxb1 + ak0_1);
-              aq0_1 = (sn0_1 * qxb1 + aq0_1);
-              const float sn1_1 = (kcb1 * us1 + Sb[(((ru + 1) * 16) + 1)]);
-              Sb[(((ru + 1) * 16) + 1)] = sn1_1;
-              ak1_1 = (sn1_1 * kxb1 + ak1_1);
-              aq1_1 = (sn1_1 * qxb1 + aq1_1);
-              const float sn2_1 = (kcb1 * us2 + Sb[(((ru + 1) * 16) + 2)]);
-              Sb[(((ru + 1) * 16) + 2)] = sn2_1;
-              ak2_1 = (sn2_1 * kxb1 + ak2_1);
-              aq2_1 = (sn2_1 * qxb1 + aq2_1);
-              const float sn3_1 = (kcb1 * us3 + Sb[(((ru + 1) * 16) + 3)]);
-              Sb[(((ru + 1) * 16) + 3)] = sn3_1;
-              ak3_1 = (sn3_1 * kxb1 + ak3_1);
-              aq3_1 = (sn3_1 * qxb1 + aq3_1);
-              const float sn4_1 = (kcb1 * us4 + Sb[(((ru + 1) * 16) + 4)]);
-              Sb[(((ru + 1) * 16) + 4)] = sn4_1;
-              ak4_1 = (sn4_1 * kxb1 + ak4_1);
-              aq4_1 = (sn4_1 * qxb1 + aq4_1);
-              const float sn5_1 = (kcb1 * us5 + Sb[(((ru + 1) * 16) + 5)]);
-              Sb[(((ru + 1) * 16) + 5)] = sn5_1;
-              ak5_1 = (sn5_1 * kxb1 + ak5_1);
-              aq5_1 = (sn5_1 * qxb1 + aq5_1);
-              const float sn6_1 = (kcb1 * us6 + Sb[(((ru + 1) * 16) + 6)]);
-              Sb[(((ru + 1) * 16) + 6)] = sn6_1;
-              ak6_1 = (sn6_1 * kxb1 + ak6_1);
-              aq6_1 = (sn6_1 * qxb1 + aq6_1);
-              const float sn7_1 = (kcb1 * us7 + Sb[(((ru + 1) * 16) + 7)]);
-              Sb[(((ru + 1) * 16) + 7)] = sn7_1;
-              ak7_1 = (sn7_1 * kxb1 + ak7_1);
-              aq7_1 = (sn7_1 * qxb1 + aq7_1);
-              const float sn8_1 = (kcb1 * us8 + Sb[(((ru + 1) * 16) + 8)]);
-              Sb[(((ru + 1) * 16) + 8)] = sn8_1;
-              ak8_1 = (sn8_1 * kxb1 + ak8_1);
-              aq8_1 = (sn8_1 * qxb1 + aq8_1);
-              const float sn9_1 = (kcb1 * us9 + Sb[(((ru + 1) * 16) + 9)]);
-              Sb[(((ru + 1) * 16) + 9)] = sn9_1;
-              ak9_1 = (sn9_1 * kxb1 + ak9_1);
-              aq9_1 = (sn9_1 * qxb1 + aq9_1);
-              const float sn10_1 = (kcb1 * us10 + Sb[(((ru + 1) * 16) + 10)]);
-              Sb[(((ru + 1) * 16) + 10)] = sn10_1;
-              ak10_1 = (sn10_1 * kxb1 + ak10_1);
-              aq10_1 = (sn10_1 * qxb1 + aq10_1);
-              const float sn11_1 = (kcb1 * us11 + Sb[(((ru + 1) * 16) + 11)]);
-              Sb[(((ru + 1) * 16) + 11)] = sn11_1;
-              ak11_1 = (sn11_1 * kxb1 + ak11_1);
-              aq11_1 = (sn11_1 * qxb1 + aq11_1);
-              const float sn12_1 = (kcb1 * us12 + Sb[(((ru + 1) * 16) + 12)]);
-              Sb[(((ru + 1) * 16) + 12)] = sn12_1;
-              ak12_1 = (sn12_1 * kxb1 + ak12_1);
-              aq12_1 = (sn12_1 * qxb1 + aq12_1);
-              const float sn13_1 = (kcb1 * us13 + Sb[(((ru + 1) * 16) + 13)]);
-              Sb[(((ru + 1) * 16) + 13)] = sn13_1;
-              ak13_1 = (sn13_1 * kxb1 + ak13_1);
-              aq13_1 = (sn13_1 * qxb1 + aq13_1);
-              const float sn14_1 = (kcb1 * us14 + Sb[(((ru + 1) * 16) + 14)]);
-              Sb[(((ru + 1) * 16) + 14)] = sn14_1;
-              ak14_1 = (sn14_1 * kxb1 + ak14_1);
-              aq14_1 = (sn14_1 * qxb1 + aq14_1);
-              const float sn15_1 = (kcb1 * us15 + Sb[(((ru + 1) * 16) + 15)]);
-              Sb[(((ru + 1) * 16) + 15)] = sn15_1;
-              ak15_1 = (sn15_1 * kxb1 + ak15_1);
-              aq15_1 = (sn15_1 * qxb1 + aq15_1);
             }
             sig = sg;
           }
         } else {
-          for (int32_t ru = 0; ru < 48; ru += 2) {
+          for (int32_t ru = 0; ru < 48; ru++) {
             const float kcb0 = kn[(cur + (ru + 0))];
             const float sn0_0 = (kcb0 * u0 + (Sb[(((ru + 0) * 16) + 0)] * sgv));
             Sb[(((ru + 0) * 16) + 0)] = sn0_0;
@@ -885,39 +637,6 @@ void gated_delta_rule_recurrent_scalar(const float* restrict q, const float* res
             Sb[(((ru + 0) * 16) + 14)] = sn14_0;
             const float sn15_0 = (kcb0 * u15 + (Sb[(((ru + 0) * 16) + 15)] * sgv));
             Sb[(((ru + 0) * 16) + 15)] = sn15_0;
-            const float kcb1 = kn[(cur + (ru + 1))];
-            const float sn0_1 = (kcb1 * u0 + (Sb[(((ru + 1) * 16) + 0)] * sgv));
-            Sb[(((ru + 1) * 16) + 0)] = sn0_1;
-            const float sn1_1 = (kcb1 * u1 + (Sb[(((ru + 1) * 16) + 1)] * sgv));
-            Sb[(((ru + 1) * 16) + 1)] = sn1_1;
-            const float sn2_1 = (kcb1 * u2 + (Sb[(((ru + 1) * 16) + 2)] * sgv));
-            Sb[(((ru + 1) * 16) + 2)] = sn2_1;
-            const float sn3_1 = (kcb1 * u3 + (Sb[(((ru + 1) * 16) + 3)] * sgv));
-            Sb[(((ru + 1) * 16) + 3)] = sn3_1;
-            const float sn4_1 = (kcb1 * u4 + (Sb[(((ru + 1) * 16) + 4)] * sgv));
-            Sb[(((ru + 1) * 16) + 4)] = sn4_1;
-            const float sn5_1 = (kcb1 * u5 + (Sb[(((ru + 1) * 16) + 5)] * sgv));
-            Sb[(((ru + 1) * 16) + 5)] = sn5_1;
-            const float sn6_1 = (kcb1 * u6 + (Sb[(((ru + 1) * 16) + 6)] * sgv));
-            Sb[(((ru + 1) * 16) + 6)] = sn6_1;
-            const float sn7_1 = (kcb1 * u7 + (Sb[(((ru + 1) * 16) + 7)] * sgv));
-            Sb[(((ru + 1) * 16) + 7)] = sn7_1;
-            const float sn8_1 = (kcb1 * u8 + (Sb[(((ru + 1) * 16) + 8)] * sgv));
-            Sb[(((ru + 1) * 16) + 8)] = sn8_1;
-            const float sn9_1 = (kcb1 * u9 + (Sb[(((ru + 1) * 16) + 9)] * sgv));
-            Sb[(((ru + 1) * 16) + 9)] = sn9_1;
-            const float sn10_1 = (kcb1 * u10 + (Sb[(((ru + 1) * 16) + 10)] * sgv));
-            Sb[(((ru + 1) * 16) + 10)] = sn10_1;
-            const float sn11_1 = (kcb1 * u11 + (Sb[(((ru + 1) * 16) + 11)] * sgv));
-            Sb[(((ru + 1) * 16) + 11)] = sn11_1;
-            const float sn12_1 = (kcb1 * u12 + (Sb[(((ru + 1) * 16) + 12)] * sgv));
-            Sb[(((ru + 1) * 16) + 12)] = sn12_1;
-            const float sn13_1 = (kcb1 * u13 + (Sb[(((ru + 1) * 16) + 13)] * sgv));
-            Sb[(((ru + 1) * 16) + 13)] = sn13_1;
-            const float sn14_1 = (kcb1 * u14 + (Sb[(((ru + 1) * 16) + 14)] * sgv));
-            Sb[(((ru + 1) * 16) + 14)] = sn14_1;
-            const float sn15_1 = (kcb1 * u15 + (Sb[(((ru + 1) * 16) + 15)] * sgv));
-            Sb[(((ru + 1) * 16) + 15)] = sn15_1;
           }
           sig = 1.0f;
         }
