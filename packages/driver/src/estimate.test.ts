@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getOp, resolveParams, type KnobConfig, type KnobSpace, type ParamValue } from '@kforge/ir';
-import { estimateGemv } from './estimate.ts';
+import { estimateGatedDeltaRule, estimateGemv } from './estimate.ts';
 import { LOWERINGS } from './lowerings.ts';
 
 const gemv = getOp('gemv');
@@ -21,13 +21,18 @@ function configsOf(space: KnobSpace): KnobConfig[] {
   return all.filter((c) => space.check(c) === undefined);
 }
 
+const SHAPES: Readonly<Record<string, readonly Record<string, ParamValue>[]>> = {
+  gemv: [{ M: 1, N: 256, K: 1024, weight: 'q4_0' }, { M: 3, N: 96, K: 512, weight: 'f16' }],
+  attention: [{ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, { Hq: 4, Hkv: 2, Sq: 33, Skv: 70, D: 64, causal: true, kv: 'f16' }],
+  gated_delta_rule: [{ T: 1, Hk: 16, Hv: 16, Dk: 128, l2norm: true }, { T: 100, Hk: 2, Hv: 4, Dk: 64, Dv: 48 }],
+};
+
 test('every lowering has an estimate, finite and positive on every config of its space', () => {
   for (const l of LOWERINGS) {
     assert.ok(l.estimate, `${l.op} on ${l.targets.join(', ')} has no estimate`);
     const op = getOp(l.op);
-    const shapes = l.op === 'gemv'
-      ? [{ M: 1, N: 256, K: 1024, weight: 'q4_0' }, { M: 3, N: 96, K: 512, weight: 'f16' }]
-      : [{ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, { Hq: 4, Hkv: 2, Sq: 33, Skv: 70, D: 64, causal: true, kv: 'f16' }];
+    const shapes = SHAPES[l.op];
+    assert.ok(shapes, `no shapes for ${l.op} here`);
     for (const target of l.targets) {
       for (const p of shapes.map((s) => resolveParams(op, s))) {
         for (const c of configsOf(l.knobs(target, p))) {
@@ -176,4 +181,12 @@ test('cuda dependent launch: cheaper on a decode grid of a few waves, dearer on 
   assert.ok(at(decode, cfg, true) < at(decode, cfg, false));
   const head = { ...cfg, workgroup_size: 32 };
   assert.ok(at(lmHead, head, true) > at(lmHead, head, false));
+});
+
+test('gated_delta_rule: the chunked form is estimated faster for long prefill, the recurrent one no slower for a decode step', () => {
+  const gdr = getOp('gated_delta_rule');
+  const at = (T: number, variant: string) =>
+    estimateGatedDeltaRule('avx512', resolveParams(gdr, { T, Hk: 16, Hv: 16, Dk: 128, l2norm: true }), { variant, chunk: 64, block_v: 32, threads: 2 }, { cores: 2 });
+  assert.ok(at(2048, 'chunked') < at(2048, 'recurrent'));
+  assert.ok(at(1, 'recurrent') <= at(1, 'chunked'));
 });

@@ -405,3 +405,37 @@ export function estimateAttention(target: TargetName, params: Params, config: Kn
   const memoryMs = bytes / (Math.min(simd.threadGBps * threads, simd.socketGBps) * 1e6);
   return combine(computeMs, memoryMs) * oversubscribed;
 }
+
+/**
+ * gated_delta_rule: work items are (batch, value head, block of block_v state columns); each reads and
+ * writes its state block once and reads q and k of its head for every token (shared by the column blocks
+ * of a head only through the caches). The recurrent form costs about 8 Dk Dv flops per token and head at
+ * half the FMA rate (each step's loads and stores of the state block bound it); the chunked form about
+ * 6 Dk Dv per token plus chunk (Dk + Dv) of intra-chunk products and chunk^2 / 3 of the solve, as matrix
+ * products near the FMA rate. Items are spread over threads or SMs in whole waves.
+ */
+export function estimateGatedDeltaRule(target: TargetName, params: Params, config: KnobConfig, host: HostHint = {}): number {
+  const [B, T, Hv, Dk, Dv] = ['B', 'T', 'Hv', 'Dk', 'Dv'].map((n) => Number(params[n])) as [number, number, number, number, number];
+  const blockV = Math.min(Dv, Number(config.block_v ?? Dv));
+  const items = B * Hv * Math.ceil(Dv / blockV);
+  const chunked = config.variant === 'chunked';
+  const chunk = Math.min(T, Number(config.chunk ?? 64));
+  const bytes = 2 * B * Hv * Dk * Dv * 4 + items * T * 2 * Dk * 4 + B * T * Hv * (2 * Dv + 2) * 4;
+  const perToken = chunked ? 6 * Dk * Dv + chunk * (Dk + Dv) * 2 + (chunk * chunk) / 3 : 8 * Dk * Dv;
+  const flops = B * T * Hv * perToken;
+  const efficiency = chunked ? 0.8 : 0.5;
+  if (SIMT_TARGETS.has(target)) {
+    const r = GPU_RATES[target as keyof typeof GPU_RATES];
+    const perSm = Math.max(1, Math.floor(r.maxThreadsPerSm / Math.max(32, Number(config.workgroup_size ?? 128))));
+    const waves = Math.ceil(items / (r.sms * Math.min(perSm, r.maxBlocksPerSm)));
+    const fill = Math.min(1, items / (r.sms * 2));
+    const flopsPerMs = r.sms * r.schedulers * 32 * 2 * r.clockGHz * 1e6 * efficiency;
+    return combine(bytes / (r.dramGBps * 1e6 * Math.max(0.05, fill)), (flops / flopsPerMs) * Math.max(1, waves * r.sms * 2 / Math.max(1, items))) + r.launchMs * (chunked ? 2 : 1);
+  }
+  const simd = target === 'rvv' || target === 'hvx' ? { lanes: target === 'rvv' ? 8 : 1, opsPerNs: 4, threadGBps: 8, socketGBps: 20 } : CPU_RATES[target as keyof typeof CPU_RATES];
+  const { threads, oversubscribed } = target === 'rvv' || target === 'hvx' ? { threads: 1, oversubscribed: 1 } : threadsOf(config, host);
+  const waves = Math.ceil(items / threads) / (items / threads);
+  const computeMs = flops / (simd.lanes * simd.opsPerNs * efficiency * 1e6 * Math.min(threads, items)) * waves;
+  const memoryMs = bytes / (Math.min(simd.threadGBps * threads, simd.socketGBps) * 1e6);
+  return combine(computeMs, memoryMs) * oversubscribed;
+}

@@ -10,7 +10,7 @@ import {
 import {
   attentionGpuKnobSpace, emitAttentionGpu, emitGatedDeltaRuleGpu, emitGemvGpu, gatedDeltaRuleGpuKnobSpace, gemvGpuKnobSpace,
 } from '@kforge/codegen-gpu';
-import { estimateAttention, estimateGemv, type HostHint } from './estimate.ts';
+import { estimateAttention, estimateGatedDeltaRule, estimateGemv, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
 
 export interface Lowering {
@@ -60,12 +60,14 @@ export const LOWERINGS: readonly Lowering[] = [
     targets: CPU_TARGETS,
     emit: (target, params, config) => emitGatedDeltaRuleCpu(target as CpuTarget, params, config),
     knobs: (target, params) => gatedDeltaRuleCpuKnobSpace(target as CpuTarget, params),
+    estimate: estimateGatedDeltaRule,
   },
   {
     op: 'gated_delta_rule',
     targets: GPU_TARGETS,
     emit: (target, params, config) => emitGatedDeltaRuleGpu(target as GpuTarget, params, config),
     knobs: (target, params) => gatedDeltaRuleGpuKnobSpace(target as GpuTarget, params),
+    estimate: estimateGatedDeltaRule,
   },
 ];
 
