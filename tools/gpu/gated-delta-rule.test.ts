@@ -161,7 +161,7 @@ test('ingest and to-bench on a (FIXTURE) gated_delta_rule run: value heads check
     assert.ok(k.executor_detail.startsWith(FIXTURE_DEVICE));
     assert.equal(fla.configuration.mode, 'graph');
     assert.ok(fla.nmse <= fla.nmse_bound && fla.nmse_bound === 1e-5, 'FLA held to the half bound');
-    assert.ok(Math.abs(decode.speedup.fla! - fla.median_ms / k.median_ms) < 1e-12);
+    assert.ok(Math.abs((decode.speedup as Readonly<Record<string, number>>).fla! - fla.median_ms / k.median_ms) < 1e-12);
     assert.match(decode.reason!, /fla eager: unavailable: FIXTURE: a refusal/);
     // the same inputs through OpenCL get the same FLA baseline
     assert.deepEqual(byId.get('gated_delta_rule/fixture.decode/B2-T1-Hk2-Hv4-Dk32-l2/opencl')!.measurements.map((m) => m.impl), ['kforge', 'fla']);
