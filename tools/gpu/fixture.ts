@@ -294,7 +294,7 @@ export function writeH200GatedDeltaRuleFixture(work: string): H200Plan {
   writeFileSync(join(work, 'perf', 'results.jsonl'), `${perfLines.join('\n')}\n`);
 
   // FLA on each CUDA case: graph and eager with rows close to the reference (tf32-like error); the
-  // decode's eager call refused; the corrupt prefill's FLA rows far off, to be caught
+  // decode's eager call refused and its rows left on the device; the corrupt prefill's FLA rows far off, to be caught
   const fla: PlannedFlaBaseline[] = [];
   const lines: object[] = [copyLine(rng, 4200)];
   for (const t of timed.filter((x) => x.target === 'cuda')) {
@@ -302,16 +302,19 @@ export function writeH200GatedDeltaRuleFixture(work: string): H200Plan {
     const units = hooks.sample(t.params, count).indices;
     const entry: PlannedFlaBaseline = {
       kforgeCase: t.case, params: t.params, phase: t.phase!, fn: t.phase === 'prefill' ? 'chunk_gated_delta_rule' : 'fused_recurrent_gated_delta_rule',
-      dtypes: ['f32'], generated: t.generated, sampleCount: count, sampleUnits: units, sampleRows: t.sampleRows!, returnRows: true,
+      dtypes: ['f32'], generated: t.generated, sampleCount: count, sampleUnits: units, sampleRows: t.sampleRows!, returnRows: t.phase === 'prefill',
       rotateBytes: 1 << 30, repeats: REPEATS, warmup: 5, flops: t.flops!, stateBytes: t.bytes,
     };
     fla.push(entry);
     const wrong = timed.indexOf(t) === 3;
     const ref = hooks.sampledReference(t.params, t.generated, hooks.sample(t.params, count));
     const rows = Float32Array.from(ref, (x, j) => (wrong && j === 0 ? x + 1 : x * (1 + 1e-4 * Math.sin(j))));
+    // (the decode's rows stay on the device, as a long case's would: checked there only)
     const rel = join(`fla-${t.case}`, 'f32', 'o_rows.npy');
-    mkdirSync(join(work, `fla-${t.case}`, 'f32'), { recursive: true });
-    writeFileSync(join(work, rel), f32Npy(rows));
+    if (entry.returnRows) {
+      mkdirSync(join(work, `fla-${t.case}`, 'f32'), { recursive: true });
+      writeFileSync(join(work, rel), f32Npy(rows));
+    }
     for (const [k, mode] of ['graph', 'eager'].entries()) {
       const common = {
         device: FIXTURE_DEVICE, probe: 'fla', torch: '2.11.0+cu130 (fixture)', case: t.case, phase: t.phase, params: t.params, fn: `fla.ops.gated_delta_rule.${entry.fn}`,
@@ -324,7 +327,7 @@ export function writeH200GatedDeltaRuleFixture(work: string): H200Plan {
       const ts = timings(rng, 4000 + 3000 * k);
       lines.push({
         ...common, timings_ns: ts, median_ns: ts[0], copies: 16, graph: mode === 'graph', kernels: [`FIXTURE_${entry.fn}_kernel`], format: 'f32 q, k, v, g, beta and state',
-        state_bytes: t.bytes, flops: t.flops, moved_bytes: t.bytes * 2, nmse_vs_f64: 1e-8, state_nmse_vs_f64: 1e-8, rows: rel,
+        state_bytes: t.bytes, flops: t.flops, moved_bytes: t.bytes * 2, nmse_vs_f64: 1e-8, state_nmse_vs_f64: 1e-8, ...(entry.returnRows ? { rows: rel } : {}),
       });
     }
   }

@@ -147,6 +147,7 @@ test('ingest and to-bench on a (FIXTURE) gated_delta_rule run: value heads check
     assert.match(text, /WRONG\s+004-perf-gdr-decode-4-vulkan\s+5 of \d+ elements of s not written or not finite/);
     assert.match(text, /PASS\s+fla 002-perf-gdr-prefill-2 f32 graph\s+nmse [0-9.e-]+ \(bound 1e-5\)/);
     assert.match(text, /N\/A\s+fla 000-perf-gdr-decode-0 f32 eager\s+FIXTURE: a refusal/);
+    assert.match(text, /DEVICE\s+fla 000-perf-gdr-decode-0 f32 graph\s+nmse on the device 1\.00e-8/);
 
     const file = bundleToBench(dir, { command: ['to-bench.ts', 'fixture'] });
     parseBenchFile(JSON.stringify(file), 'fixture');
@@ -163,6 +164,8 @@ test('ingest and to-bench on a (FIXTURE) gated_delta_rule run: value heads check
     assert.ok(fla.nmse <= fla.nmse_bound && fla.nmse_bound === 1e-5, 'FLA held to the half bound');
     assert.ok(Math.abs((decode.speedup as Readonly<Record<string, number>>).fla! - fla.median_ms / k.median_ms) < 1e-12);
     assert.match(decode.reason!, /fla eager: unavailable: FIXTURE: a refusal/);
+    assert.match(decode.reason!, /fla graph: checked on the device/);
+    assert.equal(fla.nmse, 1e-8, "the device's nmse where its rows stayed there");
     // the same inputs through OpenCL get the same FLA baseline
     assert.deepEqual(byId.get('gated_delta_rule/fixture.decode/B2-T1-Hk2-Hv4-Dk32-l2/opencl')!.measurements.map((m) => m.impl), ['kforge', 'fla']);
     const prefill = byId.get('gated_delta_rule/fixture.prefill/B1-T40-Hk1-Hv2-Dk16-Dv24-l2/cuda')!;
