@@ -30,6 +30,10 @@ export interface Case {
   readonly rawWeights?: boolean;
   /** attention, bad input: k and v written as f32 although `kv` is q8_0 */
   readonly wrongKv?: boolean;
+  /** gated_delta_rule: g drawn down to -20 (ggml's test range) instead of near 0 */
+  readonly fastDecay?: boolean;
+  /** gated_delta_rule, bad input: one g above 0 or one beta above 1 */
+  readonly badGate?: 'g' | 'beta';
   /** moe: router logits that tie exactly (experts 2 and 4) */
   readonly ties?: boolean;
   /** bad input: kforge must exit with this code and write nothing */
@@ -120,10 +124,33 @@ function attnRunCase(j: number): Case {
   };
 }
 
-/** One `kforge run` (gemv or attention) on one target, judged by reference.py with the bound of the artifact's arithmetic. */
+/**
+ * `kforge run gated_delta_rule` cases, none of them a shape of the repository's tests: decode (T 1, 2) and prefill
+ * (T from 17 to 150, past every chunk), Hv/Hk 1, 2, 3, 4, Dk != Dv, l2norm on and off, slow and fast decay, B 2.
+ */
+const GDR_RUN_PARAMS: readonly Params[] = [
+  { B: 1, T: 1, Hk: 3, Hv: 6, Dk: 96, Dv: 64, l2norm: true },
+  { B: 1, T: 150, Hk: 2, Hv: 4, Dk: 64, Dv: 80, l2norm: true },
+  { B: 2, T: 2, Hk: 1, Hv: 4, Dk: 48, Dv: 48 },
+  { B: 1, T: 77, Hk: 2, Hv: 2, Dk: 112, Dv: 96, l2norm: true, scale: 0.1 },
+  { B: 2, T: 17, Hk: 1, Hv: 3, Dk: 24, Dv: 56, l2norm: true },
+  { B: 1, T: 101, Hk: 4, Hv: 4, Dk: 36, Dv: 20 },
+];
+const GDR_PER_TARGET = 2;
+
+function gdrRunCase(j: number): Case {
+  const p = GDR_RUN_PARAMS[j];
+  const fast = j % 2 === 1;
+  return {
+    name: `gdr-run-B${p.B}-T${p.T}-H${p.Hk}x${p.Hv}-D${p.Dk}x${p.Dv}${p.l2norm ? '-l2' : ''}${p.scale ? `-s${p.scale}` : ''}${fast ? '-fast' : ''}`,
+    op: 'gated_delta_rule', seed: 950 + j, run: true, ...(fast ? { fastDecay: true } : {}), params: p,
+  };
+}
+
+/** One `kforge run` (gemv, attention or gated_delta_rule) on one target, judged by reference.py with the bound of the artifact's arithmetic. */
 interface RunCheck {
   readonly name: string; // <case>@<target>
-  readonly op: 'gemv' | 'attention';
+  readonly op: 'gemv' | 'attention' | 'gated_delta_rule';
   readonly case: string;
   readonly target: string;
   /** the output folder, relative to the work folder */
@@ -136,7 +163,8 @@ interface RunCheck {
 /** gemv: target number ti (in doctor's order) runs every format it covers, format fi with shape (ti + fi) mod 3,
  *  so each shape meets several targets; the quick set takes one run per target, spread over the formats. rvv runs
  *  every format again at each larger VLEN, on the other two shapes.
- *  attention: target ti (at VLEN number vi) runs the four cases from (ti + vi) on (mod 7), the quick set the first. */
+ *  attention: target ti (at VLEN number vi) runs the four cases from (ti + vi) on (mod 7), the quick set the first;
+ *  gated_delta_rule likewise two cases from (ti + vi) on (mod 6). */
 function runChecks(target: TargetName, ti: number): RunCheck[] {
   const formats = TARGETS[target].class === 'simt' ? GPU_RUN_FORMATS : FORMATS;
   const quickOrder = ['q4_0', 'w4g128', 'f16', 'q8_0', 'w4g64', 'f32', 'bf16', 'q4_1', 'w4g32'].filter((f) => formats.includes(f));
@@ -156,7 +184,12 @@ function runChecks(target: TargetName, ti: number): RunCheck[] {
     const { on, ...v } = at(vlen);
     return { name: `${c.name}@${on}`, op: 'attention', case: c.name, target, out: join(c.name, `run-${on}`), quick: n === 0, ...v };
   }));
-  return [...gemv, ...attention];
+  const delta = vlens.flatMap((vlen, vi) => Array.from({ length: GDR_PER_TARGET }, (_, n): RunCheck => {
+    const c = gdrRunCase((ti + vi + n) % GDR_RUN_PARAMS.length);
+    const { on, ...v } = at(vlen);
+    return { name: `${c.name}@${on}`, op: 'gated_delta_rule', case: c.name, target, out: join(c.name, `run-${on}`), quick: n === 0, ...v };
+  }));
+  return [...gemv, ...attention, ...delta];
 }
 
 const CASES: readonly Case[] = [
@@ -229,6 +262,9 @@ const CASES: readonly Case[] = [
   { name: 'bad-attn-q8_0-D48', op: 'attention', seed: 707, expectExit: 2, quick: true, params: { Hq: 2, Sq: 1, Skv: 5, D: 48, kv: 'q8_0' } },
   { name: 'bad-attn-q8_0-Dv40', op: 'attention', seed: 708, expectExit: 2, params: { Hq: 2, Sq: 2, Skv: 5, D: 32, Dv: 40, kv: 'q8_0' } },
   { name: 'bad-attn-q8_0-k-f32', op: 'attention', seed: 709, expectExit: 2, wrongKv: true, params: { Hq: 2, Sq: 1, Skv: 5, D: 32, kv: 'q8_0' } },
+  { name: 'bad-gdr-g-positive', op: 'gated_delta_rule', seed: 710, expectExit: 2, badGate: 'g', quick: true, params: { T: 4, Hk: 1, Hv: 2, Dk: 8 } },
+  { name: 'bad-gdr-beta-above-1', op: 'gated_delta_rule', seed: 711, expectExit: 2, badGate: 'beta', params: { T: 3, Hk: 2, Hv: 2, Dk: 8, Dv: 4 } },
+  { name: 'bad-gdr-Hv5-Hk2', op: 'gated_delta_rule', seed: 712, expectExit: 2, params: { T: 2, Hk: 2, Hv: 5, Dk: 8 } },
 ];
 
 export interface CheckLine {
@@ -358,7 +394,8 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
       for (const s of skipped) log(`skip    ${s}`);
       for (const t of doctor.targets) targetRuns.push(...runChecks(t.name, t.index).filter((r) => selected(r.name, r.quick)));
     }
-    const runCases = new Map([...FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))), ...ATTN_RUN_PARAMS.map((_, j) => attnRunCase(j))]
+    const runCases = new Map([...FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))), ...ATTN_RUN_PARAMS.map((_, j) => attnRunCase(j)),
+      ...GDR_RUN_PARAMS.map((_, j) => gdrRunCase(j))]
       .map((c) => [c.name, c]));
     cases.push(...[...new Set(targetRuns.map((r) => r.case))].map((name) => runCases.get(name)!));
 

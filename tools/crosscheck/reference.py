@@ -269,11 +269,13 @@ def gated_delta_rule(p, d):
     scale = p.get('scale', 1 / np.sqrt(Dk))
     if Hv % Hk:
         raise BadInput('Hv % Hk != 0')
+    g = load(d, 'g', '<f4', (B, T, Hv)).astype(F64)
+    beta = load(d, 'beta', '<f4', (B, T, Hv)).astype(F64)
+    if not (np.all(g <= 0) and np.all((beta >= 0) & (beta <= 1))):
+        raise BadInput('g must be <= 0 and beta in [0, 1]')
     q = load(d, 'q', '<f4', (B, T, Hk, Dk)).astype(F64)
     k = load(d, 'k', '<f4', (B, T, Hk, Dk)).astype(F64)
     v = load(d, 'v', '<f4', (B, T, Hv, Dv)).astype(F64)
-    g = load(d, 'g', '<f4', (B, T, Hv)).astype(F64)
-    beta = load(d, 'beta', '<f4', (B, T, Hv)).astype(F64)
     S = load(d, 's0', '<f4', (B, Hv, Dk, Dv)).astype(F64).copy()
     if p.get('l2norm', False):
         q = q / np.sqrt(np.sum(q * q, axis=-1, keepdims=True) + 1e-6)
@@ -472,11 +474,16 @@ def gen_case(case, work):
             files['q'] = normal((B, T, Hk, Dk), 3 * kscale)
             files['k'] = normal((B, T, Hk, Dk), kscale)
         files['v'] = normal((B, T, Hv, Dv))
-        g = -rng.exponential(0.3, (B, T, Hv))
+        # slow decay near 0 (with exact zeros), or fast decay down to -20 (ggml's test range)
+        g = -rng.uniform(0, 20, (B, T, Hv)) if case.get('fastDecay') else -rng.exponential(0.3, (B, T, Hv))
         g[rng.random(g.shape) < 0.1] = 0.0
         beta = rng.random((B, T, Hv))
         beta[rng.random(beta.shape) < 0.1] = 0.0
         beta[rng.random(beta.shape) < 0.1] = 1.0
+        if case.get('badGate') == 'g':
+            g.flat[-1] = 0.5
+        if case.get('badGate') == 'beta':
+            beta.flat[0] = 1.25
         files['g'], files['beta'] = g.astype('<f4'), beta.astype('<f4')
         files['s0'] = normal((B, Hv, Dk, Dv), 0.5)
     elif op == 'moe':
@@ -552,30 +559,33 @@ def nmse(a, b):
 
 
 def check_run(run, work, refs):
-    """A kernel's output (`kforge run` of gemv or attention on one target) against reference.py's float64 result of
-    its case's inputs: finite, and nmse within run['bound'], SPEC section 4's bound for the arithmetic the
-    kernel's artifact declares."""
+    """A kernel's outputs (`kforge run` of gemv, attention or gated_delta_rule on one target) against reference.py's
+    float64 result of its case's inputs: finite, and nmse within run['bound'], SPEC section 4's bound for the
+    arithmetic the kernel's artifact declares; every output of the op (gated_delta_rule: o and the state s)."""
     case, op = run['case'], run.get('op', 'gemv')
-    out = {'gemv': 'y', 'attention': 'o'}[op]
     if case not in refs:
-        refs[case] = OPS[op](run['params'], os.path.join(work, case, 'in'))[out]
+        refs[case] = OPS[op](run['params'], os.path.join(work, case, 'in'))
         os.makedirs(os.path.join(work, case, 'numpy'), exist_ok=True)
-        np.save(os.path.join(work, case, 'numpy', out + '.npy'), refs[case])
-    b = refs[case]
-    path = os.path.join(work, run['out'], out + '.npy')
-    if not os.path.exists(path):
-        return False, f'{out}: not written by kforge run'
-    a = np.load(path, allow_pickle=False)
-    if a.dtype != np.dtype('<f4') or a.shape != b.shape:
-        return False, f'{out}: {a.dtype.str}{list(a.shape)}, expected <f4{list(b.shape)}'
-    a64 = a.astype(F64)
-    if not np.all(np.isfinite(a64)):
-        return False, f'{out}: {int(np.sum(~np.isfinite(a64)))} non-finite elements (first at flat index {int(np.argmin(np.isfinite(a64).ravel()))})'
+        for name, r in refs[case].items():
+            np.save(os.path.join(work, case, 'numpy', name + '.npy'), r)
     bound = run.get('bound')
     if bound is None:
         return False, 'no bound (kforge run did not say the arithmetic)'
-    e = nmse(a64, b)
-    return e <= bound, f"{out}: nmse {e:.2e} {'<=' if e <= bound else '>'} {bound:.0e} ({run.get('arithmetic')})"
+    ok, details = True, []
+    for out, b in refs[case].items():
+        path = os.path.join(work, run['out'], out + '.npy')
+        if not os.path.exists(path):
+            return False, f'{out}: not written by kforge run'
+        a = np.load(path, allow_pickle=False)
+        if a.dtype != np.dtype('<f4') or a.shape != b.shape:
+            return False, f'{out}: {a.dtype.str}{list(a.shape)}, expected <f4{list(b.shape)}'
+        a64 = a.astype(F64)
+        if not np.all(np.isfinite(a64)):
+            return False, f'{out}: {int(np.sum(~np.isfinite(a64)))} non-finite elements (first at flat index {int(np.argmin(np.isfinite(a64).ravel()))})'
+        e = nmse(a64, b)
+        ok = ok and e <= bound
+        details.append(f"{out}: nmse {e:.2e} {'<=' if e <= bound else '>'} {bound:.0e}")
+    return ok, f"{'; '.join(details)} ({run.get('arithmetic')})"
 
 
 def check_refusal(case, work):
