@@ -130,7 +130,7 @@ function emulated(raw: Record<string, ParamValue>, caps: SimtCaps, target: GpuTa
 test('emulated in place (s0 and s one buffer): both variants, subgroup and workgroup-memory reductions, tails of rows, columns and chunks', () => {
   const cases: [Record<string, ParamValue>, GpuTarget, Record<string, ParamValue>][] = [
     [{ B: 2, T: 3, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'recurrent', k_split: 8, vector_width: 4, block_v: 16, subgroup_reduce: true }],
-    [{ B: 1, T: 5, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8 }],
+    [{ B: 1, T: 19, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8 }],
     [{ B: 1, T: 2, Hk: 1, Hv: 1, Dk: 9, Dv: 6, l2norm: true }, 'wgsl', { variant: 'recurrent', k_split: 1, vector_width: 1, block_v: 4 }],
     [{ B: 2, T: 37, Hk: 1, Hv: 2, Dk: 12, Dv: 10, l2norm: true }, 'opencl', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 32 }],
   ];

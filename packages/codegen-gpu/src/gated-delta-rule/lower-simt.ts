@@ -128,7 +128,9 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   const tile: Stmt[] = [];
   const tokenClamp = (u: Expr): Expr => min(add(i32('t0'), u), sub(T, 1));
   // q and k rows (Dk padded to Dkp with zeros), v of the block's columns, exp(g) and beta
-  tile.push(forLoop('e', i32('tid'), ST * Dkp, [
+  // only the tokens of this tile inside T are staged (decode stages one)
+  tile.push(let_('nt', I32, min(c.i32(ST), sub(T, i32('t0')))));
+  tile.push(forLoop('e', i32('tid'), mul(i32('nt'), Dkp), [
     let_('eu', I32, div(i32('e'), Dkp)),
     let_('ed', I32, rem(i32('e'), Dkp)),
     let_('eok', 'bool', land(lt(add(i32('t0'), i32('eu')), T), lt(i32('ed'), Dk))),
@@ -136,14 +138,14 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     store('sq', i32('e'), select(v('eok', 'bool'), load('q', i32('eqk'), F32), c.f32(0))),
     store('sk', i32('e'), select(v('eok', 'bool'), load('k', i32('eqk'), F32), c.f32(0))),
   ], { step: NT }));
-  tile.push(forLoop('e', i32('tid'), ST * BV, [
+  tile.push(forLoop('e', i32('tid'), mul(i32('nt'), BV), [
     let_('vu', I32, div(i32('e'), BV)),
     let_('vj', I32, add(mul(i32('gx'), BV), rem(i32('e'), BV))),
     let_('vok', 'bool', land(lt(add(i32('t0'), i32('vu')), T), lt(i32('vj'), Dv))),
     let_('vat', I32, add(mul(add(mul(add(mul(i32('b'), T), tokenClamp(i32('vu'))), Hv), i32('h')), Dv), min(i32('vj'), Dv - 1))),
     store('sv', i32('e'), select(v('vok', 'bool'), load('v', i32('vat'), F32), c.f32(0))),
   ], { step: NT }));
-  tile.push(forLoop('e', i32('tid'), ST, [
+  tile.push(forLoop('e', i32('tid'), i32('nt'), [
     let_('gat', I32, add(mul(add(mul(i32('b'), T), tokenClamp(i32('e'))), Hv), i32('h'))),
     store('sa', i32('e'), exp(load('g', i32('gat'), F32))),
     store('sb', i32('e'), load('beta', i32('gat'), F32)),
@@ -232,7 +234,7 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   for (let r = 0; r < R; r++) {
     for (let e = 0; e < VW; e++) step.push(assign(`S${r}_${e}`, fma(f32(`kr${r}`), f32(`ww${e}`), mul(f32('a'), f32(`S${r}_${e}`)))));
   }
-  tile.push(forLoop('u', 0, min(c.i32(ST), sub(T, i32('t0'))), step));
+  tile.push(forLoop('u', 0, i32('nt'), step));
   tile.push(barrier());
   body.push(forLoop('t0', 0, T, tile, { step: ST }));
 

@@ -165,7 +165,8 @@ extern "C" __global__ void __launch_bounds__(32) gdr_recurrent(const float* __re
   __shared__ float sa[8];
   __shared__ float sb[8];
   for (int t0 = 0; t0 < T; t0 += 8) {
-    for (int e = tid; e < 1024; e += 32) {
+    const int nt = min(8, (T - t0));
+    for (int e = tid; e < (nt * 128); e += 32) {
       const int eu = (e / 128);
       const int ed = (e % 128);
       const bool eok = (((t0 + eu) < T) && (ed < 128));
@@ -173,20 +174,20 @@ extern "C" __global__ void __launch_bounds__(32) gdr_recurrent(const float* __re
       sq[e] = (eok ? q[eqk] : 0.0f);
       sk[e] = (eok ? k[eqk] : 0.0f);
     }
-    for (int e = tid; e < 64; e += 32) {
+    for (int e = tid; e < (nt * 8); e += 32) {
       const int vu = (e / 8);
       const int vj = ((gx * 8) + (e % 8));
       const bool vok = (((t0 + vu) < T) && (vj < 128));
       const int vat = ((((((b * T) + min((t0 + vu), (T - 1))) * 16) + h) * 128) + min(vj, 127));
       sv[e] = (vok ? v[vat] : 0.0f);
     }
-    for (int e = tid; e < 8; e += 32) {
+    for (int e = tid; e < nt; e += 32) {
       const int gat = ((((b * T) + min((t0 + e), (T - 1))) * 16) + h);
       sa[e] = expf(g[gat]);
       sb[e] = beta[gat];
     }
     __syncthreads();
-    for (int u = 0; u < min(8, (T - t0)); u++) {
+    for (int u = 0; u < nt; u++) {
       const float a = sa[u];
       const float bt = sb[u];
       const float kr0 = sk[((u * 128) + row0)];

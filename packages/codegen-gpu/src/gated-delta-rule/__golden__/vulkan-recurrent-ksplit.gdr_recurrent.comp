@@ -408,7 +408,8 @@ void main() {
   // sb: a shared array declared at global scope
   // red: a shared array declared at global scope
   for (int t0 = 0; t0 < T; t0 += 8) {
-    for (int e = tid; e < 1600; e += 32) {
+    const int nt = min(8, (T - t0));
+    for (int e = tid; e < (nt * 200); e += 32) {
       const int eu = (e / 200);
       const int ed = (e % 200);
       const bool eok = (((t0 + eu) < T) && (ed < 200));
@@ -416,20 +417,20 @@ void main() {
       sq[e] = (eok ? q[eqk] : 0.0f);
       sk[e] = (eok ? k[eqk] : 0.0f);
     }
-    for (int e = tid; e < 64; e += 32) {
+    for (int e = tid; e < (nt * 8); e += 32) {
       const int vu = (e / 8);
       const int vj = ((gx * 8) + (e % 8));
       const bool vok = (((t0 + vu) < T) && (vj < 256));
       const int vat = ((((((b * T) + min((t0 + vu), (T - 1))) * 4) + h) * 256) + min(vj, 255));
       sv[e] = (vok ? v[vat] : 0.0f);
     }
-    for (int e = tid; e < 8; e += 32) {
+    for (int e = tid; e < nt; e += 32) {
       const int gat = ((((b * T) + min((t0 + e), (T - 1))) * 4) + h);
       sa[e] = exp(g[gat]);
       sb[e] = beta[gat];
     }
     memoryBarrierShared(); barrier();
-    for (int u = 0; u < min(8, (T - t0)); u++) {
+    for (int u = 0; u < nt; u++) {
       const float a = sa[u];
       const float bt = sb[u];
       const float kr0 = sk[((u * 200) + row0)];
