@@ -333,7 +333,7 @@ function gatedDeltaRuleShape(p: PlannedTimedCase['params']): string {
 const FLA_BOUND = nmseBound('gated_delta_rule', FLA_ARITHMETIC);
 
 /** FLA's measurements in the bench file: 'fla' is its CUDA-graph replay (kforge's own protocol), 'fla-eager' its Python calls */
-const FLA_IMPL: Readonly<Record<string, ImplName>> = { graph: 'fla' as ImplName, eager: 'fla-eager' as ImplName };
+const FLA_IMPL: Readonly<Record<string, ImplName>> = { graph: 'fla', eager: 'fla-eager' };
 
 function gatedDeltaRuleCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
   const p = t.params;
@@ -369,7 +369,7 @@ function gatedDeltaRuleCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseR
     }
     if (!here) notes.push(`fla ${mode}: checked on the device (its sampled rows stay there)`);
     measurements.push(measurement(ctx, {
-      impl: FLA_IMPL[mode] ?? ('fla' as ImplName), timingsNs: b.timings_ns, bytes: entry.stateBytes, flops: entry.flops, copies: b.copies ?? 1,
+      impl: FLA_IMPL[mode] ?? 'fla', timingsNs: b.timings_ns, bytes: entry.stateBytes, flops: entry.flops, copies: b.copies ?? 1,
       inputBytes: b.moved_bytes ?? t.bytes, detail: `${b.device ?? 'unknown device'} / ${b.fn} (${mode === 'graph' ? 'CUDA-graph replay' : 'eager Python calls'})`,
       source: baselineSource(ctx.work, 'fla_gated_delta_rule.py', 'tools/gpu/fla_gated_delta_rule.py').sha,
       configuration: {
