@@ -90,9 +90,19 @@ function threadsOption(args: ParsedArgs): number[] | undefined {
 const fmtMs = (ms: number): string => (ms < 0.1 ? `${(ms * 1000).toFixed(2)} us` : `${ms.toFixed(3)} ms`);
 const fmtConfig = (c: KnobConfig): string => JSON.stringify(c);
 
-function trialLine(index: number, t: Trial, m: Measurement | undefined, isDefault: boolean): string {
+/** The op's flops when its figure is compute (the op hooks' benchFigure: attention and gated_delta_rule prefill), else undefined */
+async function computeFlops(op: OpDef, params: Params): Promise<number | undefined> {
+  const { OP_HOOKS } = await import('@kforge/driver');
+  return OP_HOOKS[op.name]?.benchFigure?.(params) === 'gflops' ? op.flops?.(params) : undefined;
+}
+
+/** a measurement's figure: GFLOP/s for compute-bound cases (flops given), else GB/s */
+const figure = (m: Measurement, flops: number | undefined): string =>
+  (flops !== undefined ? `${(flops / (m.medianMs * 1e6)).toFixed(1)} GFLOP/s` : `${m.gbps.toFixed(2)} GB/s`);
+
+function trialLine(index: number, t: Trial, m: Measurement | undefined, isDefault: boolean, flops?: number): string {
   const what = t.status === 'ok'
-    ? m ? `ok  ${fmtMs(m.medianMs)}  ${m.gbps.toFixed(2)} GB/s` : 'ok (correct; not timed)'
+    ? m ? `ok  ${fmtMs(m.medianMs)}  ${figure(m, flops)}` : 'ok (correct; not timed)'
     : `${t.status}  ${(t.reason ?? '').split('\n')[0]!.slice(0, 100)}`;
   return `#${String(index + 1).padStart(3)} ${isDefault ? 'default ' : ''}${fmtConfig(t.config)}  ${what}`;
 }
@@ -102,6 +112,8 @@ interface Summary {
   readonly measurements: ReadonlyMap<Trial, Measurement | undefined>;
   readonly defaultTrial: Trial | undefined;
   readonly ceilingGbps?: number;
+  /** the op's flops when the case is judged by compute (computeFlops) */
+  readonly flops?: number;
   readonly budget: number;
   readonly spaceSize: number;
   readonly dbPath: string;
@@ -118,9 +130,12 @@ function printSummary(s: Summary): void {
     const m = s.measurements.get(best)!;
     rows.push(['best config', fmtConfig(best.config)]);
     rows.push(['median time', `${fmtMs(m.medianMs)} (iqr ${fmtMs(m.iqrMs)}, ${m.repeats} repeats)`]);
-    rows.push(['bandwidth', s.ceilingGbps
-      ? `${m.gbps.toFixed(2)} GB/s = ${((100 * m.gbps) / s.ceilingGbps).toFixed(1)}% of the read probe measured now (${s.ceilingGbps.toFixed(1)} GB/s)`
-      : `${m.gbps.toFixed(2)} GB/s (read probe not measured)`]);
+    if (s.flops !== undefined) rows.push(['compute', `${figure(m, s.flops)} (the op's flops over the median time; bytes moved: ${m.gbps.toFixed(2)} GB/s)`]);
+    else {
+      rows.push(['bandwidth', s.ceilingGbps
+        ? `${m.gbps.toFixed(2)} GB/s = ${((100 * m.gbps) / s.ceilingGbps).toFixed(1)}% of the read probe measured now (${s.ceilingGbps.toFixed(1)} GB/s)`
+        : `${m.gbps.toFixed(2)} GB/s (read probe not measured)`]);
+    }
     const d = s.defaultTrial;
     rows.push(['speedup', d?.status === 'ok' ? `${(d.timeMs! / best.timeMs!).toFixed(2)}x over the default ${fmtConfig(d.config)} (${fmtMs(d.timeMs!)})`
       : `default ${d ? `failed (${d.status})` : 'not measured'}`]);
@@ -202,6 +217,7 @@ async function importBundle(dir: string, dbPath: string): Promise<void> {
   const { emitKernel, checkRun } = await import('@kforge/driver');
   const { summarize } = await import('@kforge/bench');
   const inputs = randomInputs(op, m.params, m.inputSeed);
+  const flops = await computeFlops(op, m.params);
   const outputsSig = tensorSignature(op, m.params).filter((t) => t.role === 'out');
   const first = emitKernel(m.op, m.target, m.params, m.cases[0]!.config);
   const outSizes = Object.fromEntries(sizedBuffers(first).filter((b) => b.role === 'out').map((b) => [b.name, b.bytes]));
@@ -247,9 +263,9 @@ async function importBundle(dir: string, dbPath: string): Promise<void> {
     trials.push(trial);
     measurements.set(trial, trial.status === 'ok' ? measurement : undefined);
     db.append(record(m.op, m.params, m.target, device, trial, c.sourceHash, nmse, trial.status === 'ok' ? measurement : undefined, origin));
-    println(trialLine(i, trial, measurements.get(trial), i === 0));
+    println(trialLine(i, trial, measurements.get(trial), i === 0, flops));
   });
-  printSummary({ trials, measurements, defaultTrial: trials[0], budget: m.cases.length, spaceSize: m.cases.length, dbPath });
+  printSummary({ trials, measurements, defaultTrial: trials[0], ...(flops !== undefined ? { flops } : {}), budget: m.cases.length, spaceSize: m.cases.length, dbPath });
 }
 
 function record(
@@ -442,6 +458,7 @@ export const tuneCommand: Command = {
         : await bench.localCpuFingerprint(target, executor);
       const origin = transport?.origin ?? 'local';
       const inputs = randomInputs(op, params, seed);
+      const flops = await computeFlops(op, params);
       // inputs cycled through copies that together pass the last-level cache, so no candidate is timed
       // from cache (local only: a remote machine's cache size is not known here)
       const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
@@ -467,10 +484,10 @@ export const tuneCommand: Command = {
           const d = runner.details.get(bench.configKeyOf(t.config));
           measurements.set(t, d?.measurement);
           db.append(record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, origin, ceilingGbps));
-          println(trialLine(i, t, d?.measurement, i === 0));
+          println(trialLine(i, t, d?.measurement, i === 0, flops));
         },
       });
-      printSummary({ trials: result.trials, measurements, defaultTrial: result.defaultTrial, ...(ceilingGbps ? { ceilingGbps } : {}), budget, spaceSize: space.size, dbPath });
+      printSummary({ trials: result.trials, measurements, defaultTrial: result.defaultTrial, ...(ceilingGbps ? { ceilingGbps } : {}), ...(flops !== undefined ? { flops } : {}), budget, spaceSize: space.size, dbPath });
     } finally {
       rmSync(workDir, { recursive: true, force: true });
       await transport?.close?.();
