@@ -1,18 +1,19 @@
 // The conformance matrix of `kforge verify`, one test per (op, target): every lowering in the registry x
-// weight formats (gemv) or kv storages (attention) x shapes with tails x the default and a drawn config x every executor variant (RVV at
+// the op's conformance shapes (its hooks: weight formats of gemv, kv storages of attention, chunk tails and
+// head ratios of gated_delta_rule) x the default and a drawn config x every executor variant (RVV at
 // VLEN 128, 256 and 512), executed on random inputs with poisoned outputs and judged against the
 // float64 reference with the SPEC section 4 bound. Targets that cannot execute here are compiled only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TARGET_NAMES } from '@kforge/target';
-import { conformanceMatrix, describeCase, executorFor, loweringFor, runConformance } from '@kforge/driver';
+import { LOWERINGS, conformanceMatrix, describeCase, executorFor, loweringFor, runConformance } from '@kforge/driver';
 import { buildCpuArtifact, compileCudaHere, executorsFor, isCpuTarget } from '@kforge/exec';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kforge } from '../testing.ts';
 
-for (const op of ['gemv', 'attention']) for (const target of TARGET_NAMES) {
+for (const op of new Set(LOWERINGS.map((l) => l.op))) for (const target of TARGET_NAMES) {
   test(`${op} conformance on ${target}`, async (t) => {
     const cases = conformanceMatrix({ ops: [op], targets: [target], variants: (x) => executorsFor(x)[0]?.variants ?? [{}] });
     assert.ok(cases.length > 0, `no conformance cases for ${target}`);
