@@ -1,7 +1,7 @@
 // The RVV gated_delta_rule lowering: executed outputs (o and s) of both variants against the float64
 // recurrence at VLEN 128 and 512 (qemu-riscv64), in place (s0 and s one pointer, from a C main), the
 // instruction assertions (vsetvli strip-mining at every LMUL, vfmacc, the reductions of l2norm and k·q),
-// knobs and golden sources.
+// knobs, golden sources, and the chunked kernel over 4096 tokens of slow, medium and fast decay.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -152,5 +152,21 @@ test('rvv gated_delta_rule is right in place (s0 and s one buffer), both variant
     const bytes = Object.fromEntries(Object.entries(inputs).map(([name, t]) => [name, tensorBytes(t)]));
     const artifact = emitGatedDeltaRuleRvv(params, config);
     check(raw, artifact, await runInPlace(artifact, bytes, 256), op.reference(params, inputs), 'in place, vlen 256');
+  }
+});
+
+// the issue's long-sequence numerics: T 4096, the value heads in slow, medium and fast decay (g near 0, in
+// (-2, 0], down to -20: the op's init cycles them), the chunked kernel at its largest chunks against the recurrence
+test('rvv gated_delta_rule chunked holds the bound over 4096 tokens at every decay', { skip: !qemu && 'qemu-riscv64 not installed' }, async () => {
+  const op = getOp('gated_delta_rule');
+  for (const l2norm of [true, false]) {
+    const params = resolveParams(op, { B: 1, T: 4096, Hk: 1, Hv: 3, Dk: 32, Dv: 32, l2norm });
+    const inputs = randomInputs(op, params, 31);
+    const bytes = Object.fromEntries(Object.entries(inputs).map(([name, t]) => [name, tensorBytes(t)]));
+    const ref = op.reference(params, inputs);
+    for (const chunk of [32, 64]) {
+      const artifact = emitGatedDeltaRuleRvv(params, { variant: 'chunked', chunk, block_v: 32, lmul: 4 });
+      check(params, artifact, await runRvvArtifact(artifact, bytes, 512), ref, `T 4096 chunk ${chunk}`);
+    }
   }
 });
