@@ -62,7 +62,8 @@ static inline HVX_Vector kf_hvx_fsub(HVX_Vector a, HVX_Vector b) { return Q6_Vsf
 #else
 /*
  * Before v68 HVX has no float instructions: IEEE single on the 32-bit integer lanes. Normal numbers in
- * and out, round to nearest (ties away), subnormal results flushed to zero; no inf or NaN operands.
+ * and out, round to nearest (ties away), subnormal results flushed to zero, overflow to infinity; no
+ * inf or NaN operands.
  */
 static inline HVX_Vector kf_hvx_fmul(HVX_Vector a, HVX_Vector b) {
   const HVX_Vector frac = Q6_V_vsplat_R(0x7fffff), one = Q6_V_vsplat_R(0x800000);
@@ -79,7 +80,8 @@ static inline HVX_Vector kf_hvx_fmul(HVX_Vector a, HVX_Vector b) {
   HVX_Vector e = Q6_Vw_vadd_VwVw(Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(ea, eb), Q6_V_vsplat_R(127 + 6)), sh);
   HVX_Vector bits = Q6_Vw_vadd_VwVw(Q6_Vw_vasl_VwR(Q6_Vw_vsub_VwVw(e, Q6_V_vsplat_R(1)), 23), m);
   bits = Q6_V_vor_VV(bits, Q6_V_vand_VV(Q6_V_vxor_VV(a, b), Q6_V_vsplat_R(0x80000000)));
-  /* a zero operand or an exponent below the normal range: 0 */
+  /* above the normal range: infinity; a zero operand or below the normal range: 0 */
+  bits = Q6_V_vmux_QVV(Q6_Q_vcmp_gt_VwVw(e, Q6_V_vsplat_R(254)), Q6_V_vor_VV(Q6_V_vand_VV(Q6_V_vxor_VV(a, b), Q6_V_vsplat_R(0x80000000)), Q6_V_vsplat_R(0x7f800000)), bits);
   HVX_VectorPred zero = Q6_Q_or_QQ(Q6_Q_or_QQ(Q6_Q_vcmp_eq_VwVw(ea, Q6_V_vzero()), Q6_Q_vcmp_eq_VwVw(eb, Q6_V_vzero())),
                                    Q6_Q_vcmp_gt_VwVw(Q6_V_vsplat_R(1), e));
   return Q6_V_vmux_QVV(zero, Q6_V_vzero(), bits);
@@ -104,6 +106,7 @@ static inline HVX_Vector kf_hvx_fadd(HVX_Vector a, HVX_Vector b) {
   HVX_Vector mant = Q6_Vuw_vlsr_VuwR(Q6_Vw_vadd_VwVw(Q6_Vuw_vlsr_VuwR(n, 7), Q6_V_vsplat_R(1)), 1);
   HVX_Vector e = Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(ex, Q6_V_vsplat_R(1)), lz);
   HVX_Vector bits = Q6_Vw_vadd_VwVw(Q6_Vw_vasl_VwR(Q6_Vw_vsub_VwVw(e, Q6_V_vsplat_R(1)), 23), mant);
+  bits = Q6_V_vmux_QVV(Q6_Q_vcmp_gt_VwVw(e, Q6_V_vsplat_R(254)), Q6_V_vsplat_R(0x7f800000), bits);
   bits = Q6_V_vor_VV(bits, Q6_V_vand_VV(x, Q6_V_vsplat_R(0x80000000)));
   HVX_VectorPred none = Q6_Q_or_QQ(Q6_Q_vcmp_eq_VwVw(m, zero), Q6_Q_vcmp_gt_VwVw(Q6_V_vsplat_R(1), e));
   return Q6_V_vmux_QVV(none, zero, bits);
