@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Params } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
-import type { GgmlBuild } from './ggml.ts';
+import { ggmlLoaderC, type GgmlBuild } from './ggml.ts';
 
 /** ggml's l2_norm eps in llama.cpp's Qwen3.5 graph (the model's rms_norm_eps) */
 const GGML_L2_EPS = 1e-6;
@@ -60,24 +60,7 @@ function driverSource(b: GgmlBuild, params: Params, threads: number): string {
 ${defines.join('\n')}
 #define KF_R (KF_HV / KF_HK)
 
-/* ggml's entry points, typed by its own header, resolved from its shared libraries */
-#define KF_GGML_FUNCTIONS(X) X(ggml_init) X(ggml_tensor_overhead) X(ggml_graph_overhead) X(ggml_new_tensor_4d) \\
-  X(ggml_l2_norm) X(ggml_gated_delta_net) X(ggml_new_graph) X(ggml_build_forward_expand) X(ggml_graph_plan) X(ggml_graph_compute)
-#define KF_DECLARE(f) static __typeof__(f) *kf_##f;
-KF_GGML_FUNCTIONS(KF_DECLARE)
-
-static void *kf_ggml_lib(const char *name) {
-  void *h = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
-  if (!h) { fprintf(stderr, "ggml baseline: %s\\n", dlerror()); exit(4); }
-  return h;
-}
-
-static void *kf_ggml_symbol(void *a, void *b, const char *name) {
-  void *f = dlsym(a, name);
-  if (!f) f = dlsym(b, name);
-  if (!f) { fprintf(stderr, "ggml baseline: %s not found in %s\\n", name, KF_GGML_LIB); exit(4); }
-  return f;
-}
+${ggmlLoaderC(['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_l2_norm', 'ggml_gated_delta_net', 'ggml_new_graph', 'ggml_build_forward_expand', 'ggml_graph_plan', 'ggml_graph_compute'])}
 
 static struct ggml_tensor *kf_q, *kf_k, *kf_v, *kf_g, *kf_beta, *kf_s0, *kf_out;
 static struct ggml_cgraph *kf_graph;
@@ -87,10 +70,7 @@ static long kf_calls;
 /* the graph once: l2_norm(q), l2_norm(k) (when asked), gated_delta_net with one state slot; the
    inputs point into the caller's buffers, the result (o then the state) into ggml's context */
 static void kf_ggml_build(void) {
-  void *base = kf_ggml_lib(KF_GGML_LIB "/libggml-base.so");
-  void *cpu = kf_ggml_lib(KF_GGML_LIB "/libggml-cpu.so");
-#define KF_RESOLVE(f) kf_##f = (__typeof__(f) *)kf_ggml_symbol(base, cpu, #f);
-  KF_GGML_FUNCTIONS(KF_RESOLVE)
+  kf_ggml_resolve();
   struct ggml_init_params pd = { 16 * kf_ggml_tensor_overhead(), NULL, true };
   struct ggml_context *data = kf_ggml_init(pd);
   kf_q = kf_ggml_new_tensor_4d(data, GGML_TYPE_F32, KF_D, KF_HK, KF_T, KF_B);

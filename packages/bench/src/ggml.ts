@@ -51,6 +51,37 @@ export function ggmlUnsupported(params: Params, path: GgmlPath): string | null {
 
 const GGML_TYPE: Readonly<Record<string, string>> = { f32: 'GGML_TYPE_F32', f16: 'GGML_TYPE_F16', q8_0: 'GGML_TYPE_Q8_0' };
 
+/**
+ * The C of a ggml driver that resolves ggml's entry points (typed by its own header) from its shared
+ * libraries in KF_GGML_LIB at run time: `static ... *kf_<name>` for each function, and `kf_ggml_resolve()`.
+ */
+export function ggmlLoaderC(functions: readonly string[]): string {
+  return `/* ggml's entry points, typed by its own header, resolved from its shared libraries */
+#define KF_GGML_FUNCTIONS(X) ${functions.map((f) => `X(${f})`).join(' ')}
+#define KF_DECLARE(f) static __typeof__(f) *kf_##f;
+KF_GGML_FUNCTIONS(KF_DECLARE)
+
+static void *kf_ggml_lib(const char *name) {
+  void *h = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+  if (!h) { fprintf(stderr, "ggml baseline: %s\\n", dlerror()); exit(4); }
+  return h;
+}
+
+static void *kf_ggml_symbol(void *a, void *b, const char *name) {
+  void *f = dlsym(a, name);
+  if (!f) f = dlsym(b, name);
+  if (!f) { fprintf(stderr, "ggml baseline: %s not found in %s\\n", name, KF_GGML_LIB); exit(4); }
+  return f;
+}
+
+static void kf_ggml_resolve(void) {
+  void *base = kf_ggml_lib(KF_GGML_LIB "/libggml-base.so");
+  void *cpu = kf_ggml_lib(KF_GGML_LIB "/libggml-cpu.so");
+#define KF_RESOLVE(f) kf_##f = (__typeof__(f) *)kf_ggml_symbol(base, cpu, #f);
+  KF_GGML_FUNCTIONS(KF_RESOLVE)
+}`;
+}
+
 function driverSource(b: GgmlBuild, params: Params, path: GgmlPath, threads: number): string {
   const n = (name: string) => Number(params[name]);
   const defines = [
@@ -71,25 +102,7 @@ function driverSource(b: GgmlBuild, params: Params, path: GgmlPath, threads: num
 #include "ggml-cpu.h"
 ${defines.join('\n')}
 
-/* ggml's entry points, typed by its own header, resolved from its shared libraries */
-#define KF_GGML_FUNCTIONS(X) X(ggml_init) X(ggml_tensor_overhead) X(ggml_graph_overhead) X(ggml_new_tensor_4d) \\
-  X(ggml_flash_attn_ext) X(ggml_mul_mat) X(ggml_soft_max_ext) X(ggml_cont) X(ggml_transpose) X(ggml_permute) X(ggml_cpy) \\
-  X(ggml_new_graph) X(ggml_build_forward_expand) X(ggml_graph_plan) X(ggml_graph_compute) X(ggml_fp32_to_fp16_row)
-#define KF_DECLARE(f) static __typeof__(f) *kf_##f;
-KF_GGML_FUNCTIONS(KF_DECLARE)
-
-static void *kf_ggml_lib(const char *name) {
-  void *h = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
-  if (!h) { fprintf(stderr, "ggml baseline: %s\\n", dlerror()); exit(4); }
-  return h;
-}
-
-static void *kf_ggml_symbol(void *a, void *b, const char *name) {
-  void *f = dlsym(a, name);
-  if (!f) f = dlsym(b, name);
-  if (!f) { fprintf(stderr, "ggml baseline: %s not found in %s\\n", name, KF_GGML_LIB); exit(4); }
-  return f;
-}
+${ggmlLoaderC(['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_flash_attn_ext', 'ggml_mul_mat', 'ggml_soft_max_ext', 'ggml_cont', 'ggml_transpose', 'ggml_permute', 'ggml_cpy', 'ggml_new_graph', 'ggml_build_forward_expand', 'ggml_graph_plan', 'ggml_graph_compute', 'ggml_fp32_to_fp16_row'])}
 
 static struct ggml_tensor *kf_q, *kf_k, *kf_v, *kf_out, *kf_o, *kf_last, *kf_v_view;
 static struct ggml_cgraph *kf_graph;
@@ -97,10 +110,7 @@ static struct ggml_cplan kf_plan;
 
 /* the graph once: q, k, v (and o where the result is permuted) point into the caller's buffers */
 static void kf_ggml_build(void) {
-  void *base = kf_ggml_lib(KF_GGML_LIB "/libggml-base.so");
-  void *cpu = kf_ggml_lib(KF_GGML_LIB "/libggml-cpu.so");
-#define KF_RESOLVE(f) kf_##f = (__typeof__(f) *)kf_ggml_symbol(base, cpu, #f);
-  KF_GGML_FUNCTIONS(KF_RESOLVE)
+  kf_ggml_resolve();
   struct ggml_init_params pd = { 16 * kf_ggml_tensor_overhead(), NULL, true };
   struct ggml_context *data = kf_ggml_init(pd);
   kf_q = kf_ggml_new_tensor_4d(data, GGML_TYPE_F32, KF_D, KF_SQ, KF_HQ, KF_B);
