@@ -8,7 +8,8 @@ import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { renderKernel } from '@kforge/codegen-core';
-import { gdrCpuArtifact, gdrShape, type GdrShape } from '../rvv/gated-delta-rule-artifact.ts';
+import { gdrShape, type GdrShape } from '../rvv/gated-delta-rule-artifact.ts';
+import { gatedDeltaRuleCpuArtifact } from '../gated-delta-rule/simd-emit.ts';
 import { fixedLanes, gdrKernelName, lowerGatedDeltaRule, type GdrLoweringConfig, type GdrVariant } from '../rvv/gated-delta-rule-kernel.ts';
 import { GDR_CHUNKS, GDR_DEFAULT_CHUNK, GDR_RECURRENT_MAX_T, GDR_VARIANTS, checkGdrCommon, gdrWholeBlock } from '../rvv/gated-delta-rule.ts';
 import { FREESTANDING_C_DIALECT } from './dialect.ts';
@@ -69,5 +70,6 @@ export function gatedDeltaRuleHvxKernel(params: Params, config?: Readonly<Record
 
 export function emitGatedDeltaRuleHvx(params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
   const { kernel, source, full } = gatedDeltaRuleHvxKernel(params, config);
-  return gdrCpuArtifact('hvx', params, full as unknown as Record<string, ParamValue>, kernel, source);
+  // single-threaded: a freestanding Hexagon program has no threads
+  return gatedDeltaRuleCpuArtifact('hvx', gdrShape(params).params, full as unknown as Record<string, ParamValue>, kernel, source, 1);
 }

@@ -7,7 +7,8 @@ import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/
 import { InputError } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { C_DIALECT, renderKernel } from '@kforge/codegen-core';
-import { gdrCpuArtifact, gdrShape, type GdrShape } from './gated-delta-rule-artifact.ts';
+import { gdrShape, type GdrShape } from './gated-delta-rule-artifact.ts';
+import { gatedDeltaRuleCpuArtifact } from '../gated-delta-rule/simd-emit.ts';
 import { gdrKernelName, lowerGatedDeltaRule, rvvLanes, type GdrLoweringConfig, type GdrVariant } from './gated-delta-rule-kernel.ts';
 import { RVV_F32_LMULS, RvvRules } from './rules.ts';
 
@@ -112,5 +113,6 @@ export function gatedDeltaRuleRvvKernel(params: Params, config?: Readonly<Record
 
 export function emitGatedDeltaRuleRvv(params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
   const { kernel, source, full } = gatedDeltaRuleRvvKernel(params, config);
-  return gdrCpuArtifact('rvv', params, full as unknown as Record<string, ParamValue>, kernel, source);
+  // single-threaded: clang has no riscv64 libomp here
+  return gatedDeltaRuleCpuArtifact('rvv', gdrShape(params).params, full as unknown as Record<string, ParamValue>, kernel, source, 1);
 }
