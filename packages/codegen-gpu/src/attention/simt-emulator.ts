@@ -162,6 +162,10 @@ class Workgroup {
         const idx = this.expr(e.index, mask);
         return this.all((t) => (mask[t] ? this.load(e.buffer, idx[t] as number, e.type, t) : 0));
       }
+      case 'concat': {
+        const parts = e.parts.map((x) => this.expr(x, mask));
+        return this.all((t) => parts.flatMap((x) => x[t] as number | number[]));
+      }
       case 'lane': {
         const a = this.expr(e.a, mask);
         return this.all((i) => (a[i] as number[])[e.lane]!);
@@ -237,7 +241,13 @@ class Workgroup {
       case 'store': {
         const idx = this.expr(s.index, mask);
         const v = this.expr(s.value, mask);
-        for (let t = 0; t < this.T; t++) if (mask[t]) this.store(s.buffer, idx[t] as number, v[t] as number, t);
+        for (let t = 0; t < this.T; t++) {
+          if (!mask[t]) continue;
+          const x = v[t]!;
+          // a vector store: its lanes to consecutive elements
+          if (Array.isArray(x)) x.forEach((y, l) => this.store(s.buffer, (idx[t] as number) + l, y, t));
+          else this.store(s.buffer, idx[t] as number, x, t);
+        }
         return;
       }
       case 'for': {

@@ -4,12 +4,15 @@ import type { Spelling } from '@kforge/codegen-core';
 
 /**
  * Rule-table entries for the GPU vector types the lowerings use: `type:u32x4` -> `uint4`,
- * `load:u32x4` through `load`, `lane:u32x4` as `.x`/`.y`/... .
+ * `load:u32x4` through `load`, `lane:u32x4` as `.x`/`.y`/... ; where given, `store:f32x4` and a vector built from
+ * scalars (`concat:f32->f32x4`).
  */
 export function gpuVectorRules(
   elemNames: Readonly<Record<'u32' | 'f32', string>>,
   load: (typeName: string, address: string) => string,
   laneNames: string,
+  store?: (typeName: string, address: string, value: string) => string,
+  build?: (typeName: string, parts: readonly string[]) => string,
 ): Record<string, Spelling> {
   const rules: Record<string, Spelling> = {};
   for (const elem of ['u32', 'f32'] as const) {
@@ -19,6 +22,9 @@ export function gpuVectorRules(
       rules[`type:${key}`] = name;
       rules[`load:${key}`] = (o) => load(name, o.p);
       rules[`lane:${key}`] = (o) => `${o.a}.${laneNames[Number(o.n)]}`;
+      if (store) rules[`store:${key}`] = (o) => store(name, o.p, o.a);
+      // a vector built from scalars (concat of one-lane parts)
+      if (build) rules[`concat:${elem}->${key}`] = (o) => build(name, o.all);
     }
   }
   return rules;

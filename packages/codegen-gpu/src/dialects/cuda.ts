@@ -163,5 +163,6 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
     pack_f16x2: 'kf_pack_f16x2($a, $b)', pack_bf16x2: 'kf_pack_bf16x2($a, $b)', exp2: 'kf_exp2($a)',
   },
   matrix: CUDA_MATRIX,
-  isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw') },
+  isa: { name: 'cuda-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(const ${t}*)(${p}))`, 'xyzw',
+    (t, p, a) => `*(${t}*)(${p}) = ${a}`, (t, parts) => `make_${t}(${parts.join(', ')})`) },
 };

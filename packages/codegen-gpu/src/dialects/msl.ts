@@ -109,5 +109,6 @@ ${uintCallHelpers('inline ')}`,
   unrollPragma: undefined,
   calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
     absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
-  isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw') },
+  isa: { name: 'msl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `(*(device const ${t}*)(${p}))`, 'xyzw',
+    (t, p, a) => `*(device ${t}*)(${p}) = ${a}`, (t, parts) => `${t}(${parts.join(', ')})`) },
 };

@@ -93,5 +93,6 @@ ${uintCallHelpers('inline ')}`,
   unrollPragma: (n) => `__attribute__((opencl_unroll_hint(${n})))`,
   calls: { f16_to_f32: 'kf_f16_to_f32($a)', dot4_i8: 'kf_dot4_i8($a, $b, $c)', funnel_shr: 'kf_funnel_shr($a, $b, $c)',
     absmax_f16x2: 'kf_absmax_f16x2($a, $b)' },
-  isa: { name: 'opencl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `vload${t.slice(-1)}(0, ${p})`, 'xyzw') },
+  isa: { name: 'opencl-vectors', preamble: '', rules: gpuVectorRules({ u32: 'uint', f32: 'float' }, (t, p) => `vload${t.slice(-1)}(0, ${p})`, 'xyzw',
+    (t, p, a) => `vstore${t.slice(-1)}(${a}, 0, ${p})`, (t, parts) => `(${t})(${parts.join(', ')})`) },
 };

@@ -234,9 +234,11 @@ export function call(fn: string, args: readonly Operand[], type: Type): Expr {
 
 /** join vectors of one element type; lane counts add up */
 export function concat(...parts: Expr[]): Expr {
-  const types = parts.map((p) => typeOf(p) as VectorType);
-  const lanes = types.reduce((n, t) => n + (t.lanes as number), 0);
-  return { op: 'concat', parts, type: vec(types[0]!.elem, lanes) };
+  // a scalar part counts as one lane
+  const types = parts.map((p) => typeOf(p));
+  const lanes = types.reduce((n: number, t) => n + (isVector(t) ? (t.lanes as number) : 1), 0);
+  const t0 = types[0]!;
+  return { op: 'concat', parts, type: vec(isVector(t0) ? t0.elem : (t0 as ScalarType), lanes) };
 }
 
 // ---- statements ----

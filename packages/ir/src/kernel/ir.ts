@@ -94,7 +94,7 @@ export type Expr =
    * ('xor'), or lane `lane` given as a constant ('broadcast', which languages want uniform); f32, i32, u32
    */
   | { readonly op: 'subgroup_shuffle'; readonly mode: SubgroupShuffleMode; readonly a: Expr; readonly lane: Expr; readonly type: ScalarType }
-  /** join vectors lane-wise: parts[0] fills the lowest lanes (e.g. low and high nibbles of a block) */
+  /** join vectors (or scalars, one lane each) lane-wise: parts[0] fills the lowest lanes (e.g. low and high nibbles of a block) */
   | { readonly op: 'concat'; readonly parts: readonly Expr[]; readonly type: VectorType }
   /** a helper by name from the registry of known calls (calls.ts), spelled by each dialect's table (e.g. 'f16_to_f32') */
   | { readonly op: 'call'; readonly fn: string; readonly args: readonly Expr[]; readonly type: Type };

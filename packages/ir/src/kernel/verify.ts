@@ -232,7 +232,9 @@ export function verifyKernel(k: Kernel): void {
         const ts = e.parts.map(check);
         let lanes = 0;
         for (const t of ts) {
-          if (!isVector(t) || t.elem !== e.type.elem || typeof t.lanes !== 'number') fail(`concat: part ${typeKey(t)} into ${typeKey(e.type)}`);
+          // a scalar part of the element type is one lane (a vector built from scalars)
+          if (t === e.type.elem) lanes += 1;
+          else if (!isVector(t) || t.elem !== e.type.elem || typeof t.lanes !== 'number') fail(`concat: part ${typeKey(t)} into ${typeKey(e.type)}`);
           else lanes += t.lanes as number;
         }
         if (lanes !== e.type.lanes) fail(`concat: parts hold ${lanes} lanes, type says ${typeKey(e.type)}`);
