@@ -38,12 +38,22 @@ test('every default is inside its knob space and rules; recurrent for short T, c
   }
 });
 
-test('cuda decode default: a warp per workgroup, 8 rows per lane, 4 columns per lane, subgroup reductions, 256 workgroups at B 1', () => {
+test('cuda decode default: a warp per workgroup, 4 columns per lane, subgroup reductions; 16 rows per lane (8 lanes a column group), more lanes only for 256 workgroups at B 1', () => {
   const a = emitGatedDeltaRuleGpu('cuda', params(H200(1, 1)), {});
   assert.deepEqual([a.config.k_split, a.config.vector_width, a.config.block_v, a.config.subgroup_reduce], [16, 4, 8, true]);
   const d = sizedDispatches(a)[0]!;
   assert.deepEqual(d.grid, [16, 16, 1]);
   assert.deepEqual(d.workgroup, [32, 1, 1]);
+  for (const B of [8, 64]) {
+    const c = emitGatedDeltaRuleGpu('cuda', params(H200(B, 1)), {});
+    assert.deepEqual([c.config.k_split, c.config.vector_width, c.config.block_v, c.config.subgroup_reduce], [8, 4, 16, true]);
+    assert.deepEqual(sizedDispatches(c)[0]!.grid, [8, 16, B]);
+  }
+});
+
+test('chunked default: state-walk column blocks narrower where the batch gives few of them', () => {
+  assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(1, 8192)), {}).config.block_v, 4);
+  assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(4, 2048)), {}).config.block_v, 16);
 });
 
 test('a bad config is an InputError naming the knob or the rule', () => {
@@ -177,9 +187,9 @@ test('long sequence (T 4096, three decay regimes) on opencl: chunked at chunk 16
   runChecked('opencl', raw, { variant: 'recurrent' }, 5);
 });
 
-test('CUDA compiles for sm_90 without spills: H200 decode and prefill; 128-bit state loads and warp butterflies in the recurrent kernel (PTX)', { skip: !has('nvcc') && 'no nvcc' }, () => {
+test('CUDA compiles for sm_90 without spills: H200 decode (B 1, 64) and prefill; 128-bit state loads and stores and warp butterflies in the recurrent kernel (PTX)', { skip: !has('nvcc') && 'no nvcc' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kf-cuda-gdr-'));
-  for (const [i, raw] of [H200(1, 1), H200(1, 8192), { B: 1, T: 1, Hk: 1, Hv: 4, Dk: 256, Dv: 200 }].entries()) {
+  for (const [i, raw] of [H200(1, 1), H200(64, 1), H200(1, 8192), H200(4, 2048), { B: 1, T: 1, Hk: 1, Hv: 4, Dk: 256, Dv: 200 }].entries()) {
     const a = emitGatedDeltaRuleGpu('cuda', params(raw), {});
     const src = join(dir, `g${i}.cu`);
     writeFileSync(src, Object.values(a.files)[0]!);
@@ -187,15 +197,17 @@ test('CUDA compiles for sm_90 without spills: H200 decode and prefill; 128-bit s
     assert.equal(nvcc.status, 0, `${JSON.stringify(raw)}: ${nvcc.stderr}`);
     assert.ok(!/[1-9]\d* bytes spill/.test(nvcc.stderr), `${JSON.stringify(raw)}: ${nvcc.stderr}`);
     if (a.config.variant === 'recurrent' && raw.Dk === 128) {
-      // 128-bit state loads and warp butterflies: in the PTX, and in the SASS where cuobjdump is installed
+      // 128-bit state loads and stores (s0 may be s: no read-only path) and warp butterflies: in the PTX, and in the SASS where cuobjdump is installed
       const ptx = spawnSync('nvcc', ['-arch=sm_90', '-ptx', src, '-o', '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
       assert.equal(ptx.status, 0, ptx.stderr);
-      assert.match(ptx.stdout, /ld\.global\.nc\.v4\.f32/);
+      assert.match(ptx.stdout, /ld\.global\.v4\.f32/);
+      assert.match(ptx.stdout, /st\.global\.v4\.f32/);
       assert.match(ptx.stdout, /shfl\.sync\.bfly/);
       if (has('cuobjdump')) {
         const sass = spawnSync('cuobjdump', ['-sass', `${src}.cubin`], { encoding: 'utf8', maxBuffer: 256 << 20 });
         assert.equal(sass.status, 0, sass.stderr);
         assert.match(sass.stdout, /LDG\.E\.128/);
+        assert.match(sass.stdout, /STG\.E\.128/);
         assert.match(sass.stdout, /SHFL\.BFLY/);
       }
     }

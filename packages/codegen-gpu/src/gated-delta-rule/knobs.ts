@@ -186,6 +186,12 @@ export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): K
 const pow2Ceil = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 const pow2Floor = (n: number): number => 2 ** Math.floor(Math.log2(Math.max(1, n)));
 
+/** the subgroup recurrent default's state values per lane (with its k̂, q̂ rows well inside 255 registers) */
+const SUBGROUP_STATE_PER_LANE = 64;
+
+/** workgroups the subgroup recurrent default aims for (a few per multiprocessor) */
+const MIN_RECURRENT_GROUPS = 256;
+
 /** below this many tokens the recurrent variant is the default */
 export const CHUNKED_FROM_T = 65;
 
@@ -195,16 +201,24 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   const variant = T >= CHUNKED_FROM_T ? 'chunked' : 'recurrent';
   const subgroups = caps.subgroupOps && caps.subgroupSize !== null;
   const widths = [4, 2, 1].filter((w) => shape.Dv % w === 0);
-  // recurrent: with subgroups (CUDA, Metal) about 8 rows per lane in a warp-wide column group, one warp
-  // per workgroup; else a lane per column group holding all its rows (no reduction, no barrier per token)
+  // recurrent: with subgroups (CUDA, Metal) a warp per workgroup, vector_width columns per lane and as few
+  // lanes per column group as a lane's registers allow (fewest butterflies, the widest row segment per
+  // load), more lanes per group only where that leaves too few workgroups for the GPU (small B);
+  // else a lane per column group holding all its rows (no reduction, no barrier per token)
   let vector_width: number;
   let k_split: number;
   let block_v: number;
   if (subgroups) {
     vector_width = Math.min(widths[0]!, caps.vectorLoads ? 4 : 1);
     if (shape.Dv % vector_width !== 0) vector_width = 1;
-    k_split = Math.min(caps.subgroupSize!, pow2Ceil(Math.ceil(shape.Dk / 8)));
-    block_v = vector_width * Math.max(1, caps.subgroupSize! / k_split);
+    const sg = caps.subgroupSize!;
+    const columns = B * shape.Hv * shape.Dv;
+    k_split = Math.min(sg, pow2Ceil(Math.ceil((shape.Dk * vector_width) / SUBGROUP_STATE_PER_LANE)));
+    block_v = vector_width * Math.max(1, sg / k_split);
+    while (k_split < sg && k_split * 2 <= shape.Dk && columns / block_v < MIN_RECURRENT_GROUPS) {
+      k_split *= 2;
+      block_v = vector_width * Math.max(1, sg / k_split);
+    }
   } else {
     vector_width = 1;
     k_split = pow2Ceil(Math.ceil(shape.Dk / MAX_STATE_PER_LANE));
@@ -215,7 +229,9 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   block_v = Math.min(block_v, Math.max(vector_width, pow2Ceil(shape.Dv)));
   const cuda = target === 'cuda';
   const chunk = cuda ? 64 : 32;
-  let walk = 16;
+  // the state walk is a chain of dependent chunks per column block: narrower blocks where the batch's
+  // heads give too few of them to fill the GPU (each block re-reads the chunk's W, Qg, Kd from cache)
+  let walk = Math.max(4, Math.min(16, pow2Floor((B * shape.Hv * shape.Dv) / 512)));
   // a block narrower than a subgroup (small Dv) reduces through workgroup memory
   const whole = subgroups && ((block_v / vector_width) * k_split) % caps.subgroupSize! === 0;
   const base: GdrSimtConfig = {

@@ -26,7 +26,7 @@
  */
 import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
 import {
-  add, alloc, and, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
+  add, alloc, and, assign, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
   scalarParam, select, store, sub, subgroupShuffleXor, unary, v,
 } from '@kforge/ir';
 import { L2NORM_EPS } from '@kforge/ir';
@@ -60,7 +60,7 @@ export function chunkScratch(shape: GdrShape, C: number): readonly { readonly na
 }
 
 const ioParams = (): KernelParam[] => [
-  bufferParam('q', F32), bufferParam('k', F32), bufferParam('v', F32), bufferParam('g', F32), bufferParam('beta', F32), bufferParam('s0', F32),
+  bufferParam('q', F32), bufferParam('k', F32), bufferParam('v', F32), bufferParam('g', F32), bufferParam('beta', F32), bufferParam('s0', F32, 'read', { aliased: true }),
 ];
 
 
@@ -238,13 +238,18 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   tile.push(barrier());
   body.push(forLoop('t0', 0, T, tile, { step: ST }));
 
+  // the state back as it was read: one vector store per row where the target has them
+  const vectorStore = caps.vectorLoads && VW > 1;
   for (let r = 0; r < R; r++) {
-    const writes = Array.from({ length: VW }, (_, e) => store('s', e ? add(stateAt(r), e) : stateAt(r), f32(`S${r}_${e}`)));
+    const lanes = Array.from({ length: VW }, (_, e) => f32(`S${r}_${e}`));
+    const writes = vectorStore
+      ? [store('s', stateAt(r), concat(...lanes))]
+      : lanes.map((x, e) => store('s', e ? add(stateAt(r), e) : stateAt(r), x));
     body.push(if_(v(`ok${r}`, 'bool'), writes));
   }
   return {
     name: RECURRENT_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body,
-    params: [...ioParams(), bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write'), scalarParam('B'), scalarParam('T')],
+    params: [...ioParams(), bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }), scalarParam('B'), scalarParam('T')],
   };
 }
 
@@ -425,9 +430,9 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
     ]),
   ], { step: NT }));
   const params: KernelParam[] = [
-    bufferParam('s0', F32),
+    bufferParam('s0', F32, 'read', { aliased: true }),
     ...scratch.map((s) => bufferParam(s.name, F32)),
-    bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write'),
+    bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }),
     scalarParam('B'), scalarParam('T'),
   ];
   return { name: STATE_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };

@@ -39,7 +39,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(32) gdr_recurrent(const float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v, const float* __restrict__ g, const float* __restrict__ beta, const float* __restrict__ s0, float* __restrict__ o, float* __restrict__ s, int B, int T) {
+extern "C" __global__ void __launch_bounds__(32) gdr_recurrent(const float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v, const float* __restrict__ g, const float* __restrict__ beta, const float* s0, float* __restrict__ o, float* s, int B, int T) {
   // gated_delta_rule recurrent, Hk=16 Hv=16 Dk=128 Dv=128 l2norm: 8 state columns per workgroup as 2 groups of 4 x 16 lanes (8 rows each), subgroup reduction, 8 tokens staged at a time
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
@@ -322,51 +322,27 @@ extern "C" __global__ void __launch_bounds__(32) gdr_recurrent(const float* __re
     __syncthreads();
   }
   if (ok0) {
-    s[((((bh * 128) + row0) * 128) + j0)] = S0_0;
-    s[(((((bh * 128) + row0) * 128) + j0) + 1)] = S0_1;
-    s[(((((bh * 128) + row0) * 128) + j0) + 2)] = S0_2;
-    s[(((((bh * 128) + row0) * 128) + j0) + 3)] = S0_3;
+    *(float4*)(&s[((((bh * 128) + row0) * 128) + j0)]) = make_float4(S0_0, S0_1, S0_2, S0_3);
   }
   if (ok1) {
-    s[((((bh * 128) + row1) * 128) + j0)] = S1_0;
-    s[(((((bh * 128) + row1) * 128) + j0) + 1)] = S1_1;
-    s[(((((bh * 128) + row1) * 128) + j0) + 2)] = S1_2;
-    s[(((((bh * 128) + row1) * 128) + j0) + 3)] = S1_3;
+    *(float4*)(&s[((((bh * 128) + row1) * 128) + j0)]) = make_float4(S1_0, S1_1, S1_2, S1_3);
   }
   if (ok2) {
-    s[((((bh * 128) + row2) * 128) + j0)] = S2_0;
-    s[(((((bh * 128) + row2) * 128) + j0) + 1)] = S2_1;
-    s[(((((bh * 128) + row2) * 128) + j0) + 2)] = S2_2;
-    s[(((((bh * 128) + row2) * 128) + j0) + 3)] = S2_3;
+    *(float4*)(&s[((((bh * 128) + row2) * 128) + j0)]) = make_float4(S2_0, S2_1, S2_2, S2_3);
   }
   if (ok3) {
-    s[((((bh * 128) + row3) * 128) + j0)] = S3_0;
-    s[(((((bh * 128) + row3) * 128) + j0) + 1)] = S3_1;
-    s[(((((bh * 128) + row3) * 128) + j0) + 2)] = S3_2;
-    s[(((((bh * 128) + row3) * 128) + j0) + 3)] = S3_3;
+    *(float4*)(&s[((((bh * 128) + row3) * 128) + j0)]) = make_float4(S3_0, S3_1, S3_2, S3_3);
   }
   if (ok4) {
-    s[((((bh * 128) + row4) * 128) + j0)] = S4_0;
-    s[(((((bh * 128) + row4) * 128) + j0) + 1)] = S4_1;
-    s[(((((bh * 128) + row4) * 128) + j0) + 2)] = S4_2;
-    s[(((((bh * 128) + row4) * 128) + j0) + 3)] = S4_3;
+    *(float4*)(&s[((((bh * 128) + row4) * 128) + j0)]) = make_float4(S4_0, S4_1, S4_2, S4_3);
   }
   if (ok5) {
-    s[((((bh * 128) + row5) * 128) + j0)] = S5_0;
-    s[(((((bh * 128) + row5) * 128) + j0) + 1)] = S5_1;
-    s[(((((bh * 128) + row5) * 128) + j0) + 2)] = S5_2;
-    s[(((((bh * 128) + row5) * 128) + j0) + 3)] = S5_3;
+    *(float4*)(&s[((((bh * 128) + row5) * 128) + j0)]) = make_float4(S5_0, S5_1, S5_2, S5_3);
   }
   if (ok6) {
-    s[((((bh * 128) + row6) * 128) + j0)] = S6_0;
-    s[(((((bh * 128) + row6) * 128) + j0) + 1)] = S6_1;
-    s[(((((bh * 128) + row6) * 128) + j0) + 2)] = S6_2;
-    s[(((((bh * 128) + row6) * 128) + j0) + 3)] = S6_3;
+    *(float4*)(&s[((((bh * 128) + row6) * 128) + j0)]) = make_float4(S6_0, S6_1, S6_2, S6_3);
   }
   if (ok7) {
-    s[((((bh * 128) + row7) * 128) + j0)] = S7_0;
-    s[(((((bh * 128) + row7) * 128) + j0) + 1)] = S7_1;
-    s[(((((bh * 128) + row7) * 128) + j0) + 2)] = S7_2;
-    s[(((((bh * 128) + row7) * 128) + j0) + 3)] = S7_3;
+    *(float4*)(&s[((((bh * 128) + row7) * 128) + j0)]) = make_float4(S7_0, S7_1, S7_2, S7_3);
   }
 }

@@ -127,8 +127,8 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* __restrict__ s0, const float* __restrict__ gdr_w, const float* __restrict__ gdr_u, const float* __restrict__ gdr_qg, const float* __restrict__ gdr_kd, const float* __restrict__ gdr_m, const float* __restrict__ gdr_dec, float* __restrict__ o, float* __restrict__ s, int B, int T) {
-  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 16 state columns per workgroup, 128 threads
+extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s0, const float* __restrict__ gdr_w, const float* __restrict__ gdr_u, const float* __restrict__ gdr_qg, const float* __restrict__ gdr_kd, const float* __restrict__ gdr_m, const float* __restrict__ gdr_dec, float* __restrict__ o, float* s, int B, int T) {
+  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 4 state columns per workgroup, 128 threads
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
   const int gy = (int)blockIdx.y;
@@ -138,12 +138,12 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* _
   const int hk = h;
   const int bh = ((b * 16) + h);
   const int nc = ((T + 63) / 64);
-  const int j0 = (gx * 16);
-  __shared__ float sS[4096];
-  __shared__ float sU[1024];
-  for (int e = tid; e < 2048; e += 128) {
-    const int ecol = (j0 + (e % 16));
-    const int eat = ((((bh * 128) + (e / 16)) * 128) + min(ecol, 127));
+  const int j0 = (gx * 4);
+  __shared__ float sS[1024];
+  __shared__ float sU[256];
+  for (int e = tid; e < 512; e += 128) {
+    const int ecol = (j0 + (e % 4));
+    const int eat = ((((bh * 128) + (e / 4)) * 128) + min(ecol, 127));
     sS[e] = ((ecol < 128) ? s0[eat] : 0.0f);
   }
   __syncthreads();
@@ -151,26 +151,26 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* _
   for (int n = 0; n < nc; n++) {
     const int cidx = ((bh * nc) + n);
     const int t0 = (n * 64);
-    for (int e = tid; e < 1024; e += 128) {
-      const int ui = (e / 16);
-      const int uj = (e % 16);
+    for (int e = tid; e < 256; e += 128) {
+      const int ui = (e / 4);
+      const int uj = (e % 4);
       const int ucol = (j0 + uj);
       float acc = ((ucol < 128) ? gdr_u[((cidx * 8192) + ((ui * 128) + min(ucol, 127)))] : 0.0f);
       for (int d = 0; d < 128; d++) {
-        acc = (acc - (gdr_w[((cidx * 8192) + ((ui * 128) + d))] * sS[((cur + (d * 16)) + uj)]));
+        acc = (acc - (gdr_w[((cidx * 8192) + ((ui * 128) + d))] * sS[((cur + (d * 4)) + uj)]));
       }
       sU[e] = acc;
     }
     __syncthreads();
-    for (int e = tid; e < 1024; e += 128) {
-      const int oi = (e / 16);
-      const int oj = (e % 16);
+    for (int e = tid; e < 256; e += 128) {
+      const int oi = (e / 4);
+      const int oj = (e % 4);
       float oacc = 0.0f;
       for (int d = 0; d < 128; d++) {
-        oacc = fmaf(gdr_qg[((cidx * 8192) + ((oi * 128) + d))], sS[((cur + (d * 16)) + oj)], oacc);
+        oacc = fmaf(gdr_qg[((cidx * 8192) + ((oi * 128) + d))], sS[((cur + (d * 4)) + oj)], oacc);
       }
       for (int m = 0; m < (oi + 1); m++) {
-        oacc = fmaf(gdr_m[((cidx * 4096) + ((oi * 64) + m))], sU[((m * 16) + oj)], oacc);
+        oacc = fmaf(gdr_m[((cidx * 4096) + ((oi * 64) + m))], sU[((m * 4) + oj)], oacc);
       }
       const int ocol = (j0 + oj);
       const int ot = (t0 + oi);
@@ -179,22 +179,22 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* _
       }
     }
     const float dec = gdr_dec[cidx];
-    for (int e = tid; e < 2048; e += 128) {
-      const int sd = (e / 16);
-      const int sj = (e % 16);
+    for (int e = tid; e < 512; e += 128) {
+      const int sd = (e / 4);
+      const int sj = (e % 4);
       float sacc = (dec * sS[(cur + e)]);
       for (int m = 0; m < 64; m++) {
-        sacc = fmaf(gdr_kd[((cidx * 8192) + ((m * 128) + sd))], sU[((m * 16) + sj)], sacc);
+        sacc = fmaf(gdr_kd[((cidx * 8192) + ((m * 128) + sd))], sU[((m * 4) + sj)], sacc);
       }
-      sS[((2048 - cur) + e)] = sacc;
+      sS[((512 - cur) + e)] = sacc;
     }
     __syncthreads();
-    cur = (2048 - cur);
+    cur = (512 - cur);
   }
-  for (int e = tid; e < 2048; e += 128) {
-    const int fcol = (j0 + (e % 16));
+  for (int e = tid; e < 512; e += 128) {
+    const int fcol = (j0 + (e % 4));
     if (fcol < 128) {
-      s[((((bh * 128) + (e / 16)) * 128) + fcol)] = sS[(cur + e)];
+      s[((((bh * 128) + (e / 4)) * 128) + fcol)] = sS[(cur + e)];
     }
   }
 }

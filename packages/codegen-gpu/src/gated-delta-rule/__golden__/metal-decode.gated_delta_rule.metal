@@ -22,7 +22,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
 }
 
 kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const float* k [[buffer(1)]], device const float* v [[buffer(2)]], device const float* g [[buffer(3)]], device const float* beta [[buffer(4)]], device const float* s0 [[buffer(5)]], device float* o [[buffer(6)]], device float* s [[buffer(7)]], constant int& B [[buffer(8)]], constant int& T [[buffer(9)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
-  // gated_delta_rule recurrent, Hk=2 Hv=8 Dk=128 Dv=128 l2norm: 8 state columns per workgroup as 2 groups of 4 x 16 lanes (8 rows each), subgroup reduction, 8 tokens staged at a time
+  // gated_delta_rule recurrent, Hk=2 Hv=8 Dk=128 Dv=128 l2norm: 4 state columns per workgroup as 1 groups of 4 x 32 lanes (4 rows each), subgroup reduction, 8 tokens staged at a time
   const int tid = (int)kf_tid.x;
   const int gx = (int)kf_gid.x;
   const int gy = (int)kf_gid.y;
@@ -31,11 +31,11 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
   const int h = gy;
   const int hk = (h / 4);
   const int bh = ((b * 8) + h);
-  const int lo = (tid % 2);
-  const int ks = ((tid / 2) % 16);
-  const int cg = (((tid / 32) * 2) + lo);
+  const int lo = 0;
+  const int ks = ((tid / 1) % 32);
+  const int cg = (((tid / 32) * 1) + lo);
   const int jl = (cg * 4);
-  const int j0 = ((gx * 8) + jl);
+  const int j0 = ((gx * 4) + jl);
   const bool colok = (j0 < 128);
   const int row0 = (ks + 0);
   const bool ok0 = colok;
@@ -50,7 +50,7 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
     S0_2 = ld0_.z;
     S0_3 = ld0_.w;
   }
-  const int row1 = (ks + 16);
+  const int row1 = (ks + 32);
   const bool ok1 = colok;
   float S1_0 = 0.0f;
   float S1_1 = 0.0f;
@@ -63,7 +63,7 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
     S1_2 = ld1_.z;
     S1_3 = ld1_.w;
   }
-  const int row2 = (ks + 32);
+  const int row2 = (ks + 64);
   const bool ok2 = colok;
   float S2_0 = 0.0f;
   float S2_1 = 0.0f;
@@ -76,7 +76,7 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
     S2_2 = ld2_.z;
     S2_3 = ld2_.w;
   }
-  const int row3 = (ks + 48);
+  const int row3 = (ks + 96);
   const bool ok3 = colok;
   float S3_0 = 0.0f;
   float S3_1 = 0.0f;
@@ -89,61 +89,9 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
     S3_2 = ld3_.z;
     S3_3 = ld3_.w;
   }
-  const int row4 = (ks + 64);
-  const bool ok4 = colok;
-  float S4_0 = 0.0f;
-  float S4_1 = 0.0f;
-  float S4_2 = 0.0f;
-  float S4_3 = 0.0f;
-  if (ok4) {
-    const float4 ld4_ = (*(device const float4*)(&s0[((((bh * 128) + row4) * 128) + j0)]));
-    S4_0 = ld4_.x;
-    S4_1 = ld4_.y;
-    S4_2 = ld4_.z;
-    S4_3 = ld4_.w;
-  }
-  const int row5 = (ks + 80);
-  const bool ok5 = colok;
-  float S5_0 = 0.0f;
-  float S5_1 = 0.0f;
-  float S5_2 = 0.0f;
-  float S5_3 = 0.0f;
-  if (ok5) {
-    const float4 ld5_ = (*(device const float4*)(&s0[((((bh * 128) + row5) * 128) + j0)]));
-    S5_0 = ld5_.x;
-    S5_1 = ld5_.y;
-    S5_2 = ld5_.z;
-    S5_3 = ld5_.w;
-  }
-  const int row6 = (ks + 96);
-  const bool ok6 = colok;
-  float S6_0 = 0.0f;
-  float S6_1 = 0.0f;
-  float S6_2 = 0.0f;
-  float S6_3 = 0.0f;
-  if (ok6) {
-    const float4 ld6_ = (*(device const float4*)(&s0[((((bh * 128) + row6) * 128) + j0)]));
-    S6_0 = ld6_.x;
-    S6_1 = ld6_.y;
-    S6_2 = ld6_.z;
-    S6_3 = ld6_.w;
-  }
-  const int row7 = (ks + 112);
-  const bool ok7 = colok;
-  float S7_0 = 0.0f;
-  float S7_1 = 0.0f;
-  float S7_2 = 0.0f;
-  float S7_3 = 0.0f;
-  if (ok7) {
-    const float4 ld7_ = (*(device const float4*)(&s0[((((bh * 128) + row7) * 128) + j0)]));
-    S7_0 = ld7_.x;
-    S7_1 = ld7_.y;
-    S7_2 = ld7_.z;
-    S7_3 = ld7_.w;
-  }
   threadgroup float sq[1024];
   threadgroup float sk[1024];
-  threadgroup float sv[64];
+  threadgroup float sv[32];
   threadgroup float sa[8];
   threadgroup float sb[8];
   for (int t0 = 0; t0 < T; t0 += 8) {
@@ -156,9 +104,9 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
       sq[e] = (eok ? q[eqk] : 0.0f);
       sk[e] = (eok ? k[eqk] : 0.0f);
     }
-    for (int e = tid; e < (nt * 8); e += 32) {
-      const int vu = (e / 8);
-      const int vj = ((gx * 8) + (e % 8));
+    for (int e = tid; e < (nt * 4); e += 32) {
+      const int vu = (e / 4);
+      const int vj = ((gx * 4) + (e % 4));
       const bool vok = (((t0 + vu) < T) && (vj < 128));
       const int vat = ((((((b * T) + min((t0 + vu), (T - 1))) * 8) + h) * 128) + min(vj, 127));
       sv[e] = (vok ? v[vat] : 0.0f);
@@ -180,69 +128,72 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
       const float qr2 = sq[((u * 128) + row2)];
       const float kr3 = sk[((u * 128) + row3)];
       const float qr3 = sq[((u * 128) + row3)];
-      const float kr4 = sk[((u * 128) + row4)];
-      const float qr4 = sq[((u * 128) + row4)];
-      const float kr5 = sk[((u * 128) + row5)];
-      const float qr5 = sq[((u * 128) + row5)];
-      const float kr6 = sk[((u * 128) + row6)];
-      const float qr6 = sq[((u * 128) + row6)];
-      const float kr7 = sk[((u * 128) + row7)];
-      const float qr7 = sq[((u * 128) + row7)];
-      const float pk0 = fma(S7_0, kr7, fma(S6_0, kr6, fma(S5_0, kr5, fma(S4_0, kr4, fma(S3_0, kr3, fma(S2_0, kr2, fma(S1_0, kr1, (S0_0 * kr0))))))));
-      const float pq0 = fma(S7_0, qr7, fma(S6_0, qr6, fma(S5_0, qr5, fma(S4_0, qr4, fma(S3_0, qr3, fma(S2_0, qr2, fma(S1_0, qr1, (S0_0 * qr0))))))));
-      const float pk1 = fma(S7_1, kr7, fma(S6_1, kr6, fma(S5_1, kr5, fma(S4_1, kr4, fma(S3_1, kr3, fma(S2_1, kr2, fma(S1_1, kr1, (S0_1 * kr0))))))));
-      const float pq1 = fma(S7_1, qr7, fma(S6_1, qr6, fma(S5_1, qr5, fma(S4_1, qr4, fma(S3_1, qr3, fma(S2_1, qr2, fma(S1_1, qr1, (S0_1 * qr0))))))));
-      const float pk2 = fma(S7_2, kr7, fma(S6_2, kr6, fma(S5_2, kr5, fma(S4_2, kr4, fma(S3_2, kr3, fma(S2_2, kr2, fma(S1_2, kr1, (S0_2 * kr0))))))));
-      const float pq2 = fma(S7_2, qr7, fma(S6_2, qr6, fma(S5_2, qr5, fma(S4_2, qr4, fma(S3_2, qr3, fma(S2_2, qr2, fma(S1_2, qr1, (S0_2 * qr0))))))));
-      const float pk3 = fma(S7_3, kr7, fma(S6_3, kr6, fma(S5_3, kr5, fma(S4_3, kr4, fma(S3_3, kr3, fma(S2_3, kr2, fma(S1_3, kr1, (S0_3 * kr0))))))));
-      const float pq3 = fma(S7_3, qr7, fma(S6_3, qr6, fma(S5_3, qr5, fma(S4_3, qr4, fma(S3_3, qr3, fma(S2_3, qr2, fma(S1_3, qr1, (S0_3 * qr0))))))));
-      const float pkq = fma(kr7, qr7, fma(kr6, qr6, fma(kr5, qr5, fma(kr4, qr4, fma(kr3, qr3, fma(kr2, qr2, fma(kr1, qr1, (kr0 * qr0))))))));
-      const float pkk = fma(kr7, kr7, fma(kr6, kr6, fma(kr5, kr5, fma(kr4, kr4, fma(kr3, kr3, fma(kr2, kr2, fma(kr1, kr1, (kr0 * kr0))))))));
-      const float pqq = fma(qr7, qr7, fma(qr6, qr6, fma(qr5, qr5, fma(qr4, qr4, fma(qr3, qr3, fma(qr2, qr2, fma(qr1, qr1, (qr0 * qr0))))))));
-      const float pk0_x1 = (pk0 + simd_shuffle_xor(pk0, (ushort)(2)));
-      const float pk0_x2 = (pk0_x1 + simd_shuffle_xor(pk0_x1, (ushort)(4)));
-      const float pk0_x4 = (pk0_x2 + simd_shuffle_xor(pk0_x2, (ushort)(8)));
-      const float pk0_s = (pk0_x4 + simd_shuffle_xor(pk0_x4, (ushort)(16)));
-      const float pq0_x1 = (pq0 + simd_shuffle_xor(pq0, (ushort)(2)));
-      const float pq0_x2 = (pq0_x1 + simd_shuffle_xor(pq0_x1, (ushort)(4)));
-      const float pq0_x4 = (pq0_x2 + simd_shuffle_xor(pq0_x2, (ushort)(8)));
-      const float pq0_s = (pq0_x4 + simd_shuffle_xor(pq0_x4, (ushort)(16)));
-      const float pk1_x1 = (pk1 + simd_shuffle_xor(pk1, (ushort)(2)));
-      const float pk1_x2 = (pk1_x1 + simd_shuffle_xor(pk1_x1, (ushort)(4)));
-      const float pk1_x4 = (pk1_x2 + simd_shuffle_xor(pk1_x2, (ushort)(8)));
-      const float pk1_s = (pk1_x4 + simd_shuffle_xor(pk1_x4, (ushort)(16)));
-      const float pq1_x1 = (pq1 + simd_shuffle_xor(pq1, (ushort)(2)));
-      const float pq1_x2 = (pq1_x1 + simd_shuffle_xor(pq1_x1, (ushort)(4)));
-      const float pq1_x4 = (pq1_x2 + simd_shuffle_xor(pq1_x2, (ushort)(8)));
-      const float pq1_s = (pq1_x4 + simd_shuffle_xor(pq1_x4, (ushort)(16)));
-      const float pk2_x1 = (pk2 + simd_shuffle_xor(pk2, (ushort)(2)));
-      const float pk2_x2 = (pk2_x1 + simd_shuffle_xor(pk2_x1, (ushort)(4)));
-      const float pk2_x4 = (pk2_x2 + simd_shuffle_xor(pk2_x2, (ushort)(8)));
-      const float pk2_s = (pk2_x4 + simd_shuffle_xor(pk2_x4, (ushort)(16)));
-      const float pq2_x1 = (pq2 + simd_shuffle_xor(pq2, (ushort)(2)));
-      const float pq2_x2 = (pq2_x1 + simd_shuffle_xor(pq2_x1, (ushort)(4)));
-      const float pq2_x4 = (pq2_x2 + simd_shuffle_xor(pq2_x2, (ushort)(8)));
-      const float pq2_s = (pq2_x4 + simd_shuffle_xor(pq2_x4, (ushort)(16)));
-      const float pk3_x1 = (pk3 + simd_shuffle_xor(pk3, (ushort)(2)));
-      const float pk3_x2 = (pk3_x1 + simd_shuffle_xor(pk3_x1, (ushort)(4)));
-      const float pk3_x4 = (pk3_x2 + simd_shuffle_xor(pk3_x2, (ushort)(8)));
-      const float pk3_s = (pk3_x4 + simd_shuffle_xor(pk3_x4, (ushort)(16)));
-      const float pq3_x1 = (pq3 + simd_shuffle_xor(pq3, (ushort)(2)));
-      const float pq3_x2 = (pq3_x1 + simd_shuffle_xor(pq3_x1, (ushort)(4)));
-      const float pq3_x4 = (pq3_x2 + simd_shuffle_xor(pq3_x2, (ushort)(8)));
-      const float pq3_s = (pq3_x4 + simd_shuffle_xor(pq3_x4, (ushort)(16)));
-      const float pkq_x1 = (pkq + simd_shuffle_xor(pkq, (ushort)(2)));
-      const float pkq_x2 = (pkq_x1 + simd_shuffle_xor(pkq_x1, (ushort)(4)));
-      const float pkq_x4 = (pkq_x2 + simd_shuffle_xor(pkq_x2, (ushort)(8)));
-      const float pkq_s = (pkq_x4 + simd_shuffle_xor(pkq_x4, (ushort)(16)));
-      const float pkk_x1 = (pkk + simd_shuffle_xor(pkk, (ushort)(2)));
-      const float pkk_x2 = (pkk_x1 + simd_shuffle_xor(pkk_x1, (ushort)(4)));
-      const float pkk_x4 = (pkk_x2 + simd_shuffle_xor(pkk_x2, (ushort)(8)));
-      const float pkk_s = (pkk_x4 + simd_shuffle_xor(pkk_x4, (ushort)(16)));
-      const float pqq_x1 = (pqq + simd_shuffle_xor(pqq, (ushort)(2)));
-      const float pqq_x2 = (pqq_x1 + simd_shuffle_xor(pqq_x1, (ushort)(4)));
-      const float pqq_x4 = (pqq_x2 + simd_shuffle_xor(pqq_x2, (ushort)(8)));
-      const float pqq_s = (pqq_x4 + simd_shuffle_xor(pqq_x4, (ushort)(16)));
+      const float pk0 = fma(S3_0, kr3, fma(S2_0, kr2, fma(S1_0, kr1, (S0_0 * kr0))));
+      const float pq0 = fma(S3_0, qr3, fma(S2_0, qr2, fma(S1_0, qr1, (S0_0 * qr0))));
+      const float pk1 = fma(S3_1, kr3, fma(S2_1, kr2, fma(S1_1, kr1, (S0_1 * kr0))));
+      const float pq1 = fma(S3_1, qr3, fma(S2_1, qr2, fma(S1_1, qr1, (S0_1 * qr0))));
+      const float pk2 = fma(S3_2, kr3, fma(S2_2, kr2, fma(S1_2, kr1, (S0_2 * kr0))));
+      const float pq2 = fma(S3_2, qr3, fma(S2_2, qr2, fma(S1_2, qr1, (S0_2 * qr0))));
+      const float pk3 = fma(S3_3, kr3, fma(S2_3, kr2, fma(S1_3, kr1, (S0_3 * kr0))));
+      const float pq3 = fma(S3_3, qr3, fma(S2_3, qr2, fma(S1_3, qr1, (S0_3 * qr0))));
+      const float pkq = fma(kr3, qr3, fma(kr2, qr2, fma(kr1, qr1, (kr0 * qr0))));
+      const float pkk = fma(kr3, kr3, fma(kr2, kr2, fma(kr1, kr1, (kr0 * kr0))));
+      const float pqq = fma(qr3, qr3, fma(qr2, qr2, fma(qr1, qr1, (qr0 * qr0))));
+      const float pk0_x1 = (pk0 + simd_shuffle_xor(pk0, (ushort)(1)));
+      const float pk0_x2 = (pk0_x1 + simd_shuffle_xor(pk0_x1, (ushort)(2)));
+      const float pk0_x4 = (pk0_x2 + simd_shuffle_xor(pk0_x2, (ushort)(4)));
+      const float pk0_x8 = (pk0_x4 + simd_shuffle_xor(pk0_x4, (ushort)(8)));
+      const float pk0_s = (pk0_x8 + simd_shuffle_xor(pk0_x8, (ushort)(16)));
+      const float pq0_x1 = (pq0 + simd_shuffle_xor(pq0, (ushort)(1)));
+      const float pq0_x2 = (pq0_x1 + simd_shuffle_xor(pq0_x1, (ushort)(2)));
+      const float pq0_x4 = (pq0_x2 + simd_shuffle_xor(pq0_x2, (ushort)(4)));
+      const float pq0_x8 = (pq0_x4 + simd_shuffle_xor(pq0_x4, (ushort)(8)));
+      const float pq0_s = (pq0_x8 + simd_shuffle_xor(pq0_x8, (ushort)(16)));
+      const float pk1_x1 = (pk1 + simd_shuffle_xor(pk1, (ushort)(1)));
+      const float pk1_x2 = (pk1_x1 + simd_shuffle_xor(pk1_x1, (ushort)(2)));
+      const float pk1_x4 = (pk1_x2 + simd_shuffle_xor(pk1_x2, (ushort)(4)));
+      const float pk1_x8 = (pk1_x4 + simd_shuffle_xor(pk1_x4, (ushort)(8)));
+      const float pk1_s = (pk1_x8 + simd_shuffle_xor(pk1_x8, (ushort)(16)));
+      const float pq1_x1 = (pq1 + simd_shuffle_xor(pq1, (ushort)(1)));
+      const float pq1_x2 = (pq1_x1 + simd_shuffle_xor(pq1_x1, (ushort)(2)));
+      const float pq1_x4 = (pq1_x2 + simd_shuffle_xor(pq1_x2, (ushort)(4)));
+      const float pq1_x8 = (pq1_x4 + simd_shuffle_xor(pq1_x4, (ushort)(8)));
+      const float pq1_s = (pq1_x8 + simd_shuffle_xor(pq1_x8, (ushort)(16)));
+      const float pk2_x1 = (pk2 + simd_shuffle_xor(pk2, (ushort)(1)));
+      const float pk2_x2 = (pk2_x1 + simd_shuffle_xor(pk2_x1, (ushort)(2)));
+      const float pk2_x4 = (pk2_x2 + simd_shuffle_xor(pk2_x2, (ushort)(4)));
+      const float pk2_x8 = (pk2_x4 + simd_shuffle_xor(pk2_x4, (ushort)(8)));
+      const float pk2_s = (pk2_x8 + simd_shuffle_xor(pk2_x8, (ushort)(16)));
+      const float pq2_x1 = (pq2 + simd_shuffle_xor(pq2, (ushort)(1)));
+      const float pq2_x2 = (pq2_x1 + simd_shuffle_xor(pq2_x1, (ushort)(2)));
+      const float pq2_x4 = (pq2_x2 + simd_shuffle_xor(pq2_x2, (ushort)(4)));
+      const float pq2_x8 = (pq2_x4 + simd_shuffle_xor(pq2_x4, (ushort)(8)));
+      const float pq2_s = (pq2_x8 + simd_shuffle_xor(pq2_x8, (ushort)(16)));
+      const float pk3_x1 = (pk3 + simd_shuffle_xor(pk3, (ushort)(1)));
+      const float pk3_x2 = (pk3_x1 + simd_shuffle_xor(pk3_x1, (ushort)(2)));
+      const float pk3_x4 = (pk3_x2 + simd_shuffle_xor(pk3_x2, (ushort)(4)));
+      const float pk3_x8 = (pk3_x4 + simd_shuffle_xor(pk3_x4, (ushort)(8)));
+      const float pk3_s = (pk3_x8 + simd_shuffle_xor(pk3_x8, (ushort)(16)));
+      const float pq3_x1 = (pq3 + simd_shuffle_xor(pq3, (ushort)(1)));
+      const float pq3_x2 = (pq3_x1 + simd_shuffle_xor(pq3_x1, (ushort)(2)));
+      const float pq3_x4 = (pq3_x2 + simd_shuffle_xor(pq3_x2, (ushort)(4)));
+      const float pq3_x8 = (pq3_x4 + simd_shuffle_xor(pq3_x4, (ushort)(8)));
+      const float pq3_s = (pq3_x8 + simd_shuffle_xor(pq3_x8, (ushort)(16)));
+      const float pkq_x1 = (pkq + simd_shuffle_xor(pkq, (ushort)(1)));
+      const float pkq_x2 = (pkq_x1 + simd_shuffle_xor(pkq_x1, (ushort)(2)));
+      const float pkq_x4 = (pkq_x2 + simd_shuffle_xor(pkq_x2, (ushort)(4)));
+      const float pkq_x8 = (pkq_x4 + simd_shuffle_xor(pkq_x4, (ushort)(8)));
+      const float pkq_s = (pkq_x8 + simd_shuffle_xor(pkq_x8, (ushort)(16)));
+      const float pkk_x1 = (pkk + simd_shuffle_xor(pkk, (ushort)(1)));
+      const float pkk_x2 = (pkk_x1 + simd_shuffle_xor(pkk_x1, (ushort)(2)));
+      const float pkk_x4 = (pkk_x2 + simd_shuffle_xor(pkk_x2, (ushort)(4)));
+      const float pkk_x8 = (pkk_x4 + simd_shuffle_xor(pkk_x4, (ushort)(8)));
+      const float pkk_s = (pkk_x8 + simd_shuffle_xor(pkk_x8, (ushort)(16)));
+      const float pqq_x1 = (pqq + simd_shuffle_xor(pqq, (ushort)(1)));
+      const float pqq_x2 = (pqq_x1 + simd_shuffle_xor(pqq_x1, (ushort)(2)));
+      const float pqq_x4 = (pqq_x2 + simd_shuffle_xor(pqq_x2, (ushort)(4)));
+      const float pqq_x8 = (pqq_x4 + simd_shuffle_xor(pqq_x4, (ushort)(8)));
+      const float pqq_s = (pqq_x8 + simd_shuffle_xor(pqq_x8, (ushort)(16)));
       const float rk = rsqrt((pkk_s + 0.000001f));
       const float rq = rsqrt((pqq_s + 0.000001f));
       const float ark = (a * rk);
@@ -250,16 +201,16 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
       const float ckq = (((pkq_s * rk) * rq) * 0.08838834764831843f);
       const int t = (t0 + u);
       const int oat = ((((((b * T) + t) * 8) + h) * 128) + j0);
-      const float vv0 = sv[((u * 8) + (jl + 0))];
+      const float vv0 = sv[((u * 4) + (jl + 0))];
       const float uu0 = (bt * (vv0 - (ark * pk0_s)));
       const float ww0 = (uu0 * rk);
-      const float vv1 = sv[((u * 8) + (jl + 1))];
+      const float vv1 = sv[((u * 4) + (jl + 1))];
       const float uu1 = (bt * (vv1 - (ark * pk1_s)));
       const float ww1 = (uu1 * rk);
-      const float vv2 = sv[((u * 8) + (jl + 2))];
+      const float vv2 = sv[((u * 4) + (jl + 2))];
       const float uu2 = (bt * (vv2 - (ark * pk2_s)));
       const float ww2 = (uu2 * rk);
-      const float vv3 = sv[((u * 8) + (jl + 3))];
+      const float vv3 = sv[((u * 4) + (jl + 3))];
       const float uu3 = (bt * (vv3 - (ark * pk3_s)));
       const float ww3 = (uu3 * rk);
       if ((ks == 0) && colok) {
@@ -284,71 +235,19 @@ kernel void gdr_recurrent(device const float* q [[buffer(0)]], device const floa
       S3_1 = fma(kr3, ww1, (a * S3_1));
       S3_2 = fma(kr3, ww2, (a * S3_2));
       S3_3 = fma(kr3, ww3, (a * S3_3));
-      S4_0 = fma(kr4, ww0, (a * S4_0));
-      S4_1 = fma(kr4, ww1, (a * S4_1));
-      S4_2 = fma(kr4, ww2, (a * S4_2));
-      S4_3 = fma(kr4, ww3, (a * S4_3));
-      S5_0 = fma(kr5, ww0, (a * S5_0));
-      S5_1 = fma(kr5, ww1, (a * S5_1));
-      S5_2 = fma(kr5, ww2, (a * S5_2));
-      S5_3 = fma(kr5, ww3, (a * S5_3));
-      S6_0 = fma(kr6, ww0, (a * S6_0));
-      S6_1 = fma(kr6, ww1, (a * S6_1));
-      S6_2 = fma(kr6, ww2, (a * S6_2));
-      S6_3 = fma(kr6, ww3, (a * S6_3));
-      S7_0 = fma(kr7, ww0, (a * S7_0));
-      S7_1 = fma(kr7, ww1, (a * S7_1));
-      S7_2 = fma(kr7, ww2, (a * S7_2));
-      S7_3 = fma(kr7, ww3, (a * S7_3));
     }
     threadgroup_barrier(mem_flags::mem_threadgroup);
   }
   if (ok0) {
-    s[((((bh * 128) + row0) * 128) + j0)] = S0_0;
-    s[(((((bh * 128) + row0) * 128) + j0) + 1)] = S0_1;
-    s[(((((bh * 128) + row0) * 128) + j0) + 2)] = S0_2;
-    s[(((((bh * 128) + row0) * 128) + j0) + 3)] = S0_3;
+    *(device float4*)(&s[((((bh * 128) + row0) * 128) + j0)]) = float4(S0_0, S0_1, S0_2, S0_3);
   }
   if (ok1) {
-    s[((((bh * 128) + row1) * 128) + j0)] = S1_0;
-    s[(((((bh * 128) + row1) * 128) + j0) + 1)] = S1_1;
-    s[(((((bh * 128) + row1) * 128) + j0) + 2)] = S1_2;
-    s[(((((bh * 128) + row1) * 128) + j0) + 3)] = S1_3;
+    *(device float4*)(&s[((((bh * 128) + row1) * 128) + j0)]) = float4(S1_0, S1_1, S1_2, S1_3);
   }
   if (ok2) {
-    s[((((bh * 128) + row2) * 128) + j0)] = S2_0;
-    s[(((((bh * 128) + row2) * 128) + j0) + 1)] = S2_1;
-    s[(((((bh * 128) + row2) * 128) + j0) + 2)] = S2_2;
-    s[(((((bh * 128) + row2) * 128) + j0) + 3)] = S2_3;
+    *(device float4*)(&s[((((bh * 128) + row2) * 128) + j0)]) = float4(S2_0, S2_1, S2_2, S2_3);
   }
   if (ok3) {
-    s[((((bh * 128) + row3) * 128) + j0)] = S3_0;
-    s[(((((bh * 128) + row3) * 128) + j0) + 1)] = S3_1;
-    s[(((((bh * 128) + row3) * 128) + j0) + 2)] = S3_2;
-    s[(((((bh * 128) + row3) * 128) + j0) + 3)] = S3_3;
-  }
-  if (ok4) {
-    s[((((bh * 128) + row4) * 128) + j0)] = S4_0;
-    s[(((((bh * 128) + row4) * 128) + j0) + 1)] = S4_1;
-    s[(((((bh * 128) + row4) * 128) + j0) + 2)] = S4_2;
-    s[(((((bh * 128) + row4) * 128) + j0) + 3)] = S4_3;
-  }
-  if (ok5) {
-    s[((((bh * 128) + row5) * 128) + j0)] = S5_0;
-    s[(((((bh * 128) + row5) * 128) + j0) + 1)] = S5_1;
-    s[(((((bh * 128) + row5) * 128) + j0) + 2)] = S5_2;
-    s[(((((bh * 128) + row5) * 128) + j0) + 3)] = S5_3;
-  }
-  if (ok6) {
-    s[((((bh * 128) + row6) * 128) + j0)] = S6_0;
-    s[(((((bh * 128) + row6) * 128) + j0) + 1)] = S6_1;
-    s[(((((bh * 128) + row6) * 128) + j0) + 2)] = S6_2;
-    s[(((((bh * 128) + row6) * 128) + j0) + 3)] = S6_3;
-  }
-  if (ok7) {
-    s[((((bh * 128) + row7) * 128) + j0)] = S7_0;
-    s[(((((bh * 128) + row7) * 128) + j0) + 1)] = S7_1;
-    s[(((((bh * 128) + row7) * 128) + j0) + 2)] = S7_2;
-    s[(((((bh * 128) + row7) * 128) + j0) + 3)] = S7_3;
+    *(device float4*)(&s[((((bh * 128) + row3) * 128) + j0)]) = float4(S3_0, S3_1, S3_2, S3_3);
   }
 }

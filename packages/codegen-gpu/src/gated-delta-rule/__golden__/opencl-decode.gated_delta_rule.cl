@@ -25,7 +25,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }
 
-__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void gdr_recurrent(__global const float* restrict q, __global const float* restrict k, __global const float* restrict v, __global const float* restrict g, __global const float* restrict beta, __global const float* restrict s0, __global float* restrict o, __global float* restrict s, int B, int T) {
+__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void gdr_recurrent(__global const float* restrict q, __global const float* restrict k, __global const float* restrict v, __global const float* restrict g, __global const float* restrict beta, __global const float* s0, __global float* restrict o, __global float* s, int B, int T) {
   // gated_delta_rule recurrent, Hk=16 Hv=16 Dk=128 Dv=128 l2norm: 8 state columns per workgroup as 8 groups of 1 x 1 lanes (128 rows each), no reduction, 8 tokens staged at a time
   const int tid = (int)get_local_id(0);
   const int gx = (int)get_group_id(0);
