@@ -2,11 +2,11 @@
  * `npm run demo`: the pipeline so far on model-shaped data, in well under a minute.
  * 1. weight formats: a Qwen3-0.6B q_proj weight stored in every format, bytes and dequantization nmse;
  * 2. the float64 references of the four operators on small model-shaped inputs;
- * 3. gemv, attention decode and attention prefill generated, executed and checked on every target
- *    executable here;
- * 4. the pipeline's back half: tune gemv and attention decode briefly on the best native CPU target,
- *    build the runtime library (gemv and attention) from the tuning database, and call it through the
- *    Node binding.
+ * 3. gemv, attention decode and prefill, and the gated delta rule decode and prefill generated,
+ *    executed and checked on every target executable here;
+ * 4. the pipeline's back half: tune gemv, attention decode and gated delta rule prefill briefly on the
+ *    best native CPU target, build the runtime library (gemv, attention, gated_delta_rule) from the
+ *    tuning database, and call it through the Node binding (the delta rule's decode state in place).
  */
 import {
   CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, checkOutput, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
@@ -105,6 +105,8 @@ const EVERYWHERE = [
   { what: 'gemv', op: 'gemv', params: { M: 1, N: QWEN3_06B.Hq * QWEN3_06B.D, K: QWEN3_06B.hidden, weight: 'q4_0' } },
   { what: 'attention decode', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 1, Skv: 300, D: QWEN3_06B.D, causal: true, kv: 'f16' } },
   { what: 'attention prefill', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 48, Skv: 48, D: QWEN3_06B.D, causal: true, kv: 'q8_0' } },
+  { what: 'gated delta rule decode', op: 'gated_delta_rule', params: { T: 1, Hk: GATED_DELTANET.Hk, Hv: GATED_DELTANET.Hv, Dk: GATED_DELTANET.D, l2norm: true } },
+  { what: 'gated delta rule prefill', op: 'gated_delta_rule', params: { T: 160, Hk: 2, Hv: 4, Dk: GATED_DELTANET.D, l2norm: true } },
 ] as const;
 
 async function everywhere(step: string, what: string, opName: string, raw: Readonly<Record<string, unknown>>): Promise<{ summary: string[]; failures: string[] }> {
@@ -165,9 +167,13 @@ const HEADS = { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, D: QWEN3_06B.D, causal: tr
 const TUNE_ATTENTION = { ...HEADS, B: 1, Sq: 1, Skv: 1024 };
 /** the runtime's attention calls: shapes the kernels were not tuned or emitted at */
 const ATTENTION_CALLS = [{ phase: 'decode', B: 2, Sq: 1, Skv: 700 }, { phase: 'prefill', B: 1, Sq: 40, Skv: 90 }] as const;
+/** Gated DeltaNet heads (l2norm) for the runtime, tuned at a 256-token prefill; called at decode with the state updated in place, and at prefill */
+const DELTA_HEADS = { Hk: GATED_DELTANET.Hk, Hv: GATED_DELTANET.Hv, Dk: GATED_DELTANET.D, l2norm: true };
+const TUNE_DELTA = { ...DELTA_HEADS, B: 1, T: 256 };
+const DELTA_CALLS = [{ phase: 'decode', B: 1, T: 1 }, { phase: 'prefill', B: 1, T: 200 }] as const;
 
 async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] }> {
-  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary, attentionEntryName }, { ATTENTION_PHASE_SHAPE, attentionHeads, emitKernel }] = await Promise.all([
+  const [{ doctor }, { JsonlTuningDatabase }, { KforgeLibrary, attentionEntryName, gatedDeltaRuleEntryName }, { ATTENTION_PHASE_SHAPE, GATED_DELTA_RULE_PLAN, attentionHeads, emitKernel, phasedHeads }] = await Promise.all([
     import('@kforge/exec'), import('@kforge/autotune'), import('@kforge/runtime'), import('@kforge/driver'),
   ]);
   const native = (await doctor()).targets.filter((t) => t.status === 'native' && (t.target === 'avx512' || t.target === 'avx2'));
@@ -176,25 +182,29 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
     println('\n4. tune -> runtime: skipped, no native AVX2/AVX-512 CPU target here');
     return { summary: ['tune -> runtime: skipped (no native SIMD CPU target)'], failures: [] };
   }
-  println(`\n4. tune gemv and attention decode on ${target} (budget 6 and 4, 2 threads), build the runtime (gemv and attention) from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}, ${JSON.stringify(TUNE_ATTENTION)}`);
+  println(`\n4. tune gemv, attention decode and gated delta rule prefill on ${target} (budget 6, 4 and 4, 2 threads), build the runtime (gemv, attention, gated_delta_rule) from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}, ${JSON.stringify(TUNE_ATTENTION)}, ${JSON.stringify(TUNE_DELTA)}`);
   const dir = mkdtempSync(join(tmpdir(), 'kforge-demo-'));
   try {
     const db = join(dir, 'tune.jsonl');
     const run = (cmd: Command, argv: string[]) => cmd.run(parseArgs(cmd.name, argv, cmd.args));
     await run(tuneCommand, ['gemv', '--target', target, '--params', JSON.stringify(TUNE_PARAMS), '--budget', '6', '--seed', '1', '--threads', '2', '--db', db]);
     await run(tuneCommand, ['attention', '--target', target, '--params', JSON.stringify(TUNE_ATTENTION), '--budget', '4', '--seed', '1', '--threads', '2', '--db', db]);
+    await run(tuneCommand, ['gated_delta_rule', '--target', target, '--params', JSON.stringify(TUNE_DELTA), '--budget', '4', '--seed', '1', '--threads', '2', '--db', db]);
     const all = new JsonlTuningDatabase(db).all().filter((r) => r.status === 'ok' && r.measurement);
     const summary: string[] = [];
-    for (const opName of ['gemv', 'attention']) {
+    for (const opName of ['gemv', 'attention', 'gated_delta_rule']) {
       const records = all.filter((r) => r.op === opName);
       const fastest = records.reduce((a, b) => (b.measurement!.medianMs < a.measurement!.medianMs ? b : a));
       const speedup = records[0]!.measurement!.medianMs / fastest.measurement!.medianMs;
       const fraction = fastest.measurement!.gbps / (fastest.measurement!.ceilingGbps ?? NaN);
-      summary.push(`tune ${opName} on ${target}: tuned/default ${speedup.toFixed(2)}x, best ${fastest.measurement!.medianMs.toPrecision(3)} ms at ${(100 * fraction).toFixed(0)}% of the read probe`);
+      const figure = opName === 'gated_delta_rule'
+        ? `${(getOp(opName).flops!(resolveParams(getOp(opName), TUNE_DELTA)) / (fastest.measurement!.medianMs * 1e6)).toFixed(0)} GFLOP/s`
+        : `${(100 * fraction).toFixed(0)}% of the read probe`;
+      summary.push(`tune ${opName} on ${target}: tuned/default ${speedup.toFixed(2)}x, best ${fastest.measurement!.medianMs.toPrecision(3)} ms at ${figure}`);
     }
 
     const out = join(dir, 'runtime');
-    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--ops', 'gemv,attention', '--heads', JSON.stringify([HEADS]), '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
+    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--ops', 'gemv,attention,gated_delta_rule', '--heads', JSON.stringify({ attention: [HEADS], gated_delta_rule: [DELTA_HEADS] }), '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
     const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
     const failures: string[] = [];
     const gemv = getOp('gemv');
@@ -217,7 +227,24 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
       println(`   runtime ${entry}(B ${c.B}, Sq ${c.Sq}, Skv ${c.Skv}): status ${r.status}, dispatched to ${r.info?.kernel} (${r.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(r.info?.config)}), ${ok?.message ?? lib.lastError()}`);
       if (!ok?.ok) failures.push(`runtime ${entry}: status ${r.status}, ${ok?.message ?? lib.lastError()}`);
     }
-    summary.push(`runtime on ${target}: gemv and ${ATTENTION_CALLS.length} attention calls ${failures.length ? 'FAILED' : 'ok'}`);
+    const delta = getOp('gated_delta_rule');
+    for (const c of DELTA_CALLS) {
+      const p = resolveParams(delta, { ...DELTA_HEADS, B: c.B, T: c.T });
+      const entry = gatedDeltaRuleEntryName(phasedHeads(GATED_DELTA_RULE_PLAN, p), c.phase);
+      const x = randomInputs(delta, p, SEED);
+      const ref = delta.reference(p, x);
+      const o = new Float32Array(ref.o!.data.length).fill(Number.NaN);
+      // decode: the state updated in place (s0 and s one buffer)
+      const s0 = new Float32Array(x.s0!.data as Float32Array);
+      const s = c.phase === 'decode' ? s0 : new Float32Array(s0.length).fill(Number.NaN);
+      const given = Object.fromEntries(['q', 'k', 'v', 'g', 'beta'].map((n) => [n, tensorBytes(x[n]!)]));
+      const r = lib.call(entry, { ...given, s0, o, s }, { B: c.B, T: c.T });
+      const checks = r.status === 0 ? (['o', 's'] as const).map((n) => checkOutput('gated_delta_rule', n, n === 'o' ? o : s, ref[n]!, 'f32')) : [];
+      const message = checks.length ? checks.map((k) => k.message).join('; ') : lib.lastError();
+      println(`   runtime ${entry}(B ${c.B}, T ${c.T}${c.phase === 'decode' ? ', state in place' : ''}): status ${r.status}, dispatched to ${r.info?.kernel} (${r.info?.tuned ? 'tuned' : 'default'} config ${JSON.stringify(r.info?.config)}), ${message}`);
+      if (!checks.length || !checks.every((k) => k.ok)) failures.push(`runtime ${entry}: status ${r.status}, ${message}`);
+    }
+    summary.push(`runtime on ${target}: gemv, ${ATTENTION_CALLS.length} attention and ${DELTA_CALLS.length} gated delta rule calls ${failures.length ? 'FAILED' : 'ok'}`);
     return { summary, failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -226,7 +253,7 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'quantize a model-shaped weight, run the four references, run gemv and attention on every target here, tune and build the runtime',
+  summary: 'quantize a model-shaped weight, run the four references, run gemv, attention and the gated delta rule on every target here, tune and build the runtime',
   usage: 'demo',
   args: { positionals: [], options: {} },
   async run() {
@@ -234,7 +261,7 @@ export const demoCommand: Command = {
     const summary = weightFormats();
     const refs = references();
     const runs = [];
-    for (const [i, e] of EVERYWHERE.entries()) runs.push(await everywhere(`3${'abc'[i]}`, e.what, e.op, e.params));
+    for (const [i, e] of EVERYWHERE.entries()) runs.push(await everywhere(`3${'abcdefgh'[i]}`, e.what, e.op, e.params));
     const pipeline = await tuneBuildCall();
     summary.push(...refs.summary, ...runs.flatMap((r) => r.summary), ...pipeline.summary);
     println(`\nSummary (${ms(start)}):`);
