@@ -8,7 +8,7 @@ import { InputError, encodeNpy, getOp, randomInputs, resolveParams, tensorBytes,
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { emitGatedDeltaRuleGpu, gatedDeltaRuleGpuKnobSpace } from './emit.ts';
 import { gdrShape, resolveGdrConfig, type GdrSimtConfig } from './knobs.ts';
-import { lowerChunkPrep, lowerChunkState, lowerRecurrent } from './lower-simt.ts';
+import { lowerChunkPrep, lowerChunkState, lowerRecurrent, walkTiles } from './lower-simt.ts';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
 import { emulateKernel, type EmulatedBuffer } from '../attention/simt-emulator.ts';
 
@@ -49,6 +49,14 @@ test('cuda decode default: a warp per workgroup, 4 columns per lane, subgroup re
     assert.deepEqual([c.config.k_split, c.config.vector_width, c.config.block_v, c.config.subgroup_reduce], [8, 4, 16, true]);
     assert.deepEqual(sizedDispatches(c)[0]!.grid, [8, 16, B]);
   }
+});
+
+test('the state walk tiles: rows per thread only while every thread keeps a tile', () => {
+  const shape = gdrShape(params({ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20 }));
+  const cfg = resolveGdrConfig('cuda', params({ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20 }), { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 });
+  assert.deepEqual(walkTiles(shape, cfg), { CJ: 4, NJ: 4, RI: 4, RS: 2 });
+  const h200 = params(H200(4, 2048));
+  assert.deepEqual(walkTiles(gdrShape(h200), resolveGdrConfig('cuda', h200)), { CJ: 4, NJ: 4, RI: 2, RS: 4 });
 });
 
 test('chunked default: state-walk column blocks narrower where the batch gives few of them', () => {
@@ -143,6 +151,8 @@ test('emulated in place (s0 and s one buffer): both variants, subgroup and workg
     [{ B: 1, T: 19, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8 }],
     [{ B: 1, T: 2, Hk: 1, Hv: 1, Dk: 9, Dv: 6, l2norm: true }, 'wgsl', { variant: 'recurrent', k_split: 1, vector_width: 1, block_v: 4 }],
     [{ B: 2, T: 37, Hk: 1, Hv: 2, Dk: 12, Dv: 10, l2norm: true }, 'opencl', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 32 }],
+    // the walk's register tiles: 4 x 4 of U and O, 2 x 4 of S, 4 column tiles, a column block past Dv, a tail chunk
+    [{ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 }],
   ];
   cases.forEach(([raw, target, config], i) => {
     const { nmseO, nmseS } = emulated(raw, SIMT_CAPS[target], target, config, 11 + i);

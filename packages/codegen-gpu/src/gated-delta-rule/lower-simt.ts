@@ -351,6 +351,24 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
   return { name: PREP_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };
 }
 
+/**
+ * How the state walk's threads tile its products: each owns RI consecutive rows x CJ consecutive columns of
+ * U and O (rows over the chunk) and RS rows x CJ columns of the new state (rows over Dk), so one operand
+ * load of W, Qg, Kd (a row value) serves CJ products and one of S or U (a column value) serves RI.
+ */
+export function walkTiles(shape: GdrShape, cfg: GdrSimtConfig): { CJ: number; NJ: number; RI: number; RS: number } {
+  const C = cfg.chunk;
+  const NT = cfg.workgroup_size;
+  const CJ = Math.min(cfg.block_v, 4);
+  const NJ = cfg.block_v / CJ;
+  const rowsPer = (rows: number): number => {
+    let r = 1;
+    while (r < 4 && rows % (r * 2) === 0 && (rows / (r * 2)) * NJ >= NT) r *= 2;
+    return r;
+  };
+  return { CJ, NJ, RI: rowsPer(C), RS: rowsPer(shape.Dk) };
+}
+
 export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
   const { Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
@@ -360,8 +378,11 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
   const scratch = chunkScratch(shape, C);
   const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
   const SB = Dk * BV;
+  const { CJ, NJ, RI, RS } = walkTiles(shape, cfg);
+  const UNROLL = 4;
   const body: Stmt[] = [
-    comment(`gated_delta_rule chunked state walk, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BV} state columns per workgroup, ${NT} threads`),
+    comment(`gated_delta_rule chunked state walk, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BV} state columns per workgroup, ${NT} threads, `
+      + `tiles of ${RI} x ${CJ} (U, O) and ${RS} x ${CJ} (S) per thread`),
     ...gridIds(),
     ...headIndices(shape),
     let_('nc', I32, div(add(T, C - 1), C)),
@@ -376,49 +397,80 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
     barrier(),
     letMut('cur', I32, c.i32(0)),
   ];
+  const rows = (n: number): number[] => Array.from({ length: n }, (_, r) => r);
+  const cols = rows(CJ);
+  // a tile's first row and first (block-local) column from the tile index
+  const tileAt = (e: string, R: number, row: string, col: string): Stmt[] => [
+    let_(row, I32, NJ > 1 ? mul(div(i32(e), NJ), R) : mul(i32(e), R)),
+    let_(col, I32, NJ > 1 ? mul(rem(i32(e), NJ), CJ) : c.i32(0)),
+  ];
+  const acc = (p: string, r: number, cc: number): string => `${p}${r}_${cc}`;
+
+  // U = U' - W S
+  const uTile: Stmt[] = [...tileAt('e', RI, 'ui', 'uj')];
+  for (const r of rows(RI)) {
+    uTile.push(let_(`urow${r}`, I32, add(base('gdr_u'), mul(add(i32('ui'), r), Dv))));
+    for (const cc of cols) {
+      const col = add(add(i32('j0'), i32('uj')), cc);
+      uTile.push(letMut(acc('ua', r, cc), F32, select(lt(col, Dv), load('gdr_u', add(i32(`urow${r}`), min(col, Dv - 1)), F32), c.f32(0))));
+    }
+  }
+  const uStep: Stmt[] = [];
+  for (const r of rows(RI)) uStep.push(let_(`w${r}`, F32, load('gdr_w', add(base('gdr_w'), add(mul(add(i32('ui'), r), Dk), i32('d'))), F32)));
+  for (const cc of cols) uStep.push(let_(`sv${cc}`, F32, load('sS', add(add(i32('cur'), mul(i32('d'), BV)), add(i32('uj'), cc)), F32)));
+  for (const r of rows(RI)) for (const cc of cols) uStep.push(assign(acc('ua', r, cc), sub(f32(acc('ua', r, cc)), mul(f32(`w${r}`), f32(`sv${cc}`)))));
+  uTile.push(forLoop('d', 0, Dk, uStep, { unroll: UNROLL }));
+  for (const r of rows(RI)) for (const cc of cols) uTile.push(store('sU', add(mul(add(i32('ui'), r), BV), add(i32('uj'), cc)), f32(acc('ua', r, cc))));
+
+  // O = Qg S + M U (M is zero above the diagonal: every row of the tile runs to its last row)
+  const oTile: Stmt[] = [...tileAt('e', RI, 'oi', 'oj')];
+  for (const r of rows(RI)) for (const cc of cols) oTile.push(letMut(acc('oa', r, cc), F32, c.f32(0)));
+  const oStep: Stmt[] = [];
+  for (const r of rows(RI)) oStep.push(let_(`q${r}`, F32, load('gdr_qg', add(base('gdr_qg'), add(mul(add(i32('oi'), r), Dk), i32('d'))), F32)));
+  for (const cc of cols) oStep.push(let_(`sv${cc}`, F32, load('sS', add(add(i32('cur'), mul(i32('d'), BV)), add(i32('oj'), cc)), F32)));
+  for (const r of rows(RI)) for (const cc of cols) oStep.push(assign(acc('oa', r, cc), fma(f32(`q${r}`), f32(`sv${cc}`), f32(acc('oa', r, cc)))));
+  oTile.push(forLoop('d', 0, Dk, oStep, { unroll: UNROLL }));
+  const mStep: Stmt[] = [];
+  for (const r of rows(RI)) mStep.push(let_(`mm${r}`, F32, load('gdr_m', add(base('gdr_m'), add(mul(add(i32('oi'), r), C), i32('m'))), F32)));
+  for (const cc of cols) mStep.push(let_(`u${cc}`, F32, load('sU', add(mul(i32('m'), BV), add(i32('oj'), cc)), F32)));
+  for (const r of rows(RI)) for (const cc of cols) mStep.push(assign(acc('oa', r, cc), fma(f32(`mm${r}`), f32(`u${cc}`), f32(acc('oa', r, cc)))));
+  oTile.push(forLoop('m', 0, add(i32('oi'), RI), mStep, { unroll: UNROLL }));
+  for (const r of rows(RI)) {
+    oTile.push(let_(`ot${r}`, I32, add(add(i32('t0'), i32('oi')), r)));
+    const writes: Stmt[] = [];
+    for (const cc of cols) {
+      const col = add(add(i32('j0'), i32('oj')), cc);
+      writes.push(if_(lt(col, Dv), [store('o', add(mul(add(mul(add(mul(i32('b'), T), i32(`ot${r}`)), Hv), i32('h')), Dv), col), f32(acc('oa', r, cc)))]));
+    }
+    oTile.push(if_(lt(i32(`ot${r}`), T), writes));
+  }
+
+  // S = e^gamma_last S + Kdᵀ U into the other copy
+  const sTile: Stmt[] = [...tileAt('e', RS, 'sd', 'sj')];
+  for (const r of rows(RS)) {
+    for (const cc of cols) {
+      sTile.push(letMut(acc('sa', r, cc), F32, mul(f32('dec'), load('sS', add(add(i32('cur'), mul(add(i32('sd'), r), BV)), add(i32('sj'), cc)), F32))));
+    }
+  }
+  const sStep: Stmt[] = [];
+  for (const r of rows(RS)) sStep.push(let_(`k${r}`, F32, load('gdr_kd', add(base('gdr_kd'), add(mul(i32('m'), Dk), add(i32('sd'), r))), F32)));
+  for (const cc of cols) sStep.push(let_(`u${cc}`, F32, load('sU', add(mul(i32('m'), BV), add(i32('sj'), cc)), F32)));
+  for (const r of rows(RS)) for (const cc of cols) sStep.push(assign(acc('sa', r, cc), fma(f32(`k${r}`), f32(`u${cc}`), f32(acc('sa', r, cc)))));
+  sTile.push(forLoop('m', 0, C, sStep, { unroll: UNROLL }));
+  for (const r of rows(RS)) {
+    for (const cc of cols) {
+      sTile.push(store('sS', add(sub(c.i32(SB), i32('cur')), add(mul(add(i32('sd'), r), BV), add(i32('sj'), cc))), f32(acc('sa', r, cc))));
+    }
+  }
+
   const chunk: Stmt[] = [
     let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('n'))),
     let_('t0', I32, mul(i32('n'), C)),
-    // U = U' - W S
-    forLoop('e', i32('tid'), C * BV, [
-      let_('ui', I32, div(i32('e'), BV)),
-      let_('uj', I32, rem(i32('e'), BV)),
-      let_('ucol', I32, add(i32('j0'), i32('uj'))),
-      letMut('acc', F32, select(lt(i32('ucol'), Dv), load('gdr_u', add(base('gdr_u'), add(mul(i32('ui'), Dv), min(i32('ucol'), Dv - 1))), F32), c.f32(0))),
-      forLoop('d', 0, Dk, [
-        assign('acc', sub(f32('acc'), mul(load('gdr_w', add(base('gdr_w'), add(mul(i32('ui'), Dk), i32('d'))), F32), load('sS', add(add(i32('cur'), mul(i32('d'), BV)), i32('uj')), F32)))),
-      ]),
-      store('sU', i32('e'), f32('acc')),
-    ], { step: NT }),
+    forLoop('e', i32('tid'), (C / RI) * NJ, uTile, { step: NT }),
     barrier(),
-    // O = Qg S + M U (rows of the chunk inside T)
-    forLoop('e', i32('tid'), C * BV, [
-      let_('oi', I32, div(i32('e'), BV)),
-      let_('oj', I32, rem(i32('e'), BV)),
-      letMut('oacc', F32, c.f32(0)),
-      forLoop('d', 0, Dk, [
-        assign('oacc', fma(load('gdr_qg', add(base('gdr_qg'), add(mul(i32('oi'), Dk), i32('d'))), F32), load('sS', add(add(i32('cur'), mul(i32('d'), BV)), i32('oj')), F32), f32('oacc'))),
-      ]),
-      forLoop('m', 0, add(i32('oi'), 1), [
-        assign('oacc', fma(load('gdr_m', add(base('gdr_m'), add(mul(i32('oi'), C), i32('m'))), F32), load('sU', add(mul(i32('m'), BV), i32('oj')), F32), f32('oacc'))),
-      ]),
-      let_('ocol', I32, add(i32('j0'), i32('oj'))),
-      let_('ot', I32, add(i32('t0'), i32('oi'))),
-      if_(land(lt(i32('ot'), T), lt(i32('ocol'), Dv)), [
-        store('o', add(mul(add(mul(add(mul(i32('b'), T), i32('ot')), Hv), i32('h')), Dv), i32('ocol')), f32('oacc')),
-      ]),
-    ], { step: NT }),
-    // S = e^gamma_last S + Kdᵀ U into the other copy
+    forLoop('e', i32('tid'), (C / RI) * NJ, oTile, { step: NT }),
     let_('dec', F32, load('gdr_dec', i32('cidx'), F32)),
-    forLoop('e', i32('tid'), SB, [
-      let_('sd', I32, div(i32('e'), BV)),
-      let_('sj', I32, rem(i32('e'), BV)),
-      letMut('sacc', F32, mul(f32('dec'), load('sS', add(i32('cur'), i32('e')), F32))),
-      forLoop('m', 0, C, [
-        assign('sacc', fma(load('gdr_kd', add(base('gdr_kd'), add(mul(i32('m'), Dk), i32('sd'))), F32), load('sU', add(mul(i32('m'), BV), i32('sj')), F32), f32('sacc'))),
-      ]),
-      store('sS', add(sub(c.i32(SB), i32('cur')), i32('e')), f32('sacc')),
-    ], { step: NT }),
+    forLoop('e', i32('tid'), (Dk / RS) * NJ, sTile, { step: NT }),
     barrier(),
     assign('cur', sub(c.i32(SB), i32('cur'))),
   ];

@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __
 }
 
 extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s0, const float* __restrict__ gdr_w, const float* __restrict__ gdr_u, const float* __restrict__ gdr_qg, const float* __restrict__ gdr_kd, const float* __restrict__ gdr_m, const float* __restrict__ gdr_dec, float* __restrict__ o, float* s, int B, int T) {
-  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 4 state columns per workgroup, 128 threads
+  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 4 state columns per workgroup, 128 threads, tiles of 1 x 4 (U, O) and 1 x 4 (S) per thread
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
   const int gy = (int)blockIdx.y;
@@ -151,42 +151,103 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
   for (int n = 0; n < nc; n++) {
     const int cidx = ((bh * nc) + n);
     const int t0 = (n * 64);
-    for (int e = tid; e < 256; e += 128) {
-      const int ui = (e / 4);
-      const int uj = (e % 4);
-      const int ucol = (j0 + uj);
-      float acc = ((ucol < 128) ? gdr_u[((cidx * 8192) + ((ui * 128) + min(ucol, 127)))] : 0.0f);
+    for (int e = tid; e < 64; e += 128) {
+      const int ui = (e * 1);
+      const int uj = 0;
+      const int urow0 = ((cidx * 8192) + ((ui + 0) * 128));
+      float ua0_0 = ((((j0 + uj) + 0) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 0), 127))] : 0.0f);
+      float ua0_1 = ((((j0 + uj) + 1) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 1), 127))] : 0.0f);
+      float ua0_2 = ((((j0 + uj) + 2) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 2), 127))] : 0.0f);
+      float ua0_3 = ((((j0 + uj) + 3) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 3), 127))] : 0.0f);
+      #pragma unroll 4
       for (int d = 0; d < 128; d++) {
-        acc = (acc - (gdr_w[((cidx * 8192) + ((ui * 128) + d))] * sS[((cur + (d * 4)) + uj)]));
+        const float w0 = gdr_w[((cidx * 8192) + (((ui + 0) * 128) + d))];
+        const float sv0 = sS[((cur + (d * 4)) + (uj + 0))];
+        const float sv1 = sS[((cur + (d * 4)) + (uj + 1))];
+        const float sv2 = sS[((cur + (d * 4)) + (uj + 2))];
+        const float sv3 = sS[((cur + (d * 4)) + (uj + 3))];
+        ua0_0 = (ua0_0 - (w0 * sv0));
+        ua0_1 = (ua0_1 - (w0 * sv1));
+        ua0_2 = (ua0_2 - (w0 * sv2));
+        ua0_3 = (ua0_3 - (w0 * sv3));
       }
-      sU[e] = acc;
+      sU[(((ui + 0) * 4) + (uj + 0))] = ua0_0;
+      sU[(((ui + 0) * 4) + (uj + 1))] = ua0_1;
+      sU[(((ui + 0) * 4) + (uj + 2))] = ua0_2;
+      sU[(((ui + 0) * 4) + (uj + 3))] = ua0_3;
     }
     __syncthreads();
-    for (int e = tid; e < 256; e += 128) {
-      const int oi = (e / 4);
-      const int oj = (e % 4);
-      float oacc = 0.0f;
+    for (int e = tid; e < 64; e += 128) {
+      const int oi = (e * 1);
+      const int oj = 0;
+      float oa0_0 = 0.0f;
+      float oa0_1 = 0.0f;
+      float oa0_2 = 0.0f;
+      float oa0_3 = 0.0f;
+      #pragma unroll 4
       for (int d = 0; d < 128; d++) {
-        oacc = fmaf(gdr_qg[((cidx * 8192) + ((oi * 128) + d))], sS[((cur + (d * 4)) + oj)], oacc);
+        const float q0 = gdr_qg[((cidx * 8192) + (((oi + 0) * 128) + d))];
+        const float sv0 = sS[((cur + (d * 4)) + (oj + 0))];
+        const float sv1 = sS[((cur + (d * 4)) + (oj + 1))];
+        const float sv2 = sS[((cur + (d * 4)) + (oj + 2))];
+        const float sv3 = sS[((cur + (d * 4)) + (oj + 3))];
+        oa0_0 = fmaf(q0, sv0, oa0_0);
+        oa0_1 = fmaf(q0, sv1, oa0_1);
+        oa0_2 = fmaf(q0, sv2, oa0_2);
+        oa0_3 = fmaf(q0, sv3, oa0_3);
       }
+      #pragma unroll 4
       for (int m = 0; m < (oi + 1); m++) {
-        oacc = fmaf(gdr_m[((cidx * 4096) + ((oi * 64) + m))], sU[((m * 4) + oj)], oacc);
+        const float mm0 = gdr_m[((cidx * 4096) + (((oi + 0) * 64) + m))];
+        const float u0 = sU[((m * 4) + (oj + 0))];
+        const float u1 = sU[((m * 4) + (oj + 1))];
+        const float u2 = sU[((m * 4) + (oj + 2))];
+        const float u3 = sU[((m * 4) + (oj + 3))];
+        oa0_0 = fmaf(mm0, u0, oa0_0);
+        oa0_1 = fmaf(mm0, u1, oa0_1);
+        oa0_2 = fmaf(mm0, u2, oa0_2);
+        oa0_3 = fmaf(mm0, u3, oa0_3);
       }
-      const int ocol = (j0 + oj);
-      const int ot = (t0 + oi);
-      if ((ot < T) && (ocol < 128)) {
-        o[((((((b * T) + ot) * 16) + h) * 128) + ocol)] = oacc;
+      const int ot0 = ((t0 + oi) + 0);
+      if (ot0 < T) {
+        if (((j0 + oj) + 0) < 128) {
+          o[((((((b * T) + ot0) * 16) + h) * 128) + ((j0 + oj) + 0))] = oa0_0;
+        }
+        if (((j0 + oj) + 1) < 128) {
+          o[((((((b * T) + ot0) * 16) + h) * 128) + ((j0 + oj) + 1))] = oa0_1;
+        }
+        if (((j0 + oj) + 2) < 128) {
+          o[((((((b * T) + ot0) * 16) + h) * 128) + ((j0 + oj) + 2))] = oa0_2;
+        }
+        if (((j0 + oj) + 3) < 128) {
+          o[((((((b * T) + ot0) * 16) + h) * 128) + ((j0 + oj) + 3))] = oa0_3;
+        }
       }
     }
     const float dec = gdr_dec[cidx];
-    for (int e = tid; e < 512; e += 128) {
-      const int sd = (e / 4);
-      const int sj = (e % 4);
-      float sacc = (dec * sS[(cur + e)]);
+    for (int e = tid; e < 128; e += 128) {
+      const int sd = (e * 1);
+      const int sj = 0;
+      float sa0_0 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 0))]);
+      float sa0_1 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 1))]);
+      float sa0_2 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 2))]);
+      float sa0_3 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 3))]);
+      #pragma unroll 4
       for (int m = 0; m < 64; m++) {
-        sacc = fmaf(gdr_kd[((cidx * 8192) + ((m * 128) + sd))], sU[((m * 4) + sj)], sacc);
+        const float k0 = gdr_kd[((cidx * 8192) + ((m * 128) + (sd + 0)))];
+        const float u0 = sU[((m * 4) + (sj + 0))];
+        const float u1 = sU[((m * 4) + (sj + 1))];
+        const float u2 = sU[((m * 4) + (sj + 2))];
+        const float u3 = sU[((m * 4) + (sj + 3))];
+        sa0_0 = fmaf(k0, u0, sa0_0);
+        sa0_1 = fmaf(k0, u1, sa0_1);
+        sa0_2 = fmaf(k0, u2, sa0_2);
+        sa0_3 = fmaf(k0, u3, sa0_3);
       }
-      sS[((512 - cur) + e)] = sacc;
+      sS[((512 - cur) + (((sd + 0) * 4) + (sj + 0)))] = sa0_0;
+      sS[((512 - cur) + (((sd + 0) * 4) + (sj + 1)))] = sa0_1;
+      sS[((512 - cur) + (((sd + 0) * 4) + (sj + 2)))] = sa0_2;
+      sS[((512 - cur) + (((sd + 0) * 4) + (sj + 3)))] = sa0_3;
     }
     __syncthreads();
     cur = (512 - cur);
