@@ -63,7 +63,7 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     const C = cfg.chunk;
     const chunks = size.mul('B', Hv, size.cdiv('T', C));
     for (const s of chunkScratch(shape, C)) buffers.push({ name: s.name, elem: 'f32', bytes: size.mul(chunks, s.floats * 4), role: 'scratch' });
-    const prep = lowerChunkPrep(shape, cfg);
+    const prep = lowerChunkPrep(shape, cfg, caps);
     const walk = lowerChunkState(shape, cfg);
     kernels = [prep, walk];
     dispatches.push(

@@ -255,7 +255,8 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
 
 // ------------------------------------------------------------------------------------------------ chunked
 
-export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
+export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtCaps): Kernel {
+  const vectorLoads = caps?.vectorLoads ?? false;
   const { Hk, Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
   const NT = cfg.workgroup_size;
@@ -300,26 +301,55 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
   }
   body.push(forLoop('i', i32('tid'), C, perToken, { step: NT }), barrier());
 
-  // A (workgroup memory) and M (scratch) over the pairs j <= i
-  body.push(forLoop('e', i32('tid'), C * C, [
-    let_('pi', I32, div(i32('e'), C)),
-    let_('pj', I32, rem(i32('e'), C)),
-    letMut('dkk', F32, c.f32(0)),
-    letMut('dqk', F32, c.f32(0)),
-    if_(le(i32('pj'), i32('pi')), [
-      forLoop('d', 0, Dk, [
-        let_('kj', F32, load('k', qkAt(i32('pj'), i32('d')), F32)),
-        assign('dkk', fma(load('k', qkAt(i32('pi'), i32('d')), F32), f32('kj'), f32('dkk'))),
-        assign('dqk', fma(load('q', qkAt(i32('pi'), i32('d')), F32), f32('kj'), f32('dqk'))),
-      ]),
-    ]),
-    // e^(gamma_i - gamma_j) only where j <= i (the difference is <= 0 there)
-    let_('dij', F32, exp(min(sub(load('sgam', i32('pi'), F32), load('sgam', i32('pj'), F32)), c.f32(0)))),
-    let_('rkj', F32, load('srk', i32('pj'), F32)),
-    store('sA', i32('e'), select(lt(i32('pj'), i32('pi')), mul(mul(mul(load('sbeta', i32('pi'), F32), f32('dij')), mul(load('srk', i32('pi'), F32), f32('rkj'))), f32('dkk')), c.f32(0))),
-    store('gdr_m', add(base('gdr_m'), i32('e')), select(le(i32('pj'), i32('pi')),
-      mul(mul(f32('dij'), mul(load('srq', i32('pi'), F32), f32('rkj'))), mul(f32('dqk'), c.f32(shape.scale))), c.f32(0))),
-  ], { step: NT }));
+  // A (workgroup memory) and M (scratch) in tiles of PT x PT pairs per thread: per step of d the tile's
+  // rows of k̂ and q̂ and its columns of k̂ are loaded once (vectors along d where the target has them) and
+  // serve PT products each; tiles wholly above the diagonal only write their zeros
+  const PT = 4;
+  const NB = C / PT;
+  const DW = vectorLoads && Dk % 4 === 0 ? 4 : 1;
+  const pairTile: Stmt[] = [
+    let_('ti0', I32, mul(div(i32('e'), NB), PT)),
+    let_('tj0', I32, mul(rem(i32('e'), NB), PT)),
+  ];
+  const tiles = Array.from({ length: PT }, (_, r) => r);
+  for (const r of tiles) for (const cc of tiles) pairTile.push(letMut(`dkk${r}_${cc}`, F32, c.f32(0)), letMut(`dqk${r}_${cc}`, F32, c.f32(0)));
+  const dStep: Stmt[] = [];
+  const rowsOf = (buf: string, row: Expr, tag: string): Expr[] => loadWords(buf, qkAt(row, i32('d')), DW, F32, tag, dStep, vectorLoads, DW);
+  const ki = tiles.map((r) => rowsOf('k', add(i32('ti0'), r), `lki${r}_`));
+  const qi = tiles.map((r) => rowsOf('q', add(i32('ti0'), r), `lqi${r}_`));
+  const kj = tiles.map((cc) => rowsOf('k', add(i32('tj0'), cc), `lkj${cc}_`));
+  for (let l = 0; l < DW; l++) {
+    for (const r of tiles) {
+      for (const cc of tiles) {
+        dStep.push(assign(`dkk${r}_${cc}`, fma(ki[r]![l]!, kj[cc]![l]!, f32(`dkk${r}_${cc}`))));
+        dStep.push(assign(`dqk${r}_${cc}`, fma(qi[r]![l]!, kj[cc]![l]!, f32(`dqk${r}_${cc}`))));
+      }
+    }
+  }
+  pairTile.push(if_(le(i32('tj0'), i32('ti0')), [forLoop('d', 0, Dk, dStep, { step: DW })]));
+  for (const r of tiles) {
+    pairTile.push(let_(`pi${r}`, I32, add(i32('ti0'), r)));
+    pairTile.push(let_(`gi${r}`, F32, load('sgam', i32(`pi${r}`), F32)));
+    pairTile.push(let_(`bki${r}`, F32, mul(load('sbeta', i32(`pi${r}`), F32), load('srk', i32(`pi${r}`), F32))));
+    pairTile.push(let_(`sqi${r}`, F32, mul(load('srq', i32(`pi${r}`), F32), c.f32(shape.scale))));
+  }
+  for (const cc of tiles) {
+    pairTile.push(let_(`pj${cc}`, I32, add(i32('tj0'), cc)));
+    pairTile.push(let_(`gj${cc}`, F32, load('sgam', i32(`pj${cc}`), F32)));
+    pairTile.push(let_(`rkj${cc}`, F32, load('srk', i32(`pj${cc}`), F32)));
+  }
+  for (const r of tiles) {
+    for (const cc of tiles) {
+      const at = add(mul(i32(`pi${r}`), C), i32(`pj${cc}`));
+      // e^(gamma_i - gamma_j) only where j <= i (the difference is <= 0 there)
+      pairTile.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
+      pairTile.push(store('sA', at, select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
+      pairTile.push(store('gdr_m', add(base('gdr_m'), at), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
+    }
+  }
+  body.push(forLoop('e', i32('tid'), NB * NB, pairTile, { step: NT }));
   body.push(barrier());
   body.push(let_('glast', F32, load('sgam', c.i32(C - 1), F32)));
   body.push(if_(eq(i32('tid'), 0), [store('gdr_dec', i32('cidx'), exp(f32('glast')))]));
