@@ -412,7 +412,8 @@ export function estimateAttention(target: TargetName, params: Params, config: Kn
  * of a head only through the caches). The recurrent form costs about 8 Dk Dv flops per token and head at
  * half the FMA rate (each step's loads and stores of the state block bound it); the chunked form about
  * 6 Dk Dv per token plus chunk (Dk + Dv) of intra-chunk products and chunk^2 / 3 of the solve, as matrix
- * products near the FMA rate. Items are spread over threads or SMs in whole waves.
+ * products near the FMA rate (at 16 rows or more: a short chunk, or a short T, loses the register
+ * blocking). Items are spread over threads or SMs in whole waves.
  */
 export function estimateGatedDeltaRule(target: TargetName, params: Params, config: KnobConfig, host: HostHint = {}): number {
   const [B, T, Hv, Dk, Dv] = ['B', 'T', 'Hv', 'Dk', 'Dv'].map((n) => Number(params[n])) as [number, number, number, number, number];
@@ -423,7 +424,8 @@ export function estimateGatedDeltaRule(target: TargetName, params: Params, confi
   const bytes = 2 * B * Hv * Dk * Dv * 4 + items * T * 2 * Dk * 4 + B * T * Hv * (2 * Dv + 2) * 4;
   const perToken = chunked ? 6 * Dk * Dv + chunk * (Dk + Dv) * 2 + (chunk * chunk) / 3 : 8 * Dk * Dv;
   const flops = B * T * Hv * perToken;
-  const efficiency = chunked ? 0.8 : 0.5;
+  // the chunk's products are chunk rows deep: below 16 rows they lose their register blocking
+  const efficiency = chunked ? 0.8 * Math.min(1, chunk / 16) : 0.5;
   if (SIMT_TARGETS.has(target)) {
     const r = GPU_RATES[target as keyof typeof GPU_RATES];
     const perSm = Math.max(1, Math.floor(r.maxThreadsPerSm / Math.max(32, Number(config.workgroup_size ?? 128))));

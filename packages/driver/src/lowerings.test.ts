@@ -14,6 +14,7 @@ test("lowerings expose only their op's declared knobs, and lowered ops declare n
       { Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, { Hq: 32, Hkv: 8, Sq: 512, Skv: 512, D: 128, causal: true, kv: 'f16' },
       { Hq: 4, Hkv: 1, Sq: 3, Skv: 50, D: 72, window: 10, kv: 'f32' },
     ],
+    gated_delta_rule: [{ T: 1, Hk: 16, Hv: 32, Dk: 128, l2norm: true }, { T: 512, Hk: 2, Hv: 4, Dk: 64, Dv: 96 }],
   };
   const used = new Map<string, Set<string>>();
   for (const lowering of LOWERINGS) {
@@ -22,7 +23,9 @@ test("lowerings expose only their op's declared knobs, and lowered ops declare n
     const seen = used.get(op.name) ?? new Set<string>();
     used.set(op.name, seen);
     for (const target of lowering.targets) {
-      for (const shape of shapes[op.name] ?? []) {
+      const opShapes = shapes[op.name];
+      assert.ok(opShapes, `no shapes for ${op.name} here`);
+      for (const shape of opShapes) {
         const space = lowering.knobs(target, resolveParams(op, shape));
         for (const k of space.knobs) {
           assert.ok(declared.has(k.name), `${op.name}/${target}: knob '${k.name}' is not declared by the op`);

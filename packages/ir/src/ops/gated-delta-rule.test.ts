@@ -118,8 +118,12 @@ test('value head h reads q/k head floor(h / (Hv/Hk))', () => {
   assert.deepEqual(a.s!.data, b.s!.data);
 });
 
-test('random inputs respect the domains: g <= 0, beta in [0, 1]', () => {
+test('random inputs respect the domains: g <= 0 (slow, medium and fast decay by value head), beta in [0, 1]', () => {
   const inputs = randomInputs(GDR, resolveParams(GDR, { B: 2, T: 50, Hk: 1, Hv: 3, Dk: 2 }), 6);
-  assert.ok(toFloat64(inputs.g!).every((x) => x <= 0 && x >= -0.5));
+  const g = toFloat64(inputs.g!);
+  assert.ok(g.every((x) => x <= 0 && x >= -20));
+  // g [B, T, Hv]: head h draws from the h-th regime
+  const head = (h: number) => g.filter((_, i) => i % 3 === h);
+  assert.ok(head(0).every((x) => x >= -0.1) && head(1).every((x) => x >= -2) && Math.min(...head(2)) < -10);
   assert.ok(toFloat64(inputs.beta!).every((x) => x >= 0 && x <= 1));
 });
