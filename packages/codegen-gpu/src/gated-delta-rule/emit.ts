@@ -64,7 +64,7 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     const chunks = size.mul('B', Hv, size.cdiv('T', C));
     for (const s of chunkScratch(shape, C)) buffers.push({ name: s.name, elem: 'f32', bytes: size.mul(chunks, s.floats * 4), role: 'scratch' });
     const prep = lowerChunkPrep(shape, cfg, caps);
-    const walk = lowerChunkState(shape, cfg);
+    const walk = lowerChunkState(shape, cfg, caps);
     kernels = [prep, walk];
     dispatches.push(
       { entry: prep.name, args: argsOf(prep), grid: [size.cdiv('T', C), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },

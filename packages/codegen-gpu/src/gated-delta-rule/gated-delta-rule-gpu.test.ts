@@ -116,7 +116,7 @@ function emulated(raw: Record<string, ParamValue>, caps: SimtCaps, target: GpuTa
   const cfg: GdrSimtConfig = resolveGdrConfig(target, p, config);
   const a = emitGatedDeltaRuleGpu(target, p, cfg as unknown as Record<string, ParamValue>);
   const shape = gdrShape(p);
-  const kernels = cfg.variant === 'recurrent' ? [lowerRecurrent(shape, cfg, caps)] : [lowerChunkPrep(shape, cfg, caps), lowerChunkState(shape, cfg)];
+  const kernels = cfg.variant === 'recurrent' ? [lowerRecurrent(shape, cfg, caps)] : [lowerChunkPrep(shape, cfg, caps), lowerChunkState(shape, cfg, caps)];
   const buffers: Record<string, EmulatedBuffer> = {};
   for (const b of sizedBuffers(a)) {
     if (b.name === 's') continue;

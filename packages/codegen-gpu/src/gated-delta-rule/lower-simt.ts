@@ -399,7 +399,7 @@ export function walkTiles(shape: GdrShape, cfg: GdrSimtConfig): { CJ: number; NJ
   return { CJ, NJ, RI: rowsPer(C), RS: rowsPer(shape.Dk) };
 }
 
-export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
+export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtCaps): Kernel {
   const { Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
   const NT = cfg.workgroup_size;
@@ -409,7 +409,9 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
   const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
   const SB = Dk * BV;
   const { CJ, NJ, RI, RS } = walkTiles(shape, cfg);
-  const UNROLL = 4;
+  const vectorLoads = caps?.vectorLoads ?? false;
+  const DW = vectorLoads && Dk % 4 === 0 ? 4 : 1;
+  const UNROLL = DW === 4 ? 2 : 4;
   const body: Stmt[] = [
     comment(`gated_delta_rule chunked state walk, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BV} state columns per workgroup, ${NT} threads, `
       + `tiles of ${RI} x ${CJ} (U, O) and ${RS} x ${CJ} (S) per thread`),
@@ -445,21 +447,26 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig): Kernel {
       uTile.push(letMut(acc('ua', r, cc), F32, select(lt(col, Dv), load('gdr_u', add(i32(`urow${r}`), min(col, Dv - 1)), F32), c.f32(0))));
     }
   }
+  // W and Qg rows DW values at a time along d (one 128-bit load where the target has them)
   const uStep: Stmt[] = [];
-  for (const r of rows(RI)) uStep.push(let_(`w${r}`, F32, load('gdr_w', add(base('gdr_w'), add(mul(add(i32('ui'), r), Dk), i32('d'))), F32)));
-  for (const cc of cols) uStep.push(let_(`sv${cc}`, F32, load('sS', add(add(i32('cur'), mul(i32('d'), BV)), add(i32('uj'), cc)), F32)));
-  for (const r of rows(RI)) for (const cc of cols) uStep.push(assign(acc('ua', r, cc), sub(f32(acc('ua', r, cc)), mul(f32(`w${r}`), f32(`sv${cc}`)))));
-  uTile.push(forLoop('d', 0, Dk, uStep, { unroll: UNROLL }));
+  const wv = rows(RI).map((r) => loadWords('gdr_w', add(base('gdr_w'), add(mul(add(i32('ui'), r), Dk), i32('d'))), DW, F32, `w${r}_`, uStep, vectorLoads, DW));
+  for (let l = 0; l < DW; l++) {
+    for (const cc of cols) uStep.push(let_(`sv${l}_${cc}`, F32, load('sS', add(add(i32('cur'), mul(add(i32('d'), l), BV)), add(i32('uj'), cc)), F32)));
+    for (const r of rows(RI)) for (const cc of cols) uStep.push(assign(acc('ua', r, cc), sub(f32(acc('ua', r, cc)), mul(wv[r]![l]!, f32(`sv${l}_${cc}`)))));
+  }
+  uTile.push(forLoop('d', 0, Dk, uStep, { step: DW, unroll: UNROLL }));
   for (const r of rows(RI)) for (const cc of cols) uTile.push(store('sU', add(mul(add(i32('ui'), r), BV), add(i32('uj'), cc)), f32(acc('ua', r, cc))));
 
   // O = Qg S + M U (M is zero above the diagonal: every row of the tile runs to its last row)
   const oTile: Stmt[] = [...tileAt('e', RI, 'oi', 'oj')];
   for (const r of rows(RI)) for (const cc of cols) oTile.push(letMut(acc('oa', r, cc), F32, c.f32(0)));
   const oStep: Stmt[] = [];
-  for (const r of rows(RI)) oStep.push(let_(`q${r}`, F32, load('gdr_qg', add(base('gdr_qg'), add(mul(add(i32('oi'), r), Dk), i32('d'))), F32)));
-  for (const cc of cols) oStep.push(let_(`sv${cc}`, F32, load('sS', add(add(i32('cur'), mul(i32('d'), BV)), add(i32('oj'), cc)), F32)));
-  for (const r of rows(RI)) for (const cc of cols) oStep.push(assign(acc('oa', r, cc), fma(f32(`q${r}`), f32(`sv${cc}`), f32(acc('oa', r, cc)))));
-  oTile.push(forLoop('d', 0, Dk, oStep, { unroll: UNROLL }));
+  const qv = rows(RI).map((r) => loadWords('gdr_qg', add(base('gdr_qg'), add(mul(add(i32('oi'), r), Dk), i32('d'))), DW, F32, `q${r}_`, oStep, vectorLoads, DW));
+  for (let l = 0; l < DW; l++) {
+    for (const cc of cols) oStep.push(let_(`sv${l}_${cc}`, F32, load('sS', add(add(i32('cur'), mul(add(i32('d'), l), BV)), add(i32('oj'), cc)), F32)));
+    for (const r of rows(RI)) for (const cc of cols) oStep.push(assign(acc('oa', r, cc), fma(qv[r]![l]!, f32(`sv${l}_${cc}`), f32(acc('oa', r, cc)))));
+  }
+  oTile.push(forLoop('d', 0, Dk, oStep, { step: DW, unroll: UNROLL }));
   const mStep: Stmt[] = [];
   for (const r of rows(RI)) mStep.push(let_(`mm${r}`, F32, load('gdr_m', add(base('gdr_m'), add(mul(add(i32('oi'), r), C), i32('m'))), F32)));
   for (const cc of cols) mStep.push(let_(`u${cc}`, F32, load('sU', add(mul(i32('m'), BV), add(i32('oj'), cc)), F32)));

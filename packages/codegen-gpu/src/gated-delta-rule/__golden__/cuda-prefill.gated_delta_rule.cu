@@ -398,17 +398,41 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
       float ua0_1 = ((((j0 + uj) + 1) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 1), 127))] : 0.0f);
       float ua0_2 = ((((j0 + uj) + 2) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 2), 127))] : 0.0f);
       float ua0_3 = ((((j0 + uj) + 3) < 128) ? gdr_u[(urow0 + min(((j0 + uj) + 3), 127))] : 0.0f);
-      #pragma unroll 4
-      for (int d = 0; d < 128; d++) {
-        const float w0 = gdr_w[((cidx * 8192) + (((ui + 0) * 128) + d))];
-        const float sv0 = sS[((cur + (d * 4)) + (uj + 0))];
-        const float sv1 = sS[((cur + (d * 4)) + (uj + 1))];
-        const float sv2 = sS[((cur + (d * 4)) + (uj + 2))];
-        const float sv3 = sS[((cur + (d * 4)) + (uj + 3))];
-        ua0_0 = (ua0_0 - (w0 * sv0));
-        ua0_1 = (ua0_1 - (w0 * sv1));
-        ua0_2 = (ua0_2 - (w0 * sv2));
-        ua0_3 = (ua0_3 - (w0 * sv3));
+      #pragma unroll 2
+      for (int d = 0; d < 128; d += 4) {
+        const float4 w0_ = (*(const float4*)(&gdr_w[((cidx * 8192) + (((ui + 0) * 128) + d))]));
+        const float sv0_0 = sS[((cur + ((d + 0) * 4)) + (uj + 0))];
+        const float sv0_1 = sS[((cur + ((d + 0) * 4)) + (uj + 1))];
+        const float sv0_2 = sS[((cur + ((d + 0) * 4)) + (uj + 2))];
+        const float sv0_3 = sS[((cur + ((d + 0) * 4)) + (uj + 3))];
+        ua0_0 = (ua0_0 - (w0_.x * sv0_0));
+        ua0_1 = (ua0_1 - (w0_.x * sv0_1));
+        ua0_2 = (ua0_2 - (w0_.x * sv0_2));
+        ua0_3 = (ua0_3 - (w0_.x * sv0_3));
+        const float sv1_0 = sS[((cur + ((d + 1) * 4)) + (uj + 0))];
+        const float sv1_1 = sS[((cur + ((d + 1) * 4)) + (uj + 1))];
+        const float sv1_2 = sS[((cur + ((d + 1) * 4)) + (uj + 2))];
+        const float sv1_3 = sS[((cur + ((d + 1) * 4)) + (uj + 3))];
+        ua0_0 = (ua0_0 - (w0_.y * sv1_0));
+        ua0_1 = (ua0_1 - (w0_.y * sv1_1));
+        ua0_2 = (ua0_2 - (w0_.y * sv1_2));
+        ua0_3 = (ua0_3 - (w0_.y * sv1_3));
+        const float sv2_0 = sS[((cur + ((d + 2) * 4)) + (uj + 0))];
+        const float sv2_1 = sS[((cur + ((d + 2) * 4)) + (uj + 1))];
+        const float sv2_2 = sS[((cur + ((d + 2) * 4)) + (uj + 2))];
+        const float sv2_3 = sS[((cur + ((d + 2) * 4)) + (uj + 3))];
+        ua0_0 = (ua0_0 - (w0_.z * sv2_0));
+        ua0_1 = (ua0_1 - (w0_.z * sv2_1));
+        ua0_2 = (ua0_2 - (w0_.z * sv2_2));
+        ua0_3 = (ua0_3 - (w0_.z * sv2_3));
+        const float sv3_0 = sS[((cur + ((d + 3) * 4)) + (uj + 0))];
+        const float sv3_1 = sS[((cur + ((d + 3) * 4)) + (uj + 1))];
+        const float sv3_2 = sS[((cur + ((d + 3) * 4)) + (uj + 2))];
+        const float sv3_3 = sS[((cur + ((d + 3) * 4)) + (uj + 3))];
+        ua0_0 = (ua0_0 - (w0_.w * sv3_0));
+        ua0_1 = (ua0_1 - (w0_.w * sv3_1));
+        ua0_2 = (ua0_2 - (w0_.w * sv3_2));
+        ua0_3 = (ua0_3 - (w0_.w * sv3_3));
       }
       sU[(((ui + 0) * 4) + (uj + 0))] = ua0_0;
       sU[(((ui + 0) * 4) + (uj + 1))] = ua0_1;
@@ -423,19 +447,43 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
       float oa0_1 = 0.0f;
       float oa0_2 = 0.0f;
       float oa0_3 = 0.0f;
-      #pragma unroll 4
-      for (int d = 0; d < 128; d++) {
-        const float q0 = gdr_qg[((cidx * 8192) + (((oi + 0) * 128) + d))];
-        const float sv0 = sS[((cur + (d * 4)) + (oj + 0))];
-        const float sv1 = sS[((cur + (d * 4)) + (oj + 1))];
-        const float sv2 = sS[((cur + (d * 4)) + (oj + 2))];
-        const float sv3 = sS[((cur + (d * 4)) + (oj + 3))];
-        oa0_0 = fmaf(q0, sv0, oa0_0);
-        oa0_1 = fmaf(q0, sv1, oa0_1);
-        oa0_2 = fmaf(q0, sv2, oa0_2);
-        oa0_3 = fmaf(q0, sv3, oa0_3);
+      #pragma unroll 2
+      for (int d = 0; d < 128; d += 4) {
+        const float4 q0_ = (*(const float4*)(&gdr_qg[((cidx * 8192) + (((oi + 0) * 128) + d))]));
+        const float sv0_0 = sS[((cur + ((d + 0) * 4)) + (oj + 0))];
+        const float sv0_1 = sS[((cur + ((d + 0) * 4)) + (oj + 1))];
+        const float sv0_2 = sS[((cur + ((d + 0) * 4)) + (oj + 2))];
+        const float sv0_3 = sS[((cur + ((d + 0) * 4)) + (oj + 3))];
+        oa0_0 = fmaf(q0_.x, sv0_0, oa0_0);
+        oa0_1 = fmaf(q0_.x, sv0_1, oa0_1);
+        oa0_2 = fmaf(q0_.x, sv0_2, oa0_2);
+        oa0_3 = fmaf(q0_.x, sv0_3, oa0_3);
+        const float sv1_0 = sS[((cur + ((d + 1) * 4)) + (oj + 0))];
+        const float sv1_1 = sS[((cur + ((d + 1) * 4)) + (oj + 1))];
+        const float sv1_2 = sS[((cur + ((d + 1) * 4)) + (oj + 2))];
+        const float sv1_3 = sS[((cur + ((d + 1) * 4)) + (oj + 3))];
+        oa0_0 = fmaf(q0_.y, sv1_0, oa0_0);
+        oa0_1 = fmaf(q0_.y, sv1_1, oa0_1);
+        oa0_2 = fmaf(q0_.y, sv1_2, oa0_2);
+        oa0_3 = fmaf(q0_.y, sv1_3, oa0_3);
+        const float sv2_0 = sS[((cur + ((d + 2) * 4)) + (oj + 0))];
+        const float sv2_1 = sS[((cur + ((d + 2) * 4)) + (oj + 1))];
+        const float sv2_2 = sS[((cur + ((d + 2) * 4)) + (oj + 2))];
+        const float sv2_3 = sS[((cur + ((d + 2) * 4)) + (oj + 3))];
+        oa0_0 = fmaf(q0_.z, sv2_0, oa0_0);
+        oa0_1 = fmaf(q0_.z, sv2_1, oa0_1);
+        oa0_2 = fmaf(q0_.z, sv2_2, oa0_2);
+        oa0_3 = fmaf(q0_.z, sv2_3, oa0_3);
+        const float sv3_0 = sS[((cur + ((d + 3) * 4)) + (oj + 0))];
+        const float sv3_1 = sS[((cur + ((d + 3) * 4)) + (oj + 1))];
+        const float sv3_2 = sS[((cur + ((d + 3) * 4)) + (oj + 2))];
+        const float sv3_3 = sS[((cur + ((d + 3) * 4)) + (oj + 3))];
+        oa0_0 = fmaf(q0_.w, sv3_0, oa0_0);
+        oa0_1 = fmaf(q0_.w, sv3_1, oa0_1);
+        oa0_2 = fmaf(q0_.w, sv3_2, oa0_2);
+        oa0_3 = fmaf(q0_.w, sv3_3, oa0_3);
       }
-      #pragma unroll 4
+      #pragma unroll 2
       for (int m = 0; m < (oi + 1); m++) {
         const float mm0 = gdr_m[((cidx * 4096) + (((oi + 0) * 64) + m))];
         const float u0 = sU[((m * 4) + (oj + 0))];
@@ -471,7 +519,7 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
       float sa0_1 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 1))]);
       float sa0_2 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 2))]);
       float sa0_3 = (dec * sS[((cur + ((sd + 0) * 4)) + (sj + 3))]);
-      #pragma unroll 4
+      #pragma unroll 2
       for (int m = 0; m < 64; m++) {
         const float k0 = gdr_kd[((cidx * 8192) + ((m * 128) + (sd + 0)))];
         const float u0 = sU[((m * 4) + (sj + 0))];

@@ -50,15 +50,15 @@ fn gdr_chunk_state(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(wor
       var ua0_2: f32 = select(0.0f, gdr_u[(urow0 + min(((j0 + uj) + 2i), 23i))], (((j0 + uj) + 2i) < 24i));
       var ua0_3: f32 = select(0.0f, gdr_u[(urow0 + min(((j0 + uj) + 3i), 23i))], (((j0 + uj) + 3i) < 24i));
       for (var d: i32 = 0i; d < 40i; d += 1i) {
-        let w0: f32 = gdr_w[((cidx * 1280i) + (((ui + 0i) * 40i) + d))];
-        let sv0: f32 = sS[((cur + (d * 4i)) + (uj + 0i))];
-        let sv1: f32 = sS[((cur + (d * 4i)) + (uj + 1i))];
-        let sv2: f32 = sS[((cur + (d * 4i)) + (uj + 2i))];
-        let sv3: f32 = sS[((cur + (d * 4i)) + (uj + 3i))];
-        ua0_0 = (ua0_0 - (w0 * sv0));
-        ua0_1 = (ua0_1 - (w0 * sv1));
-        ua0_2 = (ua0_2 - (w0 * sv2));
-        ua0_3 = (ua0_3 - (w0 * sv3));
+        let w0_0: f32 = gdr_w[((cidx * 1280i) + (((ui + 0i) * 40i) + d))];
+        let sv0_0: f32 = sS[((cur + ((d + 0i) * 4i)) + (uj + 0i))];
+        let sv0_1: f32 = sS[((cur + ((d + 0i) * 4i)) + (uj + 1i))];
+        let sv0_2: f32 = sS[((cur + ((d + 0i) * 4i)) + (uj + 2i))];
+        let sv0_3: f32 = sS[((cur + ((d + 0i) * 4i)) + (uj + 3i))];
+        ua0_0 = (ua0_0 - (w0_0 * sv0_0));
+        ua0_1 = (ua0_1 - (w0_0 * sv0_1));
+        ua0_2 = (ua0_2 - (w0_0 * sv0_2));
+        ua0_3 = (ua0_3 - (w0_0 * sv0_3));
       }
       sU[(((ui + 0i) * 4i) + (uj + 0i))] = ua0_0;
       sU[(((ui + 0i) * 4i) + (uj + 1i))] = ua0_1;
@@ -74,15 +74,15 @@ fn gdr_chunk_state(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(wor
       var oa0_2: f32 = 0.0f;
       var oa0_3: f32 = 0.0f;
       for (var d: i32 = 0i; d < 40i; d += 1i) {
-        let q0: f32 = gdr_qg[((cidx * 1280i) + (((oi + 0i) * 40i) + d))];
-        let sv0: f32 = sS[((cur + (d * 4i)) + (oj + 0i))];
-        let sv1: f32 = sS[((cur + (d * 4i)) + (oj + 1i))];
-        let sv2: f32 = sS[((cur + (d * 4i)) + (oj + 2i))];
-        let sv3: f32 = sS[((cur + (d * 4i)) + (oj + 3i))];
-        oa0_0 = fma(q0, sv0, oa0_0);
-        oa0_1 = fma(q0, sv1, oa0_1);
-        oa0_2 = fma(q0, sv2, oa0_2);
-        oa0_3 = fma(q0, sv3, oa0_3);
+        let q0_0: f32 = gdr_qg[((cidx * 1280i) + (((oi + 0i) * 40i) + d))];
+        let sv0_0: f32 = sS[((cur + ((d + 0i) * 4i)) + (oj + 0i))];
+        let sv0_1: f32 = sS[((cur + ((d + 0i) * 4i)) + (oj + 1i))];
+        let sv0_2: f32 = sS[((cur + ((d + 0i) * 4i)) + (oj + 2i))];
+        let sv0_3: f32 = sS[((cur + ((d + 0i) * 4i)) + (oj + 3i))];
+        oa0_0 = fma(q0_0, sv0_0, oa0_0);
+        oa0_1 = fma(q0_0, sv0_1, oa0_1);
+        oa0_2 = fma(q0_0, sv0_2, oa0_2);
+        oa0_3 = fma(q0_0, sv0_3, oa0_3);
       }
       for (var m: i32 = 0i; m < (oi + 1i); m += 1i) {
         let mm0: f32 = gdr_m[((cidx * 1024i) + (((oi + 0i) * 32i) + m))];
