@@ -7,31 +7,14 @@
 import type { Kernel, KnobConfig, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { resolveKnobs, size, splitGrid, storedWeightBytes, type WeightFormatName } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
-import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
-import { GPU_DIALECTS } from '../dialects/index.ts';
-import { renderWgsl } from '../wgsl/render.ts';
+import { dynamicSharedBytes } from '@kforge/codegen-core';
+import { renderGpuFiles } from '../common/files.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { attentionGpuKnobSpace as simtKnobSpace, resolveAttentionConfig } from './knobs.ts';
 import { MMA_KNOB_VALUES, emitPrefillMma, mmaKnobValues, tensorCoreConfigProblem, tensorCoreDefaults } from './prefill-mma.ts';
 import {
   ATTENTION_ENTRY, COMBINE_ENTRY, COMBINE_WORKGROUP, PARTIAL_ML, PARTIAL_O, attentionShape, kvElem, lowerAttentionSimt,
 } from './lower-simt.ts';
-
-const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
-
-/** GLSL and WGSL: one file per kernel (named after it); the others one translation unit. */
-function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
-  const ext = FILE_EXTENSION[target];
-  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
-  const dialect = GPU_DIALECTS[target];
-  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
-  const shared = `${dialect.preamble.trimEnd()}\n\n`;
-  const text = kernels.map((k, i) => {
-    const source = renderKernel(k, dialect);
-    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
-  }).join('\n');
-  return { [`attention.${ext}`]: text };
-}
 
 /**
  * The SIMT knob space with the tensor-core prefill (prefill-mma.ts) on CUDA: mma 'tensor_core' with its tile
@@ -116,7 +99,7 @@ export function emitAttentionGpu(target: GpuTarget, params: Params, config: Read
   });
   return {
     op: 'attention', target, params, config: { ...cfg }, language: TARGETS[target].language,
-    files: renderFiles(target, kernels), buffers,
+    files: renderGpuFiles(target, kernels, 'attention'), buffers,
     scalars: [
       { name: 'B', type: 'i32', value: Number(params.B ?? 1) },
       { name: 'Sq', type: 'i32', value: Number(params.Sq) },

@@ -8,28 +8,10 @@
 import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { size } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
-import { renderKernel } from '@kforge/codegen-core';
-import { GPU_DIALECTS } from '../dialects/index.ts';
-import { renderWgsl } from '../wgsl/render.ts';
+import { renderGpuFiles } from '../common/files.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { gatedDeltaRuleGpuKnobSpace as knobSpace, gdrShape, recurrentLayout, resolveGdrConfig } from './knobs.ts';
 import { chunkScratch, lowerChunkPrep, lowerChunkState, lowerRecurrent } from './lower-simt.ts';
-
-const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
-
-/** GLSL and WGSL: one file per kernel (named after it); the others one translation unit. */
-function renderFiles(target: GpuTarget, kernels: readonly Kernel[]): Record<string, string> {
-  const ext = FILE_EXTENSION[target];
-  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k)]));
-  const dialect = GPU_DIALECTS[target];
-  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
-  const shared = `${dialect.preamble.trimEnd()}\n\n`;
-  const text = kernels.map((k, i) => {
-    const source = renderKernel(k, dialect);
-    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
-  }).join('\n');
-  return { [`gated_delta_rule.${ext}`]: text };
-}
 
 export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   return knobSpace(target, params);
@@ -73,7 +55,7 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
   }
   return {
     op: 'gated_delta_rule', target, params, config: { ...cfg }, language: TARGETS[target].language,
-    files: renderFiles(target, kernels), buffers,
+    files: renderGpuFiles(target, kernels, 'gated_delta_rule'), buffers,
     scalars: [
       { name: 'B', type: 'i32', value: Number(params.B ?? 1) },
       { name: 'T', type: 'i32', value: Number(params.T) },

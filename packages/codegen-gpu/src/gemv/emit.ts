@@ -5,36 +5,14 @@
 import type { Kernel, ParamValue, Params } from '@kforge/ir';
 import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
-import { dynamicSharedBytes, renderKernel } from '@kforge/codegen-core';
-import { GPU_DIALECTS } from '../dialects/index.ts';
-import { renderWgsl } from '../wgsl/render.ts';
+import { dynamicSharedBytes } from '@kforge/codegen-core';
+import { renderGpuFiles } from '../common/files.ts';
 import { resolveGemvConfig, SIMT_CAPS, type GpuTarget } from './knobs.ts';
 import {
   GEMV_ENTRY, QUANTIZE_X_ENTRY, QUANTIZE_X_WORKGROUP, REDUCE_WORKGROUP, SPLITK_REDUCE_ENTRY, XQ_BUFFER, XS_BUFFER,
   gemvShape, lowerGemvSimt,
 } from './lower-simt.ts';
 import { quantizedXBytes } from './weight-chunks.ts';
-
-const FILE_EXTENSION: Readonly<Record<GpuTarget, string>> = { cuda: 'cu', opencl: 'cl', vulkan: 'comp', wgsl: 'wgsl', metal: 'metal' };
-
-/**
- * Source files: GLSL and WGSL one per kernel (named after it), the others one translation unit. WGSL
- * renders the subgroup operations with the `subgroups` feature when `subgroups` (subgroup_reduce), and
- * has none otherwise (the knob off: the shared-memory tree, no emulated subgroups).
- */
-function renderFiles(target: GpuTarget, kernels: readonly Kernel[], subgroups: boolean): Record<string, string> {
-  const ext = FILE_EXTENSION[target];
-  if (target === 'wgsl') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderWgsl(k, subgroups ? { subgroups } : {})]));
-  const dialect = GPU_DIALECTS[target];
-  if (target === 'vulkan') return Object.fromEntries(kernels.map((k) => [`${k.name}.${ext}`, renderKernel(k, dialect)]));
-  // one translation unit: the dialect preamble once, then every kernel
-  const shared = `${dialect.preamble.trimEnd()}\n\n`;
-  const text = kernels.map((k, i) => {
-    const source = renderKernel(k, dialect);
-    return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
-  }).join('\n');
-  return { [`gemv.${ext}`]: text };
-}
 
 export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
   const cfg = resolveGemvConfig(target, params, config);
@@ -86,7 +64,7 @@ export function emitGemvGpu(target: GpuTarget, params: Params, config: Readonly<
     return bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
   });
   const launched = cfg.dependent_launch ? withShared.map((d) => ({ ...d, dependentLaunch: true })) : withShared;
-  const files = renderFiles(target, kernels, cfg.subgroup_reduce);
+  const files = renderGpuFiles(target, kernels, 'gemv', cfg.subgroup_reduce ? { subgroups: true } : {});
   // a module that enables subgroups compiles only on a device created with the feature: the executor asks for it
   const features = target === 'wgsl' && Object.values(files).some((f) => /^enable subgroups;/m.test(f)) ? ['subgroups'] : [];
   return {
