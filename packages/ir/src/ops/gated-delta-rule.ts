@@ -10,6 +10,7 @@
  */
 import { toFloat64 } from '../tensor/tensor.ts';
 import type { Float64Tensor, OpDef, Params } from '../dsl/op.ts';
+import { resolveParams } from '../dsl/resolve.ts';
 import type { Tensor } from '../tensor/tensor.ts';
 
 export const L2NORM_EPS = 1e-6;
@@ -58,6 +59,22 @@ export const GATED_DELTA_RULE: OpDef = {
   },
   reference: gatedDeltaRuleRecurrent,
 };
+
+/** The params a gated_delta_rule kernel compiles in, with the op's defaults filled (Hv, Dv, scale, l2norm). */
+export interface GatedDeltaRuleShape {
+  readonly Hk: number;
+  readonly Hv: number;
+  readonly Dk: number;
+  readonly Dv: number;
+  readonly scale: number;
+  readonly l2norm: boolean;
+}
+
+export function gatedDeltaRuleShape(params: Params): GatedDeltaRuleShape {
+  const p = resolveParams(GATED_DELTA_RULE, params);
+  const n = (k: string): number => Number(p[k]);
+  return { Hk: n('Hk'), Hv: n('Hv'), Dk: n('Dk'), Dv: n('Dv'), scale: n('scale'), l2norm: p.l2norm === true };
+}
 
 /** Dimensions and the float64 inputs (q and k already l2-normalized when asked). */
 interface Prepared {
