@@ -74,6 +74,8 @@ export function checkGatedDeltaRuleSimdConfig(target: CpuSimdTarget, params: Par
   if ((blockV as number) % L !== 0) return `block_v must be a multiple of the ${L} f32 lanes of ${target}`;
   if ((blockV as number) > roundUp(Dv, L)) return `block_v ${blockV} exceeds Dv = ${Dv} rounded up to whole vectors (${roundUp(Dv, L)})`;
   if (!CHUNKS.includes(chunk as number)) return `chunk must be one of ${CHUNKS.join(', ')}`;
+  // a knob the variant does not read stays at its default, so that a search visits each kernel once
+  if (variant === 'recurrent' && chunk !== DEFAULT_CHUNK) return `chunk is the chunked variant's knob: keep it at ${DEFAULT_CHUNK} with recurrent (the same kernel)`;
   if (!THREADS.includes(threads as number)) return `threads must be one of ${THREADS.join(', ')}`;
   const bytes = privateBytes(params, variant as string, blockV as number, chunk as number);
   if (bytes > MAX_PRIVATE_BYTES) {
