@@ -270,21 +270,28 @@ function attentionShape(p: PlannedTimedCase['params']): string {
 
 const medianNs = (l: BaselineLine): number => summarize(l.timings_ns!).median;
 
+/**
+ * kforge's own measurement of a timed case of the ops beside gemv (its outputs checked here first), or why
+ * there is none: 'incorrect kforge: ...' or 'error kforge: ...'
+ */
+function kforgeMeasurement(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, target: H200Target): Measurement | string {
+  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
+  if (check.status !== 'ok') return `${check.status === 'wrong' ? 'incorrect' : 'error'} kforge: ${check.reason ?? check.status}`;
+  return measurement(ctx, {
+    impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops: t.flops ?? getOp(t.op).flops(t.params), copies,
+    inputBytes: bytesOfRoles(check.artifact!, ['in']), detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!),
+    compiler: compilerOf(ctx, target), nmse: check.nmse!, bound: check.bound!,
+  });
+}
+
 function attentionCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
   const p = t.params;
   const target = targetOf(t);
   const base = { id: `attention/${t.layer ?? 'h200'}/${attentionShape(p)}/${target}${variantSuffix(t, defaults)}`, op: t.op, layer: t.layer ?? attentionShape(p), phase: t.phase ?? 'decode', params: p };
-  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
-  if (check.status !== 'ok') {
-    const status = check.status === 'wrong' ? 'incorrect' : 'error';
-    return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
-  }
+  const kforge = kforgeMeasurement(ctx, t, r, copies, target);
+  if (typeof kforge === 'string') return { ...base, status: kforge.startsWith('incorrect') ? 'incorrect' : 'error', reason: kforge.replace(/^\w+ /, ''), measurements: [], speedup: {} };
   const flops = t.flops ?? getOp(t.op).flops(p);
-  const measurements: Measurement[] = [measurement(ctx, {
-    impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes: bytesOfRoles(check.artifact!, ['in']),
-    detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!), compiler: compilerOf(ctx, target),
-    nmse: check.nmse!, bound: check.bound!,
-  })];
+  const measurements: Measurement[] = [kforge];
   const notes: string[] = [];
   // SDPA ran on the CUDA case's inputs (the same params): its f16 o on the same sampled rows, held to the 'half' bound
   const same = JSON.stringify(p);
@@ -339,17 +346,9 @@ function gatedDeltaRuleCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseR
   const p = t.params;
   const target = targetOf(t);
   const base = { id: `gated_delta_rule/${t.layer ?? 'h200'}/${gatedDeltaRuleShape(p)}/${target}${variantSuffix(t, defaults)}`, op: t.op, layer: t.layer ?? gatedDeltaRuleShape(p), phase: t.phase ?? 'decode', params: p };
-  const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
-  if (check.status !== 'ok') {
-    const status = check.status === 'wrong' ? 'incorrect' : 'error';
-    return { ...base, status, reason: `kforge: ${check.reason ?? check.status}`, measurements: [], speedup: {} };
-  }
-  const flops = t.flops ?? getOp(t.op).flops(p);
-  const measurements: Measurement[] = [measurement(ctx, {
-    impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops, copies, inputBytes: bytesOfRoles(check.artifact!, ['in']),
-    detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!), compiler: compilerOf(ctx, target),
-    nmse: check.nmse!, bound: check.bound!,
-  })];
+  const kforge = kforgeMeasurement(ctx, t, r, copies, target);
+  if (typeof kforge === 'string') return { ...base, status: kforge.startsWith('incorrect') ? 'incorrect' : 'error', reason: kforge.replace(/^\w+ /, ''), measurements: [], speedup: {} };
+  const measurements: Measurement[] = [kforge];
   const notes: string[] = [];
   // FLA ran on the CUDA case's inputs (the same params): its o on the same sampled heads, held to the 'half' bound
   const same = JSON.stringify(p);
