@@ -227,7 +227,7 @@ test('CUDA compiles for sm_90 without spills: H200 decode (B 1, 64) and prefill;
 test('GLSL compiles with glslangValidator and passes spirv-val (both variants)', { skip: !(has('glslangValidator') && has('spirv-val')) && 'no glslang' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kf-glsl-gdr-'));
   for (const variant of ['recurrent', 'chunked']) {
-    const a = emitGatedDeltaRuleGpu('vulkan', params({ B: 1, T: 100, Hk: 1, Hv: 3, Dk: 48, Dv: 80 }), variant === 'recurrent' ? { variant, k_split: 4 } : { variant });
+    const a = emitGatedDeltaRuleGpu('vulkan', params({ B: 1, T: 100, Hk: 1, Hv: 3, Dk: 48, Dv: 80 }), { variant, k_split: 4 });
     for (const [name, text] of Object.entries(a.files)) {
       const src = join(dir, name);
       writeFileSync(src, text);

@@ -5,7 +5,7 @@
  *
  * Each variant reads only some knobs: 'recurrent' block_v, k_split, vector_width, subgroup_reduce (its
  * threads are (block_v / vector_width) x k_split); 'chunked' chunk, block_v, workgroup_size. The others
- * must stay at the defaults, so that a search visits each kernel once.
+ * are accepted at any value of their domain and ignored.
  */
 import { gatedDeltaRuleShape, resolveKnobs, type GatedDeltaRuleShape } from '@kforge/ir';
 import type { KnobConfig, KnobDomain, KnobSpace, ParamValue, Params } from '@kforge/ir';
@@ -139,10 +139,6 @@ function rules(target: GpuTarget, shape: GdrShape, caps: SimtCaps): Rule[] {
   ];
 }
 
-/** the knobs only one variant reads */
-const CHUNKED_ONLY = ['chunk', 'workgroup_size'] as const;
-const RECURRENT_ONLY = ['k_split', 'vector_width', 'subgroup_reduce'] as const;
-
 export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   const caps = SIMT_CAPS[target];
   const shape = gdrShape(params);
@@ -159,18 +155,14 @@ export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): K
     },
   ];
   const list = rules(target, shape, caps);
-  const defaults = preferredDefaults(target, params, shape, caps);
   const check = (c: KnobConfig): string | undefined => {
-    const unread = c.variant === 'recurrent' ? CHUNKED_ONLY : RECURRENT_ONLY;
-    for (const name of unread) {
-      if (c[name] !== undefined && c[name] !== defaults[name]) return `${c.variant} does not use ${name}: leave it at ${String(defaults[name])}`;
-    }
     for (const rule of list) {
       const problem = rule.check(c as unknown as GdrSimtConfig);
       if (problem) return problem;
     }
     return undefined;
   };
+  const defaults = preferredDefaults(target, params, shape, caps);
   const problem = check(defaults as unknown as KnobConfig);
   if (problem) throw new Error(`gated_delta_rule/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
   return { knobs, check, defaults: defaults as unknown as KnobConfig };
