@@ -13,12 +13,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
-  checkOutput, decodeNpy, getOp, randomInputs, tensorFromBytes, tensorSignature,
+  checkOutput, decodeNpy, getOp, tensorFromBytes, tensorSignature,
   type KernelArithmetic, type OutputCheck, type Tensor,
 } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
 import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
-import { checkRun, checkSampledOutput, emitKernel, opHooks, outputValues } from '@kforge/driver';
+import { checkRun, checkSampledOutput, conformanceInputs, emitKernel, opHooks, outputValues } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
 import { kforgeVersion, summarize } from '@kforge/bench';
 import { PLAN_FILE, targetOf, type H200Plan, type PlannedFlaBaseline, type PlannedTimedCase } from './plan.ts';
@@ -173,7 +173,7 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
     }
     if (r.status === 'ok' && artifact) {
       const op = getOp(c.op);
-      const inputs = randomInputs(op, c.params, c.seed);
+      const inputs = conformanceInputs(c);
       const outputs: Record<string, Tensor> = {};
       for (const s of tensorSignature(op, c.params).filter((x) => x.role === 'out')) outputs[s.name] = tensorFromBytes(r.result!.outputs[s.name]!, s.dtype, s.shape, s.name);
       const { ok, checks } = checkRun({ artifact, outputs, result: r.result! }, inputs);

@@ -86,8 +86,9 @@ export interface PlannedConformanceCase {
   readonly params: Params;
   readonly config: Record<string, string | number | boolean>;
   readonly target: string;
-  /** randomInputs(op, params, seed) regenerates the carried inputs */
+  /** conformanceInputs({ op, params, seed, regime }) regenerates the carried inputs */
   readonly seed: number;
+  readonly regime?: string;
 }
 
 /**

@@ -16,9 +16,9 @@
  */
 import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getOp, randomInputs, tensorBytes } from '@kforge/ir';
+import { getOp, tensorBytes } from '@kforge/ir';
 import { writeCudaBaselines, writeGpuBundle, type GpuBundleCase } from '@kforge/exec';
-import { conformanceMatrix, emitKernel, opHooks } from '@kforge/driver';
+import { conformanceInputs, conformanceMatrix, emitKernel, opHooks } from '@kforge/driver';
 import { hashSources } from '@kforge/autotune';
 import { gitInfo } from '@kforge/bench';
 import {
@@ -130,14 +130,14 @@ export async function prepareH200Bundle(dir: string, o: PrepareOptions = {}): Pr
       skipped.push({ case: name, reason: (e as Error).message.slice(0, 300) });
       continue;
     }
-    const inputs = randomInputs(getOp(c.op), c.params, c.seed);
+    const inputs = conformanceInputs(c);
     const bytes = Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, tensorBytes(inputs[b.name]!)]));
     matrix.push(c);
     conformanceCases.push({ name, artifact, inputs: bytes });
   }
   const conformanceManifest = conformanceCases.length ? await writeGpuBundle(conformanceCases, join(dir, 'conformance'), { repeats: 3, warmup: 1 }) : null;
   const conformance: PlannedConformanceCase[] = matrix.map((c, i) => ({
-    case: conformanceManifest!.cases[i]!.name, op: c.op, params: c.params, config: { ...c.config } as PlannedConformanceCase['config'], target: c.target, seed: c.seed,
+    case: conformanceManifest!.cases[i]!.name, op: c.op, params: c.params, config: { ...c.config } as PlannedConformanceCase['config'], target: c.target, seed: c.seed, ...(c.regime !== undefined ? { regime: c.regime } : {}),
   }));
 
   // the copy probe always runs (the ceiling of every timed case); cuBLAS and PyTorch with 'baselines'

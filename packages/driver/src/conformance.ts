@@ -5,7 +5,7 @@
  * emitted, executed on random inputs with poisoned outputs, and judged against the float64 reference
  * with the SPEC section 4 bound.
  */
-import { getOp, randomInputs, resolveParams, Rng, type KnobConfig, type Params, type ParamValue } from '@kforge/ir';
+import { getOp, randomInputs, resolveParams, Rng, type KnobConfig, type Params, type ParamValue, type Tensor } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 import { ExecError, type Executor } from '@kforge/exec';
 import { LOWERINGS, loweringFor } from './lowerings.ts';
@@ -19,6 +19,17 @@ export interface ConformanceCase {
   readonly config: KnobConfig;
   readonly variant: Readonly<Record<string, number | string>>;
   readonly seed: number;
+  /** the op's input regime (hooks' conformanceRegimes), absent for plain random inputs */
+  readonly regime?: string;
+}
+
+/** A case's inputs: random draws from its seed, reshaped by its regime when it has one. */
+export function conformanceInputs(c: Pick<ConformanceCase, 'op' | 'params' | 'seed' | 'regime'>): Record<string, Tensor> {
+  const inputs = randomInputs(getOp(c.op), c.params, c.seed);
+  if (c.regime === undefined) return inputs;
+  const hooks = opHooks(c.op, 'regimeInputs');
+  if (!hooks.regimeInputs) throw new Error(`op '${c.op}' has a regime case '${c.regime}' but no regimeInputs hook`);
+  return hooks.regimeInputs(c.regime, c.params, inputs);
 }
 
 export type CaseStatus = 'pass' | 'fail' | 'error' | 'unavailable';
@@ -76,14 +87,18 @@ export function conformanceMatrix(o: MatrixOptions = {}): ConformanceCase[] {
     for (const target of l.targets) {
       if (o.targets && !o.targets.includes(target)) continue;
       const variants = o.variants?.(target) ?? [{}];
-      const paramSets = opHooks(l.op, 'conformanceParams').conformanceParams(target, o.level ?? 'ci');
-      paramSets.forEach((raw, i) => {
+      const hooks = opHooks(l.op, 'conformanceParams');
+      const shapes = [
+        ...hooks.conformanceParams(target, o.level ?? 'ci').map((params) => ({ params, regime: undefined })),
+        ...(hooks.conformanceRegimes?.(target, o.level ?? 'ci') ?? []),
+      ];
+      shapes.forEach(({ params: raw, regime }, i) => {
         const params = resolveParams(getOp(l.op), raw);
         // configs rotate across param sets so that each shape sees a different non-default config
         const configs = configsFor(l.op, target, params, o.configs ?? 2, seed + i);
         configs.forEach((config, j) => {
           const variant = variants[(i + j) % variants.length]!;
-          cases.push({ op: l.op, target, params, config, variant, seed: seed * 1000 + i });
+          cases.push({ op: l.op, target, params, config, variant, seed: seed * 1000 + i, ...(regime !== undefined ? { regime } : {}) });
         });
       });
     }
@@ -96,8 +111,7 @@ export async function runCase(c: ConformanceCase, executor: Executor): Promise<C
   const start = Date.now();
   const base = { case: c, executor: executor.name };
   try {
-    const op = getOp(c.op);
-    const inputs = randomInputs(op, c.params, c.seed);
+    const inputs = conformanceInputs(c);
     const artifact = loweringFor(c.op, c.target).emit(c.target, c.params, c.config);
     const run = await runArtifact(artifact, inputs, { executor, variant: c.variant });
     const { ok, checks } = checkRun(run, inputs);

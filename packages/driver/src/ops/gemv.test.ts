@@ -32,5 +32,5 @@ test('gemv: the reference on sampled rows is the full reference on the whole gen
 });
 
 test('an op without hooks: an InputError naming the op and the hook', () => {
-  assert.throws(() => opHooks('moe', 'generatedInputs'), (e: unknown) => e instanceof InputError && /op 'moe' has no generatedInputs hook/.test(e.message));
+  assert.throws(() => opHooks('no_such_op', 'generatedInputs'), (e: unknown) => e instanceof InputError && /op 'no_such_op' has no generatedInputs hook/.test(e.message));
 });

@@ -4,7 +4,7 @@
  * definition's `flops`, bytes moved the artifact's buffers). One file per op beside this one, one line
  * per op in the registry (index.ts).
  */
-import { checkOutput, getOp, tensorFromBytes, tensorSignature, toFloat64, type KernelArithmetic, type OutputCheck, type Params } from '@kforge/ir';
+import { checkOutput, getOp, tensorFromBytes, tensorSignature, toFloat64, type KernelArithmetic, type OutputCheck, type Params, type Tensor } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 import type { GeneratedInput } from '@kforge/exec';
 
@@ -22,6 +22,13 @@ export interface OutputSample {
 export interface OpHooks {
   /** The conformance matrix's param sets on a target: shapes with tails for every tile. */
   conformanceParams(target: TargetName, level: MatrixLevel): Params[];
+  /**
+   * Further conformance shapes whose inputs are not plain random draws (MoE: router ties, every token on
+   * one expert): each names a regime that `regimeInputs` applies to the drawn inputs.
+   */
+  conformanceRegimes?(target: TargetName, level: MatrixLevel): readonly RegimeShape[];
+  /** the drawn inputs of a regime's case, reshaped (a new record; the drawn tensors may be reused) */
+  regimeInputs?(regime: string, params: Params, inputs: Readonly<Record<string, Tensor>>): Record<string, Tensor>;
   /** the input tensors given a seed each (`inputSeeds`); the op derives the seeds of the rest from them */
   readonly seeded: readonly string[];
   /**
@@ -39,6 +46,12 @@ export interface OpHooks {
   readonly bandwidthBuffers?: readonly string[];
   /** bench: what a case is judged by, bytes over time ('gbps', the default) or the op's flops over time ('gflops') */
   benchFigure?(params: Params): BenchFigure;
+}
+
+/** a conformance shape whose drawn inputs the op reshapes (`regimeInputs`) */
+export interface RegimeShape {
+  readonly params: Params;
+  readonly regime: string;
 }
 
 /** bench: bandwidth against the read probe, or FLOP/s against the FMA probe */

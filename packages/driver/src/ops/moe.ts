@@ -4,7 +4,7 @@
  * inputs, and its check on sampled tokens of y.
  */
 import {
-  DTYPES, FORMATS, getOp, routeByRouter, storedWeightTensors, tensorFromBytes, toFloat64, WEIGHT_FORMAT_NAMES,
+  DTYPES, FORMATS, routedExperts, routeByRouter, storedWeightTensors, tensorFromBytes, toFloat64, WEIGHT_FORMAT_NAMES,
   type Params, type Tensor, type WeightFormatName,
 } from '@kforge/ir';
 import { TARGETS, type TargetName } from '@kforge/target';
@@ -72,7 +72,7 @@ function regimeInputs(regime: string, params: Params, inputs: Readonly<Record<st
   throw new Error(`moe has no input regime '${regime}'`);
 }
 
-/** Scales of generated moe inputs (2^exponent): x ~ 1.15 sd; the experts as gemv's W; the router's logits ~ 1 sd. */
+/** Scales of generated moe inputs (2^exponent): x ~ 1.15 sd; quantized experts as gemv's W, dense ones and the router at 1/sqrt(fan-in). */
 export const MOE_EXPONENTS = { x: -7 } as const;
 
 const dims = (p: Params) => ['T', 'H', 'I', 'E', 'topk'].map((n) => Number(p[n])) as [number, number, number, number, number];
@@ -86,13 +86,14 @@ export function moeGeneratedInputs(params: Params, seeds: { readonly x: number; 
   if (params.routing !== 'router') throw new Error("moe: generated inputs are for routing 'router' (ids and weights are not generated)");
   const [, H, I, E] = dims(params);
   const weight = params.weight as WeightFormatName;
-  const routerExponent = Math.round(Math.log2(1 / Math.sqrt(H) / 1.15 / 148));
+  // a normal fill has sd 148 * 2^exponent: dense weights and the router at about 1/sqrt(fan-in) (x ~ 1.15 sd)
+  const fanIn = (n: number, scale = 1): number => Math.round(Math.log2(1 / Math.sqrt(n) / scale / 148));
   return {
     x: { seed: seeds.x, fill: { kind: 'normal', elem: 'f32', exponent: MOE_EXPONENTS.x } },
-    ...weightGeneratedInputs(weight, 'w_gate', [E, I, H], seeds.w_gate),
-    ...weightGeneratedInputs(weight, 'w_up', [E, I, H], seeds.w_gate + 3),
-    ...weightGeneratedInputs(weight, 'w_down', [E, H, I], seeds.w_gate + 6),
-    router: { seed: seeds.w_gate + 9, fill: { kind: 'normal', elem: 'f32', exponent: routerExponent } },
+    ...weightGeneratedInputs(weight, 'w_gate', [E, I, H], seeds.w_gate, fanIn(H)),
+    ...weightGeneratedInputs(weight, 'w_up', [E, I, H], seeds.w_gate + 3, fanIn(H)),
+    ...weightGeneratedInputs(weight, 'w_down', [E, H, I], seeds.w_gate + 6, fanIn(I)),
+    router: { seed: seeds.w_gate + 9, fill: { kind: 'normal', elem: 'f32', exponent: fanIn(H, 1.15) } },
   };
 }
 
@@ -121,7 +122,6 @@ export const MOE_HOOKS: OpHooks = {
   sampledReference(params, generated, sample) {
     const [, H, I, E, topk] = dims(params);
     const weight = params.weight as WeightFormatName;
-    const op = getOp('moe');
     const router = toFloat64(tensorFromBytes(new Uint8Array(f32Bytes(generated.router!, 0, E * H).buffer), 'f32', [E, H], 'router'));
     const out = new Float64Array(sample.indices.length * H);
     sample.indices.forEach((t, n) => {
@@ -133,11 +133,10 @@ export const MOE_HOOKS: OpHooks = {
         ...expertSlices(weight, 'w_gate', I, H, experts, generated),
         ...expertSlices(weight, 'w_up', I, H, experts, generated),
         ...expertSlices(weight, 'w_down', H, I, experts, generated),
-        ids: tensorFromBytes(new Uint8Array(Int32Array.from(experts, (_, r) => r).buffer), 'i32', [1, topk], 'ids'),
-        weights: tensorFromBytes(new Uint8Array(Float32Array.from(routes.weights).buffer), 'f32', [1, topk], 'weights'),
       };
-      const sub = { ...params, T: 1, E: topk, routing: 'given', normTopk: false };
-      out.set(op.reference(sub, inputs).y!.data, n * H);
+      // the token's experts are slices 0 .. topk-1 of the gathered weights
+      const local = { ids: Int32Array.from(experts, (_, r) => r), weights: routes.weights };
+      out.set(routedExperts({ ...params, T: 1, E: topk }, inputs, local), n * H);
     });
     return out;
   },

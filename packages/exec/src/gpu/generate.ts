@@ -125,24 +125,38 @@ export const GEMV_EXPONENTS = { x: -7, W: -13, scale: -7, min: -10 } as const;
  * seed `x`; W's stored tensors from seeds W, W + 1 (W_scale), W + 2 (W_min); bias from W + 3.
  */
 export function gemvGeneratedInputs(params: Params, seeds: { readonly x: number; readonly W: number }): Record<string, GeneratedInput> {
-  const format = FORMATS[params.weight as WeightFormatName];
-  const out: Record<string, GeneratedInput> = { x: { seed: seeds.x, fill: { kind: 'normal', elem: params.act === 'f16' ? 'f16' : 'f32', exponent: GEMV_EXPONENTS.x } } };
+  const out: Record<string, GeneratedInput> = {
+    x: { seed: seeds.x, fill: { kind: 'normal', elem: params.act === 'f16' ? 'f16' : 'f32', exponent: GEMV_EXPONENTS.x } },
+    ...weightGeneratedInputs(params.weight as WeightFormatName, 'W', [Number(params.N), Number(params.K)], seeds.W),
+  };
+  if (params.bias === true) out.bias = { seed: seeds.W + 3, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } };
+  return out;
+}
+
+/**
+ * A weight's stored tensors generated as gemv's W (GEMV_EXPONENTS; dense values at `denseExponent`): the
+ * codes (or dense values) from `seed`, the planes of planar formats from seed + 1 (scale) and seed + 2
+ * (min). Other ops' weights (MoE's experts) take the same fills under their own names.
+ */
+export function weightGeneratedInputs(
+  weight: WeightFormatName, name: string, shape: readonly number[], seed: number, denseExponent: number = GEMV_EXPONENTS.W,
+): Record<string, GeneratedInput> {
+  const format = FORMATS[weight];
+  const out: Record<string, GeneratedInput> = {};
   const scale = { kind: 'positive', elem: 'f16', exponent: GEMV_EXPONENTS.scale } as const;
   const min = { kind: 'normal', elem: 'f16', exponent: GEMV_EXPONENTS.min } as const;
   if (format.kind === 'dense') {
-    out.W = { seed: seeds.W, fill: { kind: 'normal', elem: format.name, exponent: GEMV_EXPONENTS.W } };
+    out[name] = { seed, fill: { kind: 'normal', elem: format.name, exponent: denseExponent } };
   } else if (format.kind === 'block') {
     const fields = [{ offset: format.scaleOffset, fill: scale }, ...(format.minOffset !== null ? [{ offset: format.minOffset, fill: min }] : [])];
-    out.W = { seed: seeds.W, fill: { kind: 'blocks', blockBytes: format.bytes, fields } };
+    out[name] = { seed, fill: { kind: 'blocks', blockBytes: format.bytes, fields } };
   } else {
-    out.W = { seed: seeds.W, fill: { kind: 'bytes' } };
-    out.W_scale = { seed: seeds.W + 1, fill: scale };
-    out.W_min = { seed: seeds.W + 2, fill: min };
+    out[name] = { seed, fill: { kind: 'bytes' } };
+    out[`${name}_scale`] = { seed: seed + 1, fill: scale };
+    out[`${name}_min`] = { seed: seed + 2, fill: min };
   }
-  if (params.bias === true) out.bias = { seed: seeds.W + 3, fill: { kind: 'normal', elem: 'f32', exponent: GEMV_EXPONENTS.x } };
   // the names must be the stored tensors' (storedWeightTensors), which the artifacts' buffers carry
-  const stored = storedWeightTensors(params.weight as WeightFormatName, 'W', [Number(params.N), Number(params.K)]).map((s) => s.name);
-  for (const name of stored) if (!out[name]) throw new Error(`gemvGeneratedInputs: no fill for stored tensor ${name}`);
+  for (const s of storedWeightTensors(weight, name, shape)) if (!out[s.name]) throw new Error(`weightGeneratedInputs: no fill for stored tensor ${s.name}`);
   return out;
 }
 

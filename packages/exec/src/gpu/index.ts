@@ -7,5 +7,5 @@ export {
   type GpuBundleCaseResult, type GpuBundleStatus,
 } from './bundle.ts';
 export { writeCudaBaselines, CUDA_BASELINES_SOURCE } from './bundle.ts';
-export { attentionGeneratedInputs, ATTENTION_EXPONENTS, generatedBytes, fillInitializer, gemvGeneratedInputs, GEMV_EXPONENTS, GENERATE_HEADER_PATH, type Fill, type GeneratedInput } from './generate.ts';
+export { attentionGeneratedInputs, ATTENTION_EXPONENTS, generatedBytes, fillInitializer, gemvGeneratedInputs, GEMV_EXPONENTS, weightGeneratedInputs, GENERATE_HEADER_PATH, type Fill, type GeneratedInput } from './generate.ts';
 export { compileGlsl, glslFileFor, spvFileFor } from './harness.ts';

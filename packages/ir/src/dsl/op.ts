@@ -43,8 +43,8 @@ export interface TensorSpec {
   readonly when?: string;
   /** how `randomInputs` draws valid values for an input; absent = standard normal */
   readonly init?: TensorInit;
-  /** the values an input must hold (SPEC's domain, e.g. a log decay <= 0); `checkInputs` refuses others */
-  readonly range?: { readonly min?: number; readonly max?: number };
+  /** the values an input must hold (SPEC's domain, e.g. a log decay <= 0, an expert id < E: numbers or expressions over the params); `checkInputs` refuses others */
+  readonly range?: { readonly min?: number | string; readonly max?: number | string };
   readonly doc: string;
 }
 

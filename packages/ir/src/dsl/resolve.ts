@@ -202,9 +202,10 @@ export function checkInputs(op: OpDef, params: Params, inputs: Readonly<Record<s
     inOp(op, 'input', () => expectTensor(t.name, inputs[t.name], t.dtype, t.shape));
   }
   for (const spec of op.tensors) {
-    const { min = -Infinity, max = Infinity } = spec.range ?? {};
     const t = inputs[spec.name];
     if (spec.role !== 'in' || !spec.range || !t) continue;
+    const bound = (b: number | string | undefined, none: number): number => (b === undefined ? none : typeof b === 'number' ? b : Number(evalExpr(b, params)));
+    const [min, max] = [bound(spec.range.min, -Infinity), bound(spec.range.max, Infinity)];
     const values = toFloat64(t);
     const at = values.findIndex((x) => !(x >= min && x <= max));
     if (at >= 0) {
@@ -293,6 +294,7 @@ export function checkOpDef(op: OpDef): void {
     if (t.formatParam !== undefined && !names.includes(t.formatParam)) fail(`format param of '${t.name}' is unknown`);
     if (t.init?.kind === 'normal') known(t.init.std, `init of '${t.name}'`);
     if (t.init?.kind === 'distinct-ids') known(t.init.range, `init of '${t.name}'`);
+    for (const b of [t.range?.min, t.range?.max]) if (typeof b === 'string') known(b, `range of '${t.name}'`);
   }
   if (new Set(op.tensors.map((t) => t.name)).size !== op.tensors.length) fail('duplicate tensor names');
   if (new Set(op.knobs.map((k) => k.name)).size !== op.knobs.length) fail('duplicate knob names');

@@ -10,7 +10,8 @@ import { InputError } from '../errors.ts';
 import { WEIGHT_FORMAT_NAMES, type WeightFormatName } from '../formats/format.ts';
 import { dequantizeWeight } from '../formats/codec.ts';
 import { toFloat64 } from '../tensor/tensor.ts';
-import type { OpDef } from '../dsl/op.ts';
+import type { OpDef, Params } from '../dsl/op.ts';
+import type { Tensor } from '../tensor/tensor.ts';
 
 export const MOE: OpDef = {
   name: 'moe',
@@ -32,13 +33,27 @@ export const MOE: OpDef = {
     { name: 'w_up', role: 'in', shape: ['E', 'I', 'H'], dtype: 'f32', formatParam: 'weight', init: { kind: 'normal', std: '1/sqrt(H)' }, doc: 'up projections' },
     { name: 'w_down', role: 'in', shape: ['E', 'H', 'I'], dtype: 'f32', formatParam: 'weight', init: { kind: 'normal', std: '1/sqrt(I)' }, doc: 'down projections' },
     { name: 'router', role: 'in', shape: ['E', 'H'], dtype: 'f32', when: "routing == 'router'", init: { kind: 'normal', std: '1/sqrt(H)' }, doc: 'router weights' },
-    { name: 'ids', role: 'in', shape: ['T', 'topk'], dtype: 'i32', when: "routing == 'given'", init: { kind: 'distinct-ids', range: 'E' }, doc: 'expert ids per token' },
+    { name: 'ids', role: 'in', shape: ['T', 'topk'], dtype: 'i32', when: "routing == 'given'", init: { kind: 'distinct-ids', range: 'E' }, range: { min: 0, max: 'E - 1' }, doc: 'expert ids per token' },
     { name: 'weights', role: 'in', shape: ['T', 'topk'], dtype: 'f32', when: "routing == 'given'", init: { kind: 'uniform', min: 0, max: 1 }, doc: 'expert weights per token' },
     { name: 'y', role: 'out', shape: ['T', 'H'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'variant', doc: "'per-token': each token runs its experts; 'grouped': tokens gathered per expert, one batched pass per expert" },
-    { name: 'fused_gate_up', doc: 'compute gate and up projections in one pass over x' },
+    { name: 'variant', doc: "algorithm: 'gather' (decode: per active expert one pass over its weights for all its tokens) or 'tiled' (prefill: expert GEMMs over tiles of each expert's tokens)" },
+    { name: 'rows', doc: 'weight rows per work item (CPU: per thread block; GPU: per workgroup)' },
+    { name: 'm_tile', doc: "tokens of one expert sharing each loaded weight vector" },
+    { name: 'k_unroll', doc: 'independent accumulator sets along the reduction' },
+    { name: 'dot_path', doc: "'float' (weights widened to f32) or 'int8' (activations quantized to int8 per 32-block, integer dot products)" },
+    { name: 'prefetch', doc: 'CPU: software prefetch distance in bytes along each weight row (0: none)' },
+    { name: 'threads', doc: 'CPU: threads; GPU: threads per row group' },
+    { name: 'lmul', doc: 'RVV: register group multiplier' },
+    { name: 'workgroup_size', doc: 'GPU: threads per workgroup' },
+    { name: 'vector_width', doc: 'GPU: elements (or weight bytes) per lane load' },
+    { name: 'subgroup_reduce', doc: 'GPU: reduce partial dot products with subgroup operations' },
+    { name: 'k_split', doc: 'lanes (or warps) sharing one weight row, reduced at the end' },
+    { name: 'tile_m', doc: "tiled: tokens per tile of an expert's GEMM" },
+    { name: 'tile_n', doc: 'tiled: output rows per tile' },
+    { name: 'tile_k', doc: 'tiled: reduction depth staged per step' },
+    { name: 'mma', doc: 'tiled, CUDA: tensor-core matrix multiply-accumulate (the IR mma) for the expert GEMMs' },
   ],
   flops(params) {
     const { T, H, I, E, topk } = params as Record<string, number>;
@@ -46,40 +61,47 @@ export const MOE: OpDef = {
     return T * topk * 3 * 2 * H * I + (params.routing === 'router' ? 2 * T * E * H : 0);
   },
   reference(params, inputs) {
-    const { T, H, I, E, topk } = params as Record<string, number>;
-    const format = params.weight as WeightFormatName;
+    const { T, H, E, topk } = params as Record<string, number>;
     const x = toFloat64(inputs.x!);
     const routes = params.routing === 'router'
       ? routeByRouter(toFloat64(inputs.router!), x, { T, H, E, topk, normTopk: params.normTopk as boolean })
       : givenRoutes(inputs.ids!.data as Int32Array, toFloat64(inputs.weights!), E);
-    const wGate = dequantizeWeight(format, 'w_gate', inputs, [E, I, H]);
-    const wUp = dequantizeWeight(format, 'w_up', inputs, [E, I, H]);
-    const wDown = dequantizeWeight(format, 'w_down', inputs, [E, H, I]);
-    const y = new Float64Array(T * H);
-    const hidden = new Float64Array(I);
-    for (let t = 0; t < T; t++) {
-      for (let r = 0; r < topk; r++) {
-        const e = routes.ids[t * topk + r]!;
-        const w = routes.weights[t * topk + r]!;
-        for (let i = 0; i < I; i++) {
-          let gate = 0;
-          let up = 0;
-          for (let h = 0; h < H; h++) {
-            gate += wGate[(e * I + i) * H + h]! * x[t * H + h]!;
-            up += wUp[(e * I + i) * H + h]! * x[t * H + h]!;
-          }
-          hidden[i] = (gate / (1 + Math.exp(-gate))) * up;
-        }
-        for (let h = 0; h < H; h++) {
-          let acc = 0;
-          for (let i = 0; i < I; i++) acc += wDown[(e * H + h) * I + i]! * hidden[i]!;
-          y[t * H + h] += w * acc;
-        }
-      }
-    }
-    return { y: { shape: [T, H], data: y } };
+    return { y: { shape: [T, H], data: routedExperts(params, inputs, routes) } };
   },
 };
+
+/** y [T, H] in float64 for the given routes: sum over each token's topk of w · W_down[e] (silu(W_gate[e] x) ⊙ W_up[e] x). */
+export function routedExperts(params: Params, inputs: Readonly<Record<string, Tensor>>, routes: Routes): Float64Array {
+  const { T, H, I, E, topk } = params as Record<string, number>;
+  const format = params.weight as WeightFormatName;
+  const x = toFloat64(inputs.x!);
+  const wGate = dequantizeWeight(format, 'w_gate', inputs, [E, I, H]);
+  const wUp = dequantizeWeight(format, 'w_up', inputs, [E, I, H]);
+  const wDown = dequantizeWeight(format, 'w_down', inputs, [E, H, I]);
+  const y = new Float64Array(T * H);
+  const hidden = new Float64Array(I);
+  for (let t = 0; t < T; t++) {
+    for (let r = 0; r < topk; r++) {
+      const e = routes.ids[t * topk + r]!;
+      const w = routes.weights[t * topk + r]!;
+      for (let i = 0; i < I; i++) {
+        let gate = 0;
+        let up = 0;
+        for (let h = 0; h < H; h++) {
+          gate += wGate[(e * I + i) * H + h]! * x[t * H + h]!;
+          up += wUp[(e * I + i) * H + h]! * x[t * H + h]!;
+        }
+        hidden[i] = (gate / (1 + Math.exp(-gate))) * up;
+      }
+      for (let h = 0; h < H; h++) {
+        let acc = 0;
+        for (let i = 0; i < I; i++) acc += wDown[(e * H + h) * I + i]! * hidden[i]!;
+        y[t * H + h] += w * acc;
+      }
+    }
+  }
+  return y;
+}
 
 export interface Routes {
   /** [T, topk] expert ids */
