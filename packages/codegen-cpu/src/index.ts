@@ -8,3 +8,4 @@ export { gemvCpuDefaults, gemvKnobSpace, checkGemvCpuConfig, type CpuSimdTarget,
 export { emitGemvCpu, gemvCpuKernel, isCpuSimdTarget, SIMD_ISAS } from './gemv/emit.ts';
 export { emitAttentionCpu, attentionCpuKnobSpace } from './attention/emit.ts';
 export { emitGatedDeltaRuleCpu, gatedDeltaRuleCpuKnobSpace } from './gated-delta-rule/emit.ts';
+export { emitMoeCpu, moeCpuKnobSpace } from './moe/emit.ts';

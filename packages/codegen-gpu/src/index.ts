@@ -6,3 +6,4 @@ export { GPU_DIALECTS, CUDA_DIALECT, GLSL_DIALECT, MSL_DIALECT, OPENCL_DIALECT }
 export { renderWgsl } from './wgsl/render.ts';
 export { emitAttentionGpu, attentionGpuKnobSpace } from './attention/emit.ts';
 export { emitGatedDeltaRuleGpu, gatedDeltaRuleGpuKnobSpace } from './gated-delta-rule/emit.ts';
+export { emitMoeGpu, moeGpuKnobSpace } from './moe/emit.ts';

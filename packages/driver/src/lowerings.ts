@@ -5,10 +5,10 @@
 import { InputError, recordedConfig, resolveKnobs, type KnobConfig, type KnobSpace, type Params, type ParamValue } from '@kforge/ir';
 import { TARGETS, type KernelArtifact, type TargetName } from '@kforge/target';
 import {
-  attentionCpuKnobSpace, emitAttentionCpu, emitGatedDeltaRuleCpu, emitGemvCpu, gatedDeltaRuleCpuKnobSpace, gemvKnobSpace, type CpuTarget,
+  attentionCpuKnobSpace, emitAttentionCpu, emitGatedDeltaRuleCpu, emitGemvCpu, emitMoeCpu, gatedDeltaRuleCpuKnobSpace, gemvKnobSpace, moeCpuKnobSpace, type CpuTarget,
 } from '@kforge/codegen-cpu';
 import {
-  attentionGpuKnobSpace, emitAttentionGpu, emitGatedDeltaRuleGpu, emitGemvGpu, gatedDeltaRuleGpuKnobSpace, gemvGpuKnobSpace,
+  attentionGpuKnobSpace, emitAttentionGpu, emitGatedDeltaRuleGpu, emitGemvGpu, emitMoeGpu, gatedDeltaRuleGpuKnobSpace, gemvGpuKnobSpace, moeGpuKnobSpace,
 } from '@kforge/codegen-gpu';
 import { estimateAttention, estimateGatedDeltaRule, estimateGemv, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
@@ -68,6 +68,18 @@ export const LOWERINGS: readonly Lowering[] = [
     emit: (target, params, config) => emitGatedDeltaRuleGpu(target as GpuTarget, params, config),
     knobs: (target, params) => gatedDeltaRuleGpuKnobSpace(target as GpuTarget, params),
     estimate: estimateGatedDeltaRule,
+  },
+  {
+    op: 'moe',
+    targets: CPU_TARGETS,
+    emit: (target, params, config) => emitMoeCpu(target as CpuTarget, params, config),
+    knobs: (target, params) => moeCpuKnobSpace(target as CpuTarget, params),
+  },
+  {
+    op: 'moe',
+    targets: GPU_TARGETS,
+    emit: (target, params, config) => emitMoeGpu(target as GpuTarget, params, config),
+    knobs: (target, params) => moeGpuKnobSpace(target as GpuTarget, params),
   },
 ];
 
