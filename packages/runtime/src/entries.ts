@@ -5,8 +5,8 @@
  * as SizeExprs over the scalars, read off the op's shape expressions (weights through storedWeightBytes).
  */
 import {
-  DTYPES, FORMATS, InputError, evalBool, isWeightFormat, parseExpr, size, storedWeightBytes,
-  type DType, type ExprNode, type OpDef, type ParamSpec, type Params, type SizeExpr,
+  DTYPES, FORMATS, InputError, evalBool, evalExpr, isWeightFormat, parseExpr, size, storedWeightBytes,
+  type DType, type ExprNode, type OpDef, type ParamSpec, type Params, type SizeExpr, type TensorSpec,
 } from '@kforge/ir';
 import type { RuntimeEntry, RuntimeScalar, RuntimeTensor } from './model.ts';
 
@@ -51,6 +51,21 @@ function sizeOf(node: ExprNode, where: string, compiled: Params, scalars: Readon
   throw new Error(`${where}: a shape term the runtime cannot size (integers, scalars, + - * /, min, max)`);
 }
 
+const INTEGER_DTYPES: ReadonlySet<DType> = new Set(['i8', 'u8', 'i32']);
+
+/** an integer input's `range` at the compiled params (its values index something: the entry checks them); a float input's range is the CLI's domain check only */
+function valueRange(t: TensorSpec, dtype: DType, compiled: Params, where: string): { range?: { min: number; max: number } } {
+  if (t.role !== 'in' || !t.range || !INTEGER_DTYPES.has(dtype)) return {};
+  const bound = (b: number | string | undefined, none: number): number => {
+    if (b === undefined) return none;
+    const v = typeof b === 'number' ? b : evalExpr(b, compiled);
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new Error(`${where}: its range bound '${b}' is not an integer at the compiled params`);
+    return v;
+  };
+  const limits = dtype === 'i32' ? [-(2 ** 31), 2 ** 31 - 1] : dtype === 'i8' ? [-128, 127] : [0, 255];
+  return { range: { min: Math.max(limits[0]!, bound(t.range.min, limits[0]!)), max: Math.min(limits[1]!, bound(t.range.max, limits[1]!)) } };
+}
+
 function scalarOf(p: ParamSpec): RuntimeScalar {
   const type = p.type as Extract<ParamSpec['type'], { kind: 'int' | 'float' }>;
   return { name: p.name, cType: type.kind, ...(type.min !== undefined ? { min: type.min } : {}), ...(type.max !== undefined ? { max: type.max } : {}) };
@@ -79,7 +94,7 @@ function entryOf(op: OpDef, compiled: Params, naming: EntryNaming): RuntimeEntry
     if (t.formatParam === undefined) {
       const dtype = typeof t.dtype === 'string' ? t.dtype : compiled[t.dtype.param];
       if (typeof dtype !== 'string' || !(dtype in DTYPES)) throw new Error(`${where}: its dtype param '${JSON.stringify(t.dtype)}' is not compiled in`);
-      return [{ name: t.name, ...common, elem: C_ELEMENT[dtype as DType], bytes: size.mul(elements, DTYPES[dtype as DType].bytes) }];
+      return [{ name: t.name, ...common, elem: C_ELEMENT[dtype as DType], bytes: size.mul(elements, DTYPES[dtype as DType].bytes), ...valueRange(t, dtype as DType, compiled, where) }];
     }
     const format = compiled[t.formatParam];
     if (typeof format !== 'string' || !isWeightFormat(format)) throw new Error(`${where}: its format param '${t.formatParam}' is not compiled in`);

@@ -102,6 +102,19 @@ function entryView(entry: RuntimeEntry, index: number, policy: DispatchPolicy<ne
     blocked.add(`${axis} % ${t.blocked.block}`);
     checks.push(`if (${axis} % ${t.blocked.block} != 0) return kf_fail(KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, "${where}: ${cText(describeSize(t.blocked.axis))} = %lld is not a multiple of ${t.blocked.block}, the block of tensor ${t.name}", (long long)(${axis}));`);
   }
+  // an index input's values (moe's expert ids), last: every size they are counted by is checked by now
+  entry.tensors.forEach((t, i) => {
+    if (!t.range) return;
+    if (style.kind !== 'pointer') throw new Error(`${where}: tensor ${t.name} has a value range, which the entry checks on the host: a ${style.type} holds device memory`);
+    const { min, max } = t.range;
+    const elements = entrySizeToC(entry, t.elements, where);
+    const view = `((const ${t.elem}*)${tensor(i)})`;
+    checks.push([
+      `${t.optional ? `if (${tensor(i)}) ` : ''}for (int64_t kf_i = 0; kf_i < ${elements}; kf_i++) {`,
+      `    if (${view}[kf_i] < ${min} || ${view}[kf_i] > ${max}) return kf_fail(KF_ERR_BAD_VALUE, "${where}: tensor ${t.name}: element %lld is %d, outside ${min}..${max}", (long long)kf_i, (int)${view}[kf_i]);`,
+      '  }',
+    ].join('\n'));
+  });
   const optional = entry.tensors.flatMap((t, i) => (t.optional ? [i] : []));
   const pointerParams = entry.tensors.map((t) => (style.kind === 'pointer' ? `${t.role === 'in' ? 'const ' : ''}${t.elem}* ${t.name}` : `${style.type} ${t.name}`));
   return {
@@ -126,7 +139,7 @@ export function entriesJson(target: string, entries: readonly RuntimeEntry[]): s
     target,
     entries: entries.map((e) => ({
       name: e.name, op: e.op, doc: e.doc, compiled: e.compiled,
-      tensors: e.tensors.map((t) => ({ name: t.name, role: t.role, elem: t.elem, optional: t.optional, bytes: t.bytes, elements: t.elements })),
+      tensors: e.tensors.map((t) => ({ name: t.name, role: t.role, elem: t.elem, optional: t.optional, bytes: t.bytes, elements: t.elements, ...(t.range ? { range: t.range } : {}) })),
       scalars: e.scalars.map((s) => ({ name: s.name, cType: s.cType, ...(s.min !== undefined ? { min: s.min } : {}), ...(s.max !== undefined ? { max: s.max } : {}) })),
     })),
   });
@@ -222,7 +235,14 @@ function cpuKernelView(k: RuntimeKernel, entry: RuntimeEntry): Record<string, un
     if (source.kind === 'scalar') return scalarSlot(entry, source.index);
     return `(${a.cType})a->tensor[${source.index}]`;
   });
+  // scratch is indexed with 32-bit integers too: its elements (bytes over the pointee's size) within int32
+  const scratchChecks = scratch.map((a) => {
+    const elementBytes = /\b(?:double|int64_t|uint64_t)\*/.test(a.cType) ? 8 : /\b(?:float|int32_t|uint32_t)\*/.test(a.cType) ? 4 : /\b(?:uint16_t|int16_t)\*/.test(a.cType) ? 2 : 1;
+    const bytes = entrySizeToC(entry, a.scratch!, `kernel ${k.symbol} scratch ${a.name}`);
+    return `if (${bytes} / ${elementBytes} > INT32_MAX) return kf_fail(KF_ERR_BAD_SIZE, "${k.symbol}: scratch ${a.name} would hold %lld elements, past 2^31-1: kernels index with 32-bit integers", (long long)(${bytes} / ${elementBytes}));`;
+  });
   return {
+    scratchChecks,
     threads: k.threads,
     parameters: k.args.map((a) => `${a.cType} ${a.name}`).join(', '),
     callArgs: callArgs.join(', '),

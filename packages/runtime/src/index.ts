@@ -9,3 +9,4 @@ export * from './node/binding.ts';
 export * from './policies/attention.ts';
 export * from './policies/phased.ts';
 export * from './policies/gated-delta-rule.ts';
+export * from './policies/moe.ts';

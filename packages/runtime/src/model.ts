@@ -31,6 +31,12 @@ export interface RuntimeTensor {
   readonly elements: SizeExpr;
   /** a weight of a block or group format: this axis must be a multiple of `block` */
   readonly blocked?: { readonly axis: SizeExpr; readonly block: number };
+  /**
+   * an integer input whose values index something (moe's expert ids): every element must lie in
+   * min..max (the op's `range` at the compiled params), checked before any kernel runs
+   * (KF_ERR_BAD_VALUE); CPU targets only, whose tensors are host memory
+   */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 /** The kf_status an entry point returns for a scalar outside its range. */

@@ -13,12 +13,12 @@ import {
   CPU_TOOLCHAINS, ExecError, processFailure, qemuAarch64Executor, qemuRiscv64Executor, runProcess, type CpuExecutor, type CpuTargetName,
 } from '@kforge/exec';
 import {
-  ATTENTION_PHASED, GATED_DELTA_RULE_PHASED, M_MAX, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy, phasedPolicy,
+  ATTENTION_PHASED, GATED_DELTA_RULE_PHASED, MOE_PHASED, M_MAX, bucketCount, bucketRepresentative, gemvEntryName, gemvPolicy, phasedPolicy,
   type Activation, type AttentionPhase, type CpuRuntimeSpec, type DispatchPolicy, type CpuToolchainSpec, type GatedDeltaRulePhase, type GemvVariant,
-  type KernelArg, type PhasedOp, type PhasedVariant, type RuntimeKernel, type TunedShape,
+  type KernelArg, type MoePhase, type PhasedOp, type PhasedVariant, type RuntimeKernel, type TunedShape,
 } from '@kforge/runtime';
 import { canonicalJson } from '@kforge/autotune';
-import { LOWERINGS, emitKernel, resolveConfig } from '../lowerings.ts';
+import { LOWERINGS, emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { GATED_DELTA_RULE_DECODE_TOKENS } from '../ops/gated-delta-rule.ts';
 
 /** A tuned config for one shape of an op (the best record of the database for it). */
@@ -54,7 +54,7 @@ export interface PhasedRequest {
 export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
 
 /** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here: CPU libraries, GPU libraries */
-const RUNTIME_OPS = { cpu: ['gemv', 'attention', 'gated_delta_rule'], gpu: ['gemv'] } as const;
+const RUNTIME_OPS = { cpu: ['gemv', 'attention', 'gated_delta_rule', 'moe'], gpu: ['gemv'] } as const;
 
 /** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy and planner; empty when it can be built */
 export function runtimeGaps(op: string, target: string): string[] {
@@ -143,12 +143,26 @@ export const DEFAULT_GATED_DELTA_RULE_HEADS: readonly Params[] = [
   { Hk: 16, Hv: 16, Dk: 128, l2norm: true }, { Hk: 16, Hv: 32, Dk: 128, l2norm: true },
 ];
 
+/**
+ * Qwen3-30B-A3B's MoE block (128 experts, top 8 renormalized, hidden 2048, experts' intermediate 768)
+ * with router routing, in q4_0, q8_0 and f16: build-runtime's default.
+ */
+export const DEFAULT_MOE_EXPERTS: readonly Params[] = (['q4_0', 'q8_0', 'f16'] as const).map((weight) => ({ E: 128, topk: 8, H: 2048, I: 768, weight, routing: 'router', normTopk: true }));
+
+/** up to this many tokens a moe call is decode (bandwidth-bound over the active experts' weights); above it prefill */
+export const MOE_DECODE_TOKENS = 16;
+
 /** How the planner serves one phased op (policies/phased.ts): its phases' shapes and which phase a tuned record belongs to. */
 export interface PhasedPlan<Phase extends string> {
   readonly spec: PhasedOp<Phase>;
   /** the shape each phase's default config is asked for (configs depend on it; sources do not) */
   readonly phaseShape: Readonly<Record<Phase, Params>>;
   phaseOf(params: Params): Phase;
+  /**
+   * knobs each phase's default config is asked with (moe: the variant of the phase, where the target's
+   * kernel space has it: its defaults follow the params, not T), else the target's default at phaseShape
+   */
+  phaseKnobs?(phase: Phase, target: TargetName, params: Params): KnobConfig | undefined;
 }
 
 export const ATTENTION_PLAN: PhasedPlan<AttentionPhase> = {
@@ -161,6 +175,18 @@ export const GATED_DELTA_RULE_PLAN: PhasedPlan<GatedDeltaRulePhase> = {
   spec: GATED_DELTA_RULE_PHASED,
   phaseShape: { decode: { B: 1, T: 1 }, prefill: { B: 1, T: 512 } },
   phaseOf: (p) => (Number(p.T) <= GATED_DELTA_RULE_DECODE_TOKENS ? 'decode' : 'prefill'),
+};
+
+const MOE_PHASE_VARIANT: Readonly<Record<MoePhase, string>> = { decode: 'gather', prefill: 'tiled' };
+
+export const MOE_PLAN: PhasedPlan<MoePhase> = {
+  spec: MOE_PHASED,
+  phaseShape: { decode: { T: 1 }, prefill: { T: 512 } },
+  phaseOf: (p) => (Number(p.T) <= MOE_DECODE_TOKENS ? 'decode' : 'prefill'),
+  phaseKnobs(phase, target, params) {
+    const variant = loweringFor('moe', target).knobs(target, params).knobs.find((k) => k.name === 'variant');
+    return variant?.values.includes(MOE_PHASE_VARIANT[phase]) ? { variant: MOE_PHASE_VARIANT[phase] } : undefined;
+  },
 };
 
 /** the shape each attention phase's default config is asked for */
@@ -180,6 +206,7 @@ export type PhasedRuntimeOps = Readonly<Record<string, { readonly plan: PhasedPl
 export const PHASED_RUNTIME_OPS: PhasedRuntimeOps = {
   attention: { plan: ATTENTION_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_ATTENTION_HEADS },
   gated_delta_rule: { plan: GATED_DELTA_RULE_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_GATED_DELTA_RULE_HEADS },
+  moe: { plan: MOE_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_MOE_EXPERTS },
 };
 
 /** a phased op's entries: one per head configuration and phase, tuned records by their phase */
@@ -196,7 +223,7 @@ function planPhased<Phase extends string>(
   return [...all.values()].flatMap((h) => plan.spec.phases.map((phase): PhasedVariant<Phase> => {
     const entry = plan.spec.entryName(h, phase);
     const params = { ...h, ...plan.phaseShape[phase] };
-    const defaultKernel = kernelFor(params, resolveConfig(op, target, params, undefined), entry);
+    const defaultKernel = kernelFor(params, resolveConfig(op, target, params, plan.phaseKnobs?.(phase, target, params)), entry);
     const mine = tuned.filter((t) => canonicalJson(phasedHeads(plan, t.params)) === canonicalJson(h) && plan.phaseOf(t.params) === phase);
     return {
       compiled: h, phase, defaultKernel,

@@ -1,6 +1,7 @@
 /**
  * Calling a built kforge runtime library (libkforge.so) from Node with typed arrays: any entry point
- * by name (`call`), as the library describes its entries (kf_entries_json), and gemv by format.
+ * by name (`call`), as the library describes its entries (kf_entries_json), gemv by format and moe by
+ * expert configuration and phase.
  *
  * Mechanism: a tiny N-API addon (native/kforge_node.c) compiled on first use with the host C
  * compiler against the headers Node ships (<node prefix>/include/node), cached by content hash in
@@ -18,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, evalSize, type Params, type SizeExpr, type WeightFormatName } from '@kforge/ir';
 import { gemvEntryName, type Activation } from '../policies/gemv.ts';
+import { moeEntryName, type MoePhase } from '../policies/moe.ts';
 
 const ADDON_SOURCE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'native', 'kforge_node.c');
 
@@ -68,6 +70,8 @@ export interface EntryDescription {
     readonly optional: boolean;
     readonly bytes: SizeExpr;
     readonly elements: SizeExpr;
+    /** an index input: every element must lie in min..max, else the call returns KF_ERR_BAD_VALUE */
+    readonly range?: { readonly min: number; readonly max: number };
   }[];
   readonly scalars: readonly { readonly name: string; readonly cType: 'int' | 'float'; readonly min?: number; readonly max?: number }[];
 }
@@ -82,6 +86,30 @@ export interface GemvBuffers {
   readonly W_min?: Uint16Array;
   readonly bias?: Float32Array;
   /** [M, N], written */
+  readonly y: Float32Array;
+}
+
+/** moe's tensors (SPEC section 3): the weights as stored, router or ids and weights by the compiled routing */
+export interface MoeBuffers {
+  /** f32 [T, H] */
+  readonly x: Float32Array;
+  /** [E, I, H], [E, I, H], [E, H, I] as SPEC section 2 lays them out (any typed-array view of the bytes) */
+  readonly w_gate: ArrayBufferView;
+  readonly w_up: ArrayBufferView;
+  readonly w_down: ArrayBufferView;
+  /** planar formats: f16 bits, [E, rows, cols / G] each */
+  readonly w_gate_scale?: Uint16Array;
+  readonly w_gate_min?: Uint16Array;
+  readonly w_up_scale?: Uint16Array;
+  readonly w_up_min?: Uint16Array;
+  readonly w_down_scale?: Uint16Array;
+  readonly w_down_min?: Uint16Array;
+  /** routing 'router': f32 [E, H] */
+  readonly router?: Float32Array;
+  /** routing 'given': i32 [T, topk], each in [0, E) (else status KF_ERR_BAD_VALUE and y untouched), and f32 [T, topk] */
+  readonly ids?: Int32Array;
+  readonly weights?: Float32Array;
+  /** f32 [T, H], written */
   readonly y: Float32Array;
 }
 
@@ -173,6 +201,14 @@ export class KforgeLibrary {
       status, seconds,
       info: { kernelId, tuned: tuned === 1, ...(tuned === 1 ? { tunedShape: { M: tM, N: tN, K: tK } } : {}), kernel, config: JSON.parse(config) as Record<string, unknown> },
     };
+  }
+
+  /**
+   * one call (or `repeats` calls, for timing) of the moe entry of expert configuration `experts` (H, I,
+   * E, topk, weight, routing, normTopk as the library compiled them: moeEntryName) and `phase`, over T tokens
+   */
+  moe(experts: Params, phase: MoePhase, T: number, b: MoeBuffers, repeats = 1): EntryCall {
+    return this.call(moeEntryName(experts, phase), { ...b }, { T }, repeats);
   }
 
   /** one call (or `repeats` calls, for timing) of kf_gemv_<format>[_xf16] */

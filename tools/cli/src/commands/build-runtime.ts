@@ -34,14 +34,19 @@ function parseMaxM(text: string | undefined): number | undefined {
   return m;
 }
 
+/** the option naming a phased op's compiled configurations: --experts for moe, --heads for the others */
+const configOption = (op: string): 'experts' | 'heads' => (op === 'moe' ? 'experts' : 'heads');
+
 /**
- * --heads: the head configurations of the phased ops in --ops (attention, gated_delta_rule): a JSON list
- * (or @file) when one of them is built, or an object of lists keyed by op; each checked as that op's
- * params without its run-time shape
+ * --heads (attention, gated_delta_rule) or --experts (moe): the configurations of the phased ops in --ops
+ * that the option names: a JSON list (or @file) when one of them is built, or an object of lists keyed
+ * by op; each checked as that op's params without its run-time shape
  */
-function parseHeads(text: string | undefined, phasedOps: readonly string[], plans: PhasedRuntimeOps): Record<string, Params[]> {
+function parseHeads(option: 'heads' | 'experts', text: string | undefined, builtOps: readonly string[], plans: PhasedRuntimeOps): Record<string, Params[]> {
   if (text === undefined) return {};
-  const { parsed: value, source } = readJsonValue('heads', text);
+  const phasedOps = builtOps.filter((op) => configOption(op) === option);
+  if (!phasedOps.length) throw new InputError(`--${option}: none of the ops in --ops takes ${option === 'heads' ? 'head' : 'expert'} configurations (${option === 'heads' ? 'attention, gated_delta_rule' : 'moe'} do)`);
+  const { parsed: value, source } = readJsonValue(option, text);
   const keyed = Array.isArray(value) ? (phasedOps.length === 1 ? { [phasedOps[0]!]: value } : undefined) : value;
   if (typeof keyed !== 'object' || keyed === null) {
     throw new InputError(`${source} must be a JSON list of head configurations, or with several of ${phasedOps.join(', ')} an object of lists keyed by op`);
@@ -49,12 +54,12 @@ function parseHeads(text: string | undefined, phasedOps: readonly string[], plan
   const out: Record<string, Params[]> = {};
   for (const [op, list] of Object.entries(keyed as Record<string, unknown>)) {
     const plan = plans[op]?.plan;
-    if (!plan || !phasedOps.includes(op)) throw new InputError(`--heads: '${op}' is not one of the ops built here that take head configurations (${phasedOps.join(', ') || 'none'})`);
+    if (!plan || !phasedOps.includes(op)) throw new InputError(`--${option}: '${op}' is not one of the ops built here that take ${option === 'heads' ? 'head' : 'expert'} configurations (${phasedOps.join(', ') || 'none'})`);
     const shape = plan.spec.shape;
     if (!Array.isArray(list) || list.length === 0 || !list.every((h) => typeof h === 'object' && h !== null && !Array.isArray(h)))
       throw new InputError(`${source}: ${op} needs a non-empty JSON list of objects (${op} params but ${shape.join(', ')})`);
     for (const h of list as Record<string, unknown>[]) {
-      for (const k of shape) if (k in h) throw new InputError(`--heads: ${op}: '${k}' is given at run time, not per head configuration`);
+      for (const k of shape) if (k in h) throw new InputError(`--${option}: ${op}: '${k}' is given at run time, not per ${option === 'heads' ? 'head' : 'expert'} configuration`);
       resolveParams(getOp(op), { ...plan.phaseShape[plan.spec.phases[0]!], ...h } as Params);
     }
     out[op] = list as Params[];
@@ -65,13 +70,14 @@ function parseHeads(text: string | undefined, phasedOps: readonly string[], plan
 export const buildRuntimeCommand: Command = {
   name: 'build-runtime',
   summary: 'build a runtime library (kforge.h, per-shape dispatch to the tuned kernels, CMake files) for a target',
-  usage: 'build-runtime --target T --db FILE [--ops gemv,attention,gated_delta_rule] [--heads JSON] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
+  usage: 'build-runtime --target T --db FILE [--ops gemv,attention,gated_delta_rule,moe] [--heads JSON] [--experts JSON] [--formats F,...] [--acts f32,f16] [--device NAME] [--max-m M] [--cuda-arch 80,90] --out DIR',
   args: {
     positionals: [],
     options: {
       target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
-      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention, gated_delta_rule (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
+      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention, gated_delta_rule, moe (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
+      experts: { kind: 'value', doc: 'moe: JSON list (or @file) of expert configurations, the params but T (run time), e.g. [{"E":128,"topk":8,"H":2048,"I":768,"weight":"q4_0","normTopk":true}] (routing defaults to router; "given" takes ids and weights); default: Qwen3-30B-A3B\'s block (E 128, topk 8 renormalized, H 2048, I 768, router) in q4_0, q8_0 and f16; tuned records add theirs' },
       heads: { kind: 'value', doc: 'attention, gated_delta_rule: JSON list (or @file) of head configurations, the params but the run-time shape (attention: B, Sq, Skv; gated_delta_rule: B, T), e.g. [{"Hq":16,"Hkv":8,"D":128,"causal":true,"kv":"f16"}]; with both ops an object of lists keyed by op (default: Qwen3-0.6B and Qwen3-30B-A3B attention, causal, f16 and q8_0 KV; Qwen3.5 linear attention, 16 q/k heads and 16 or 32 value heads of 128, l2norm); tuned records add theirs' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
       acts: { kind: 'value', doc: 'activation types to include (default: f32,f16)' },
@@ -122,7 +128,7 @@ export const buildRuntimeCommand: Command = {
     const untuned = tunedCount === 0 ? `no tuning records for target ${target} in ${dbPath}: the library holds the target's default configs only` : undefined;
     if (untuned) println(untuned);
     const withNote = (files: Record<string, string>): Record<string, string> => (untuned ? noteInHeader(files, `${untuned}.`) : files);
-    const givenHeads = parseHeads(args.optional('heads'), phasedOps, PHASED_RUNTIME_OPS);
+    const givenHeads = { ...parseHeads('heads', args.optional('heads'), phasedOps, PHASED_RUNTIME_OPS), ...parseHeads('experts', args.optional('experts'), phasedOps, PHASED_RUNTIME_OPS) };
     const heads = Object.fromEntries(phasedOps.map((op) => [op, givenHeads[op] ?? PHASED_RUNTIME_OPS[op]!.defaultHeads]));
     const request = {
       ops, formats, acts, tuned: included, device, version: kforgeVersion(), ...(maxM !== undefined ? { maxM } : {}),
@@ -143,7 +149,7 @@ export const buildRuntimeCommand: Command = {
         ? await buildGpuRuntime(out, cudaArchitectures ? { cudaArchitectures } : {})
         : await buildCpuRuntime(out);
       const blocks = formats.map((f) => `${f}${FORMATS[f].kind === 'dense' ? '' : `/${(FORMATS[f] as { block: number }).block}`}`);
-      const served = [...(withGemv ? [`gemv: formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`] : []), ...phasedOps.map((op) => `${op}: ${heads[op]!.length} head configurations x decode, prefill`)];
+      const served = [...(withGemv ? [`gemv: formats ${blocks.join(', ')}, acts ${acts.join(', ')}, M up to ${maxM ?? 64}`] : []), ...phasedOps.map((op) => `${op}: ${heads[op]!.length} ${configOption(op) === 'heads' ? 'head' : 'expert'} configurations x decode, prefill`)];
       println(`built the ${target} runtime in ${(built.wallMs / 1000).toFixed(1)} s: ${kernelCount} kernels; ${served.join('; ')}`);
       println(`tuned shapes: ${included.length + phasedCount} of ${tunedCount} in the database${device ? ` (device '${device}')` : ''}; others dispatch to ${target}'s defaults`);
       println(`  ${join(out, 'include', 'kforge.h')}`);
