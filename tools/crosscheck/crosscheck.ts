@@ -147,10 +147,36 @@ function gdrRunCase(j: number): Case {
   };
 }
 
-/** One `kforge run` (gemv, attention or gated_delta_rule) on one target, judged by reference.py with the bound of the artifact's arithmetic. */
+/**
+ * `kforge run moe` cases, none of them a shape of the repository's tests: decode (T 1, 2) and prefill (T 23 to 70),
+ * E 5 to 32 (not powers of two), topk 1 to 8, router and given routing, exact router ties (dyadic inputs), normTopk.
+ * H and I are multiples of 128, so every format fits every case.
+ */
+const MOE_RUN_PARAMS: readonly Params[] = [
+  { T: 1, H: 128, I: 128, E: 9, topk: 3, normTopk: true },
+  { T: 23, H: 256, I: 128, E: 7, topk: 2 },
+  { T: 6, H: 128, I: 256, E: 5, topk: 2, normTopk: true },
+  { T: 40, H: 128, I: 128, E: 13, topk: 4, routing: 'given' },
+  { T: 2, H: 384, I: 128, E: 32, topk: 8, normTopk: true },
+  { T: 70, H: 128, I: 128, E: 6, topk: 1 },
+];
+/** the case drawn with exact router ties (reference.py's dyadic x and router) */
+const MOE_TIES_CASE = 2;
+const MOE_PER_TARGET = 2;
+
+function moeRunCase(j: number, weight: string): Case {
+  const p: Params = { ...MOE_RUN_PARAMS[j]!, weight };
+  const ties = j === MOE_TIES_CASE;
+  return {
+    name: `moe-run-T${p.T}-H${p.H}-I${p.I}-E${p.E}-top${p.topk}${p.routing === 'given' ? '-given' : ''}${p.normTopk ? '-norm' : ''}${ties ? '-ties' : ''}-${weight}`,
+    op: 'moe', seed: 980 + j, run: true, ...(ties ? { ties: true } : {}), params: p,
+  };
+}
+
+/** One `kforge run` (gemv, attention, gated_delta_rule or moe) on one target, judged by reference.py with the bound of the artifact's arithmetic. */
 interface RunCheck {
   readonly name: string; // <case>@<target>
-  readonly op: 'gemv' | 'attention' | 'gated_delta_rule';
+  readonly op: 'gemv' | 'attention' | 'gated_delta_rule' | 'moe';
   readonly case: string;
   readonly target: string;
   /** the output folder, relative to the work folder */
@@ -164,7 +190,8 @@ interface RunCheck {
  *  so each shape meets several targets; the quick set takes one run per target, spread over the formats. rvv runs
  *  every format again at each larger VLEN, on the other two shapes.
  *  attention: target ti (at VLEN number vi) runs the four cases from (ti + vi) on (mod 7), the quick set the first;
- *  gated_delta_rule likewise two cases from (ti + vi) on (mod 6). */
+ *  gated_delta_rule likewise two cases from (ti + vi) on (mod 6), and moe two cases from (ti + vi) on (mod 6), case j
+ *  in format (ti + j) of the target's formats. */
 function runChecks(target: TargetName, ti: number): RunCheck[] {
   const formats = TARGETS[target].class === 'simt' ? GPU_RUN_FORMATS : FORMATS;
   const quickOrder = ['q4_0', 'w4g128', 'f16', 'q8_0', 'w4g64', 'f32', 'bf16', 'q4_1', 'w4g32'].filter((f) => formats.includes(f));
@@ -189,7 +216,13 @@ function runChecks(target: TargetName, ti: number): RunCheck[] {
     const { on, ...v } = at(vlen);
     return { name: `${c.name}@${on}`, op: 'gated_delta_rule', case: c.name, target, out: join(c.name, `run-${on}`), quick: n === 0, ...v };
   }));
-  return [...gemv, ...attention, ...delta];
+  const moe = vlens.flatMap((vlen, vi) => Array.from({ length: MOE_PER_TARGET }, (_, n): RunCheck => {
+    const j = (ti + vi + n) % MOE_RUN_PARAMS.length;
+    const c = moeRunCase(j, formats[(ti + j) % formats.length]!);
+    const { on, ...v } = at(vlen);
+    return { name: `${c.name}@${on}`, op: 'moe', case: c.name, target, out: join(c.name, `run-${on}`), quick: n === 0, ...v };
+  }));
+  return [...gemv, ...attention, ...delta, ...moe];
 }
 
 const CASES: readonly Case[] = [
@@ -395,7 +428,7 @@ export async function crosscheck(opts: Options = {}): Promise<Result> {
       for (const t of doctor.targets) targetRuns.push(...runChecks(t.name, t.index).filter((r) => selected(r.name, r.quick)));
     }
     const runCases = new Map([...FORMATS.flatMap((f) => [0, 1, 2].map((j) => runCase(f, j))), ...ATTN_RUN_PARAMS.map((_, j) => attnRunCase(j)),
-      ...GDR_RUN_PARAMS.map((_, j) => gdrRunCase(j))]
+      ...GDR_RUN_PARAMS.map((_, j) => gdrRunCase(j)), ...MOE_RUN_PARAMS.flatMap((_, j) => FORMATS.map((f) => moeRunCase(j, f)))]
       .map((c) => [c.name, c]));
     cases.push(...[...new Set(targetRuns.map((r) => r.case))].map((name) => runCases.get(name)!));
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getOp, resolveParams, type KnobConfig, type KnobSpace, type ParamValue } from '@kforge/ir';
-import { estimateGatedDeltaRule, estimateGemv } from './estimate.ts';
+import { estimateGatedDeltaRule, estimateGemv, estimateMoe } from './estimate.ts';
 import { LOWERINGS } from './lowerings.ts';
 
 const gemv = getOp('gemv');
@@ -25,6 +25,7 @@ const SHAPES: Readonly<Record<string, readonly Record<string, ParamValue>[]>> = 
   gemv: [{ M: 1, N: 256, K: 1024, weight: 'q4_0' }, { M: 3, N: 96, K: 512, weight: 'f16' }],
   attention: [{ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }, { Hq: 4, Hkv: 2, Sq: 33, Skv: 70, D: 64, causal: true, kv: 'f16' }],
   gated_delta_rule: [{ T: 1, Hk: 16, Hv: 16, Dk: 128, l2norm: true }, { T: 100, Hk: 2, Hv: 4, Dk: 64, Dv: 48 }],
+  moe: [{ T: 1, H: 256, I: 128, E: 16, topk: 4, weight: 'q4_0', normTopk: true }, { T: 64, H: 128, I: 128, E: 8, topk: 2, weight: 'f16', routing: 'given' }],
 };
 
 test('every lowering has an estimate, finite and positive on every config of its space', () => {
@@ -189,4 +190,17 @@ test('gated_delta_rule: the chunked form is estimated faster for long prefill, t
     estimateGatedDeltaRule('avx512', resolveParams(gdr, { T, Hk: 16, Hv: 16, Dk: 128, l2norm: true }), { variant, chunk: 64, block_v: 32, threads: 2 }, { cores: 2 });
   assert.ok(at(2048, 'chunked') < at(2048, 'recurrent'));
   assert.ok(at(1, 'recurrent') <= at(1, 'chunked'));
+});
+
+test('moe: decode is estimated by the active experts\' bytes (int8 and more threads help little there), prefill gains from m_tile and int8', () => {
+  const moe = getOp('moe');
+  const at = (T: number, c: Record<string, ParamValue>, target: 'avx512' | 'cuda' = 'avx512') =>
+    estimateMoe(target, resolveParams(moe, { T, H: 2048, I: 768, E: 128, topk: 8, weight: 'q4_0', routing: 'router', normTopk: true }), c, { cores: 2 });
+  // one token: 8 experts of 2.65 MB of q4_0 at about 24 GB/s (2 threads): about 1 ms
+  const decode = at(1, { threads: 2, m_tile: 1, dot_path: 'int8' });
+  assert.ok(decode > 0.5 && decode < 3, `decode ${decode} ms`);
+  assert.ok(at(1, { threads: 1, m_tile: 1, dot_path: 'int8' }) > decode);
+  assert.ok(at(512, { threads: 2, m_tile: 8, dot_path: 'int8' }) < at(512, { threads: 2, m_tile: 1, dot_path: 'int8' }));
+  assert.ok(at(512, { threads: 2, m_tile: 8, dot_path: 'int8' }) < at(512, { threads: 2, m_tile: 8, dot_path: 'float' }));
+  assert.ok(at(512, { tile_m: 32, mma: true }, 'cuda') < at(512, { tile_m: 32, mma: false }, 'cuda'));
 });

@@ -7,7 +7,7 @@
  * rank configs sensibly before anything is measured; absolute values are order-of-magnitude only.
  * Times are in milliseconds.
  */
-import { FORMATS, weightRowBytes, type KnobConfig, type Params, type WeightFormat, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, getOp, weightRowBytes, type KnobConfig, type Params, type WeightFormat, type WeightFormatName } from '@kforge/ir';
 import type { TargetName } from '@kforge/target';
 
 /** What the estimate may be told about the machine that will run the kernel (all optional). */
@@ -439,5 +439,45 @@ export function estimateGatedDeltaRule(target: TargetName, params: Params, confi
   const waves = Math.ceil(items / threads) / (items / threads);
   const computeMs = flops / (simd.lanes * simd.opsPerNs * efficiency * 1e6 * Math.min(threads, items)) * waves;
   const memoryMs = bytes / (Math.min(simd.threadGBps * threads, simd.socketGBps) * 1e6);
+  return combine(computeMs, memoryMs) * oversubscribed;
+}
+
+/**
+ * moe: a roofline over the experts the routing is expected to touch. With uniform routing a token set of
+ * T picks about E (1 - (1 - topk/E)^T) distinct experts, each read once (gate, up, down) for all its tokens;
+ * the router, x and y are read or written once. The arithmetic is the op's flops; tokens of an expert share
+ * each weight load (and its unpacking) `m_tile` at a time, so below m_tile tokens per expert a tile is partly
+ * empty, and the int8 path's dot products run at the dot rate. Work items are (active expert, row block) pairs over the threads or
+ * workgroups; the GPU's tensor-core tiles ('mma') run the GEMMs at 8x the FMA rate.
+ */
+export function estimateMoe(target: TargetName, params: Params, config: KnobConfig, host: HostHint = {}): number {
+  const [T, H, I, E, topk] = ['T', 'H', 'I', 'E', 'topk'].map((n) => Number(params[n])) as [number, number, number, number, number];
+  const f = FORMATS[String(params.weight ?? 'f32') as WeightFormatName];
+  const active = E * (1 - (1 - topk / E) ** T);
+  const expertBytes = 2 * I * rowBytes(f, H) + H * rowBytes(f, I);
+  const bytes = active * expertBytes + (params.routing === 'router' ? E * H * 4 : T * topk * 8) + 2 * T * H * 4 + T * topk * (I + H) * 8;
+  const perExpert = (T * topk) / active;
+  const mTile = Math.max(1, Number(config.m_tile ?? config.tile_m ?? 1));
+  // a tile of m_tile tokens costs as much as a full one
+  const fill = perExpert / (Math.ceil(perExpert / mTile) * mTile);
+  const flops = getOp('moe').flops(params) / Math.max(0.05, fill);
+  const rows = Math.max(1, Number(config.rows ?? config.tile_n ?? 16));
+  const items = active * (Math.ceil(I / rows) + Math.ceil(H / rows));
+  if (SIMT_TARGETS.has(target)) {
+    const r = GPU_RATES[target as keyof typeof GPU_RATES];
+    const tensor = config.mma === true || config.mma === 'tensor_core' ? 8 : 1;
+    const spread = Math.min(1, items / (r.sms * 2));
+    const flopsPerMs = r.sms * r.schedulers * 32 * 2 * r.clockGHz * 1e6 * tensor * 0.5;
+    // route, group, gate/up, down, combine
+    return combine(bytes / (r.dramGBps * 1e6 * Math.max(0.05, spread)), flops / flopsPerMs) + 5 * r.launchMs;
+  }
+  const simd = target === 'rvv' || target === 'hvx' ? { lanes: target === 'rvv' ? 8 : 1, opsPerNs: 4, threadGBps: 8, socketGBps: 20 } : CPU_RATES[target as keyof typeof CPU_RATES];
+  const { threads, oversubscribed } = target === 'rvv' || target === 'hvx' ? { threads: 1, oversubscribed: 1 } : threadsOf(config, host);
+  const waves = Math.ceil(items / threads) / (items / threads);
+  // an FMA is 2 flops a lane; an int8 dot 4 multiply-adds a lane; unpacking a weight vector costs about one op,
+  // shared by the m_tile tokens that use it
+  const perOp = 2 * simd.lanes * (config.dot_path === 'int8' ? 4 : 1) * (mTile / (mTile + 1));
+  const computeMs = flops / (perOp * simd.opsPerNs * 1e6 * threads) * waves;
+  const memoryMs = bytes / (Math.min(simd.threadGBps * threads, simd.socketGBps) * 1e6) * waves;
   return combine(computeMs, memoryMs) * oversubscribed;
 }

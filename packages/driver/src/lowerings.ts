@@ -10,7 +10,7 @@ import {
 import {
   attentionGpuKnobSpace, emitAttentionGpu, emitGatedDeltaRuleGpu, emitGemvGpu, emitMoeGpu, gatedDeltaRuleGpuKnobSpace, gemvGpuKnobSpace, moeGpuKnobSpace,
 } from '@kforge/codegen-gpu';
-import { estimateAttention, estimateGatedDeltaRule, estimateGemv, type HostHint } from './estimate.ts';
+import { estimateAttention, estimateGatedDeltaRule, estimateGemv, estimateMoe, type HostHint } from './estimate.ts';
 import { checkArtifactIndexRange } from './sizes.ts';
 
 export interface Lowering {
@@ -74,12 +74,14 @@ export const LOWERINGS: readonly Lowering[] = [
     targets: CPU_TARGETS,
     emit: (target, params, config) => emitMoeCpu(target as CpuTarget, params, config),
     knobs: (target, params) => moeCpuKnobSpace(target as CpuTarget, params),
+    estimate: estimateMoe,
   },
   {
     op: 'moe',
     targets: GPU_TARGETS,
     emit: (target, params, config) => emitMoeGpu(target as GpuTarget, params, config),
     knobs: (target, params) => moeGpuKnobSpace(target as GpuTarget, params),
+    estimate: estimateMoe,
   },
 ];
 
