@@ -11,6 +11,7 @@ import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
 import { findGgml, GGML_PLACEMENT, ggmlAttentionArtifact, ggmlUnsupported, type GgmlPath } from './ggml.ts';
 import { ggmlGatedDeltaArtifact, ggmlGatedDeltaUnsupported } from './ggml-gated-delta.ts';
+import { ggmlMoeArtifact, ggmlMoeUnsupported } from './ggml-moe.ts';
 
 /**
  * kforge's kernel and the baselines timed beside it: with --vs-default the target's default config
@@ -254,7 +255,7 @@ export interface CpuBaselines {
 /**
  * The CPU baselines of (op, params) and those that apply but cannot run here. `ggml` (the local
  * runner only: the artifact names this machine's ggml build) adds ggml's attention and its
- * GATED_DELTA_NET (gated_delta_rule) where KFORGE_GGML_DIR names a build, else says it is unavailable.
+ * GATED_DELTA_NET (gated_delta_rule) and its MoE graph (moe: ggml-moe.ts) where KFORGE_GGML_DIR names a build, else says it is unavailable.
  */
 export function cpuBaselines(op: string, target: TargetName, params: Params, threads: number, o: { readonly ggml?: boolean; readonly env?: NodeJS.ProcessEnv } = {}): CpuBaselines {
   if (!['c', 'avx2', 'avx512'].includes(target)) return { baselines: [], unavailable: [] };
@@ -305,6 +306,18 @@ export function cpuBaselines(op: string, target: TargetName, params: Params, thr
       out.push({
         impl: 'ggml', artifact: withUsage(ggmlGatedDeltaArtifact(build, params, threads), 'ggml'), placement: GGML_PLACEMENT(threads),
         note: `ggml ${params.l2norm ? 'l2_norm + ' : ''}gated_delta_net from ${build.lib}`,
+      });
+    }
+  }
+  if (o.ggml && op === 'moe') {
+    const build = findGgml(o.env);
+    const unsupported = ggmlMoeUnsupported(params);
+    if ('unavailable' in build) unavailable.push(`ggml unavailable: ${build.unavailable}`);
+    else if (unsupported) unavailable.push(`ggml unavailable: ${unsupported}`);
+    else {
+      out.push({
+        impl: 'ggml', artifact: withUsage(ggmlMoeArtifact(build, params, threads), 'ggml'), placement: GGML_PLACEMENT(threads),
+        note: `ggml's MoE graph (llama.cpp build_moe_ffn: ${params.routing === 'router' ? 'its own router top-k, ' : ''}mul_mat_id for gate, up and down, swiglu, weighting) from ${build.lib}`,
       });
     }
   }

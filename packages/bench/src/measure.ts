@@ -20,6 +20,8 @@ export interface MeasureOptions {
   readonly discard?: number;
   /** input copies cycled across timed repeats (RunRequest.rotate), so small shapes are not timed from cache */
   readonly rotate?: number;
+  /** bytes read from a buffer of the harness's own before each timed repeat, untimed (RunRequest.flushBytes) */
+  readonly flushBytes?: number;
   /** build folder kept across calls, so repeated measurements of one artifact compile once */
   readonly workDir?: string;
 }
@@ -30,6 +32,8 @@ export interface Timing {
   readonly result: RunResult;
   /** input copies the executor actually cycled through (1: none) */
   readonly rotatedCopies: number;
+  /** bytes read before each timed repeat to evict the caches (0: none) */
+  readonly flushedBytes?: number;
 }
 
 /** the protocol's defaults, also baked into exported bundles (export.ts) */
@@ -48,13 +52,13 @@ export async function timeArtifact(executor: Executor, artifact: KernelArtifact,
   if (probe.mode !== 'native' && probe.mode !== 'gpu') {
     throw new Error(`refusing to time ${artifact.op} on ${artifact.target}: executor ${executor.name} is ${probe.mode}, its times say nothing about the device`);
   }
-  const shared = { artifact, inputs, ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.workDir ? { workDir: o.workDir } : {}) };
+  const shared = { artifact, inputs, ...(o.rotate ? { rotate: o.rotate } : {}), ...(o.flushBytes ? { flushBytes: o.flushBytes } : {}), ...(o.workDir ? { workDir: o.workDir } : {}) };
   const calibration = await executor.run({ ...shared, timedRepeats: 3 });
   const perRun = Math.max(1e-6, summarize(calibration.timingsNs!.map((t) => t / 1e6)).median);
   const repeats = Math.min(opt.maxRepeats, Math.max(opt.minRepeats, Math.ceil(opt.minTimeMs / perRun))) + opt.discard;
   const result = await executor.run({ ...shared, timedRepeats: repeats });
   const timingsMs = result.timingsNs!.slice(opt.discard).map((t) => t / 1e6);
-  return { ms: summarize(timingsMs), timingsMs, result, rotatedCopies: result.rotatedCopies ?? 1 };
+  return { ms: summarize(timingsMs), timingsMs, result, rotatedCopies: result.rotatedCopies ?? 1, ...(o.flushBytes ? { flushedBytes: o.flushBytes } : {}) };
 }
 
 export interface Contestant {
@@ -89,7 +93,7 @@ export async function timeInterleaved(executor: Executor, contestants: readonly 
   return parts.map((ts) => {
     const timingsMs = ts.flatMap((t) => t.timingsMs);
     const last = ts[ts.length - 1]!;
-    return { ms: summarize(timingsMs), timingsMs, result: last.result, rotatedCopies: Math.min(...ts.map((t) => t.rotatedCopies)) };
+    return { ms: summarize(timingsMs), timingsMs, result: last.result, rotatedCopies: Math.min(...ts.map((t) => t.rotatedCopies)), ...(last.flushedBytes ? { flushedBytes: last.flushedBytes } : {}) };
   });
 }
 

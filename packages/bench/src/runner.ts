@@ -70,6 +70,14 @@ function inputBytes(artifact: KernelArtifact): number {
   return bytesOfRoles(artifact, ['in']);
 }
 
+/** the bytes read before each timed call of a case whose op counts its bytes from the inputs: twice the last-level cache (512 MiB when unknown) */
+export function flushBytesFor(l3: number | null | undefined): number {
+  return 2 * (l3 && l3 > 0 ? l3 : 256 * 2 ** 20);
+}
+
+/** each flush costs a pass over twice the last-level cache, so those cases stop at fewer repeats (split over the rounds) */
+export const FLUSHED_MAX_REPEATS = 120;
+
 /** Cases whose op does more than this are checked on the op's sampled rows, not the whole float64 reference (minutes in JS). */
 export const FULL_REFERENCE_MAX_FLOPS = 1e9;
 
@@ -217,9 +225,11 @@ class RunContext {
       for (const b of found.baselines) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default', placement: b.placement });
       unavailable.push(...found.unavailable);
     }
-    // a large case: generated inputs and the reference of sampled rows; else random inputs and the whole reference
+    // a large case: generated inputs and the reference of sampled rows; else random inputs and the whole reference.
+    // An op that counts only the part of its inputs it reads (moe: the routed experts) has inputs far
+    // larger than its flops say (the whole reference dequantizes every expert): always sampled.
     const hooks = OP_HOOKS[c.op];
-    const sampled = hooks !== undefined && op.flops(params) > (this.o.fullReferenceMaxFlops ?? FULL_REFERENCE_MAX_FLOPS);
+    const sampled = hooks !== undefined && (op.flops(params) > (this.o.fullReferenceMaxFlops ?? FULL_REFERENCE_MAX_FLOPS) || hooks.countedBytes !== undefined);
     let bytes: Record<string, Uint8Array>;
     let checkOne: (a: KernelArtifact) => Promise<{ ok: boolean; nmse: number; bound: number; error?: string }>;
     if (sampled) {
@@ -242,6 +252,11 @@ class RunContext {
       return { ...base, params, figure, status: kforge.error ? 'error' : 'incorrect', reason, measurements: [], speedup: {} };
     }
     const timed = checked.filter((x) => x.ok);
+    // bytes that depend on the inputs (the op's countedBytes): every implementation gets the same
+    // count, and the caches are evicted before each timed call (rotated copies of the whole inputs
+    // would leave the part it reads in cache)
+    const counted = hooks?.countedBytes?.(params, bytes);
+    const eviction = counted !== undefined ? { rotate: 1, flushBytes: flushBytesFor(this.l3), maxRepeats: FLUSHED_MAX_REPEATS } : undefined;
     // a cache-resident case: inputs not rotated, judged against the cache probe of its bytes taken
     // just before and just after its timing (the higher of the two)
     const hot = c.residency === 'cache';
@@ -251,7 +266,7 @@ class RunContext {
     const timings = await timeInterleaved(this.executor, timed.map((x) => ({
       artifact: x.entrant.artifact,
       inputs: pick(bytes, x.entrant.artifact),
-      options: { rotate: hot ? 1 : rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
+      options: eviction ?? { rotate: hot ? 1 : rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
     })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir }).finally(() => { delete process.env[USAGE_DIR_ENV]; });
     const loadAfter = this.load();
     if (hot) cacheProbes.push(await this.cacheProbe(c, benchBytes(artifact) / 2, threads));
@@ -262,7 +277,7 @@ class RunContext {
     for (let i = 0; i < timed.length; i++) {
       const e = timed[i]!.entrant;
       const usage = e.placement !== undefined ? readUsage(this.usageDir, e.impl, threads) : null;
-      const m = await this.measurement(e, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params);
+      const m = await this.measurement(e, timings[i]!, threads, timed[i]!.nmse, timed[i]!.bound, params, counted);
       const against = hot ? { fraction_of_ceiling: cacheGbps > 0 ? m.gbps / cacheGbps : 0, ceiling: 'cache_probe' as const } : {};
       measurements.push({ ...m, ...against, ...usageFields(e.placement, usage, threads) });
     }
@@ -301,8 +316,8 @@ class RunContext {
     }
   }
 
-  private async measurement(e: Entrant, t: Timing, threads: number, nmse: number, bound: number, params: Params): Promise<Measurement> {
-    const moved = benchBytes(e.artifact);
+  private async measurement(e: Entrant, t: Timing, threads: number, nmse: number, bound: number, params: Params, counted?: number): Promise<Measurement> {
+    const moved = counted ?? benchBytes(e.artifact);
     const gbps = moved / (t.ms.median * 1e6);
     const gflops = getOp(e.artifact.op).flops(params) / (t.ms.median * 1e6);
     return {
@@ -314,6 +329,7 @@ class RunContext {
       bytes_moved: moved, gbps, fraction_of_ceiling: this.ceilingGbps > 0 ? gbps / this.ceilingGbps : 0,
       gflops, ...(this.fmaPeakGflops > 0 ? { fraction_of_fma_peak: gflops / this.fmaPeakGflops } : {}),
       rotate: t.rotatedCopies, working_set_bytes: inputBytes(e.artifact) * t.rotatedCopies,
+      ...(t.flushedBytes ? { flush_bytes: t.flushedBytes } : {}),
     };
   }
 

@@ -124,7 +124,7 @@ export interface Measurement {
   readonly repeats: number;
   /** every timed repeat after the discarded warm-up, in milliseconds (compare tests on these) */
   readonly samples_ms: readonly number[];
-  /** the bytes gbps counts: every input and output once, or the buffers the op's bench hook names (attention: k and v, the KV cache) */
+  /** the bytes gbps counts: every input and output once, the buffers the op's bench hook names (attention: k and v, the KV cache), or what its countedBytes hook counts from the inputs (moe: the routed experts, the router, x and y) */
   readonly bytes_moved: number;
   readonly gbps: number;
   /** gbps over the run's read ceiling, or over the case's cache probe where `ceiling` says so */
@@ -141,6 +141,8 @@ export interface Measurement {
   /** input copies cycled across timed repeats so the working set exceeds the last-level cache */
   readonly rotate: number;
   readonly working_set_bytes: number;
+  /** bytes read before each timed repeat, untimed, to evict the caches (an op counting only the inputs it reads: moe's routed experts) */
+  readonly flush_bytes?: number;
   /** CPU baselines: how its threads were set and placed (its own harness process) */
   readonly placement?: string;
   /** CPU baselines: the threads it was asked for (its label) */

@@ -21,6 +21,12 @@ export interface RunRequest {
    * working set smaller than the last-level cache is not timed from cache (1 or absent: one copy)
    */
   readonly rotate?: number;
+  /**
+   * timing (CPU): before each timed repeat, outside its time, read this many bytes of a buffer of the
+   * harness's own, so inputs a kernel reads only part of (moe's routed experts: rotated copies of the
+   * whole inputs would keep those parts in cache) come from DRAM each repeat (0 or absent: none)
+   */
+  readonly flushBytes?: number;
   /** where to keep build products; a fresh temporary folder when absent */
   readonly workDir?: string;
 }

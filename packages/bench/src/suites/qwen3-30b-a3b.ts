@@ -8,11 +8,29 @@
  * padded vocab 151936, norm_topk_prob true, untied output weights) and Qwen3-Coder-30B-A3B config.json
  * copies on huggingface.co, which share those fields.
  */
-import { attentionCases, gemvCases, opCase, type Suite } from './suite.ts';
+import { attentionCases, gemvCases, opCase, type Suite, type SuiteCase } from './suite.ts';
 
 const HIDDEN = 2048;
 const HEADS = { q: 32, kv: 4, dim: 128 };
 const MOE = { experts: 128, topk: 8, intermediate: 768 };
+
+/** the MoE block's token counts: decode, small batches (speculative verification, a few sequences) and a prefill chunk */
+export const MOE_TOKENS: readonly { T: number; phase: SuiteCase['phase'] }[] = [
+  { T: 1, phase: 'decode' }, { T: 4, phase: 'batch' }, { T: 16, phase: 'batch' }, { T: 512, phase: 'prefill' },
+];
+export const MOE_FORMATS = ['q4_0', 'q8_0'] as const;
+
+/**
+ * The routed MoE block (the router on the device, top 8 of 128, normTopk) at each of MOE_TOKENS in
+ * q4_0 and q8_0, and decode in f16; ids `moe/moe/<phase>.T<T>.<format>`. Every expert's weights are
+ * inputs; the bench counts the ones the routing picks (the op's countedBytes) and evicts the caches
+ * before each timed call, so those are read from DRAM.
+ */
+function moeCases(): SuiteCase[] {
+  const base = { H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, routing: 'router', normTopk: true };
+  const one = (T: number, phase: SuiteCase['phase'], weight: string) => opCase('moe', 'moe', phase, { T, ...base, weight }, `${phase}.T${T}.${weight}`);
+  return [...MOE_TOKENS.flatMap(({ T, phase }) => MOE_FORMATS.map((w) => one(T, phase, w))), one(1, 'decode', 'f16')];
+}
 
 export const QWEN3_30B_A3B: Suite = {
   name: 'qwen3-30b-a3b',
@@ -28,8 +46,7 @@ export const QWEN3_30B_A3B: Suite = {
       { layer: 'router', N: MOE.experts, K: HIDDEN },
       { layer: 'lm_head', N: 151936, K: HIDDEN },
     ]),
-    opCase('moe', 'moe', 'decode', { T: 1, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'decode.T1.q4_0'),
-    opCase('moe', 'moe', 'prefill', { T: 16, H: HIDDEN, I: MOE.intermediate, E: MOE.experts, topk: MOE.topk, weight: 'q4_0', routing: 'router', normTopk: true }, 'prefill.T16.q4_0'),
+    ...moeCases(),
     ...attentionCases('self_attn', HEADS),
   ],
 };

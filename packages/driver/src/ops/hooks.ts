@@ -46,6 +46,12 @@ export interface OpHooks {
   readonly bandwidthBuffers?: readonly string[];
   /** bench: what a case is judged by, bytes over time ('gbps', the default) or the op's flops over time ('gflops') */
   benchFigure?(params: Params): BenchFigure;
+  /**
+   * bench: the bytes a bandwidth figure counts when they depend on the inputs' values (moe: the
+   * experts the routing picks), from the input buffers' bytes; such an op reads only part of its
+   * inputs, so the bench evicts the caches before each timed call instead of rotating input copies
+   */
+  countedBytes?(params: Params, inputs: Readonly<Record<string, Uint8Array>>): number;
 }
 
 /** a conformance shape whose drawn inputs the op reshapes (`regimeInputs`) */

@@ -111,6 +111,36 @@ function expertSlices(weight: WeightFormatName, name: string, rows: number, cols
   return out;
 }
 
+/** tokens up to which a moe case is bandwidth-bound (decode and small batches): judged in GB/s, above in GFLOP/s */
+export const MOE_DECODE_TOKENS = 16;
+
+/**
+ * The bytes one call must read: the experts the routing picks for these inputs (each expert's gate,
+ * up and down with their planes, once however many tokens pick it), the router, x, and y written.
+ * Router routing is done from the inputs in float64 (routeByRouter); given ids are counted as given
+ * (those outside [0, E) read nothing).
+ */
+export function moeCountedBytes(params: Params, inputs: Readonly<Record<string, Uint8Array>>): number {
+  const [T, H, , E, topk] = dims(params);
+  const f32 = (name: string): Float32Array => {
+    const b = inputs[name];
+    if (!b) throw new Error(`moe: counted bytes need input '${name}'`);
+    return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  };
+  let ids: ArrayLike<number>;
+  if (params.routing === 'router') {
+    ids = routeByRouter(Float64Array.from(f32('router')), Float64Array.from(f32('x')), { T, H, E, topk, normTopk: params.normTopk === true }).ids;
+  } else {
+    const b = inputs.ids!;
+    ids = new Int32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  }
+  const active = new Set(Array.from(ids).filter((e) => e >= 0 && e < E)).size;
+  let expertBytes = 0;
+  for (const [name, b] of Object.entries(inputs)) if (/^w_(gate|up|down)(_|$)/.test(name)) expertBytes += b.byteLength / E;
+  const routerBytes = params.routing === 'router' ? inputs.router!.byteLength : inputs.ids!.byteLength + inputs.weights!.byteLength;
+  return active * expertBytes + routerBytes + inputs.x!.byteLength + T * H * 4;
+}
+
 export const MOE_HOOKS: OpHooks = {
   conformanceParams,
   conformanceRegimes,
@@ -140,6 +170,8 @@ export const MOE_HOOKS: OpHooks = {
     });
     return out;
   },
+  benchFigure: (params) => (Number(params.T) <= MOE_DECODE_TOKENS ? 'gbps' : 'gflops'),
+  countedBytes: moeCountedBytes,
   pick(params, sample, y) {
     const H = Number(params.H);
     const out: number[] = [];

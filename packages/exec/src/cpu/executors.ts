@@ -95,7 +95,8 @@ export class CpuExecutor implements Executor {
         for (const b of artifact.buffers) {
           if (b.role === 'in') writeFileSync(join(runDir, `in_${b.name}.bin`), req.inputs[b.name]!);
         }
-        const argv = [...launcher, build.binary, ...(repeats > 0 ? [String(repeats), String(copies)] : [])];
+        const flush = Math.max(0, Math.floor(req.flushBytes ?? 0));
+        const argv = [...launcher, build.binary, ...(repeats > 0 ? [String(repeats), String(copies), ...(flush > 0 ? [String(flush)] : [])] : [])];
         const result = await runProcess(argv[0]!, argv.slice(1), {
           cwd: runDir,
           env: openmpEnv(threads),
