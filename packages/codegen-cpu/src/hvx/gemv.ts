@@ -15,9 +15,9 @@
 import type { Expr, Kernel, KernelParam, Params, Stmt } from '@kforge/ir';
 import {
   add, and, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, lane, let_, letMut, load, mul, param,
-  reduce, rem, scalarParam, shr, store, sub, v, vec, type WeightFormatName,
+  reduce, rem, scalarParam, shr, store, sub, typeOf, v, vec, type WeightFormatName,
 } from '@kforge/ir';
-import { GEMV_ACTIVATION, quantizeX } from '../common/activations.ts';
+import { GEMV_ACTIVATION, quantizeX, type ActivationRef } from '../common/activations.ts';
 import { GEMV_WEIGHT, XBLOCK, blockOffset, quantWeights, type QuantWeights } from '../gemv/weights.ts';
 
 /** the weight gemv reads and the activation it stages (the readers and the staging are shared with other ops) */
@@ -74,54 +74,99 @@ export function lowerGemvHvxInt8(params: Params, config: GemvHvxConfig): Kernel 
 
 /** one block's codes as bytes in element order: i8 for q8_0, unpacked nibbles (u8) for 4-bit */
 function blockCodes(q: QuantWeights, n: Expr, b: Expr): Expr {
-  if (q.bits === 8) return load(W.buffer, q.codes(n, b), vec('i8', 32));
+  if (q.bits === 8) return load(q.buffer, q.codes(n, b), vec('i8', 32));
   const U8 = vec('u8', 16);
-  const packed = load(W.buffer, q.codes(n, b), U8);
+  const packed = load(q.buffer, q.codes(n, b), U8);
   return concat(and(packed, broadcast(c.u8(15), U8)), shr(packed, c.i32(4)));
 }
 
 function tile(ctx: Ctx, R: number): Stmt[] {
-  const { q } = ctx;
-  const m = i32('m');
-  const b = i32('b');
-  const KB = div(K, XBLOCK);
-  const groupEnd = sub(KB, rem(KB, BLOCKS_PER_VECTOR));
-  const xqAt = (lanes: number): Expr => load(X.codes, add(mul(m, X.K), mul(b, XBLOCK)), vec('i8', lanes));
+  return hvxDotTile({
+    needOffset: ctx.needOffset, K, x: X,
+    rows: Array.from({ length: R }, (_, r) => ({ q: ctx.q, n: add(i32('n0'), r) })),
+    tokens: [i32('m')],
+    finish: (value) => Array.from({ length: R }, (_, r) => {
+      const n = add(i32('n0'), r);
+      return store('y', add(mul(i32('m'), N), n), ctx.bias ? add(value(r, 0), load('bias', n, 'f32')) : value(r, 0));
+    }),
+  });
+}
 
-  /** acc_r += isum * scale_w * d_x (+ offset_w * d_x * sum(q_x)) for block `blk` */
-  const scaleBlock = (r: number, blk: Expr, isum: Expr): Stmt[] => {
-    const n = add(i32('n0'), r);
-    const at = add(mul(m, KB), blk);
+/** one weight row of a vrmpy tile: its reader and row index */
+export interface HvxDotRow {
+  readonly q: QuantWeights;
+  readonly n: Expr;
+}
+
+/**
+ * A tile of int8 dot products on HVX: `rows` quantized weight rows times `tokens` rows of the activation
+ * quantized per 32-block (`x.codes`, `x.scales`, `x.sums`, rows of x.K), each vector of weight codes
+ * serving every token. `finish` gets each f32 dot product (row r, token t) and stores it.
+ */
+export interface HvxDotTile {
+  readonly needOffset: boolean;
+  readonly K: Expr;
+  readonly x: ActivationRef;
+  readonly rows: readonly HvxDotRow[];
+  readonly tokens: readonly Expr[];
+  readonly finish: (value: (r: number, t: number) => Expr) => Stmt[];
+}
+
+export function hvxDotTile(spec: HvxDotTile): Stmt[] {
+  const { x } = spec;
+  const MT = spec.tokens.length;
+  const perToken = (base: string, t: number): string => (MT === 1 ? base : `${base}_${t}`);
+  const acc = (r: number, t: number): string => perToken(`acc_${r}`, t);
+  const xvName = (t: number): string => perToken('xv', t);
+  const b = i32('b');
+  const KB = div(spec.K, XBLOCK);
+  const groupEnd = sub(KB, rem(KB, BLOCKS_PER_VECTOR));
+  const xqAt = (m: Expr, lanes: number): Expr => load(x.codes, add(mul(m, x.K), mul(b, XBLOCK)), vec('i8', lanes));
+
+  /** acc += isum * scale_w * d_x (+ offset_w * d_x * sum(q_x)) for block `blk` */
+  const scaleBlock = (r: number, t: number, blk: Expr, isum: Expr): Stmt[] => {
+    const { q, n } = spec.rows[r]!;
+    const at = add(mul(spec.tokens[t]!, KB), blk);
     const sc = q.scale(n, blk);
-    const s: Stmt[] = [assign(`acc_${r}`, fma(cast(isum, 'f32'), mul(sc, load(X.scales, at, 'f32')), f32(`acc_${r}`)))];
+    const s: Stmt[] = [assign(acc(r, t), fma(cast(isum, 'f32'), mul(sc, load(x.scales, at, 'f32')), f32(acc(r, t))))];
     const off = blockOffset(q, q.scale(n, blk), n, blk);
-    if (off) s.push(assign(`acc_${r}`, fma(off, load(X.sums, at, 'f32'), f32(`acc_${r}`))));
+    if (off) s.push(assign(acc(r, t), fma(off, load(x.sums, at, 'f32'), f32(acc(r, t)))));
     return s;
   };
 
-  const group: Stmt[] = [let_('xv', vec('i8', 128), xqAt(128))];
-  for (let r = 0; r < R; r++) {
-    const n = add(i32('n0'), r);
-    const w = concat(...Array.from({ length: BLOCKS_PER_VECTOR }, (_, g) => blockCodes(q, n, add(b, g))));
-    const sums = call('kf_hvx_sum8', [dot(broadcast(c.i32(0), vec('i32', 32)), w, v('xv', vec('i8', 128)))], vec('i32', 32));
-    group.push(let_(`s_${r}`, vec('i32', 32), sums));
-    for (let g = 0; g < BLOCKS_PER_VECTOR; g++) group.push(...scaleBlock(r, add(b, g), lane(v(`s_${r}`, vec('i32', 32)), 8 * g)));
-  }
+  const group: Stmt[] = spec.tokens.map((m, t) => let_(xvName(t), vec('i8', 128), xqAt(m, 128)));
+  spec.rows.forEach(({ q, n }, r) => {
+    let w = concat(...Array.from({ length: BLOCKS_PER_VECTOR }, (_, g) => blockCodes(q, n, add(b, g))));
+    // several tokens share one vector of weight codes
+    if (MT > 1) {
+      group.push(let_(`w_${r}`, typeOf(w), w));
+      w = v(`w_${r}`, typeOf(w));
+    }
+    spec.tokens.forEach((_m, t) => {
+      const sums = call('kf_hvx_sum8', [dot(broadcast(c.i32(0), vec('i32', 32)), w, v(xvName(t), vec('i8', 128)))], vec('i32', 32));
+      const s = perToken(`s_${r}`, t);
+      group.push(let_(s, vec('i32', 32), sums));
+      for (let g = 0; g < BLOCKS_PER_VECTOR; g++) group.push(...scaleBlock(r, t, add(b, g), lane(v(s, vec('i32', 32)), 8 * g)));
+    });
+  });
 
-  const single: Stmt[] = [let_('xv', vec('i8', 32), xqAt(32))];
-  for (let r = 0; r < R; r++) {
-    const w = blockCodes(q, add(i32('n0'), r), b);
-    const isum = reduce('add', dot(broadcast(c.i32(0), vec('i32', 8)), w, v('xv', vec('i8', 32))));
-    single.push(...scaleBlock(r, b, isum));
-  }
+  const single: Stmt[] = spec.tokens.map((m, t) => let_(xvName(t), vec('i8', 32), xqAt(m, 32)));
+  spec.rows.forEach(({ q, n }, r) => {
+    let w = blockCodes(q, n, b);
+    if (MT > 1) {
+      single.push(let_(`w_${r}`, typeOf(w), w));
+      w = v(`w_${r}`, typeOf(w));
+    }
+    spec.tokens.forEach((_m, t) => {
+      const isum = reduce('add', dot(broadcast(c.i32(0), vec('i32', 8)), w, v(xvName(t), vec('i8', 32))));
+      single.push(...scaleBlock(r, t, b, isum));
+    });
+  });
 
   const out: Stmt[] = [];
-  for (let r = 0; r < R; r++) out.push(letMut(`acc_${r}`, 'f32', c.f32(0)));
+  spec.rows.forEach((_row, r) => spec.tokens.forEach((_m, t) => out.push(letMut(acc(r, t), 'f32', c.f32(0)))));
   out.push(forLoop('b', 0, groupEnd, group, { step: BLOCKS_PER_VECTOR }));
   out.push(forLoop('b', groupEnd, KB, single));
-  for (let r = 0; r < R; r++) {
-    const n = add(i32('n0'), r);
-    out.push(store('y', add(mul(m, N), n), ctx.bias ? add(f32(`acc_${r}`), load('bias', n, 'f32')) : f32(`acc_${r}`)));
-  }
+  out.push(...spec.finish((r, t) => f32(acc(r, t))));
   return out;
 }
