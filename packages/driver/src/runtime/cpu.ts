@@ -260,8 +260,9 @@ export function planCpuRuntime(req: CpuRuntimeRequest): CpuRuntimeSpec {
   for (const [op, { plan, defaultHeads }] of Object.entries(PHASED_RUNTIME_OPS)) {
     if (!ops.includes(op)) continue;
     const serve = req.phased?.[op];
+    // a kernel takes the run-time shape, so one (compiled params, config) serves both phases' entries (their arguments are the same)
     const kernelFor = (params: Params, config: KnobConfig, entry: string): number =>
-      kernelOf([entry], config, (id) => cpuRuntimeKernel(req.target, id, op, params, config, entry, 0));
+      kernelOf([op, phasedHeads(plan, params)], config, (id) => cpuRuntimeKernel(req.target, id, op, params, config, entry, 0));
     policies.push(phasedPolicy(plan.spec, planPhased(plan, serve?.heads ?? defaultHeads, serve?.tuned ?? [], kernelFor, req.target)));
   }
   return { target: req.target, version: req.version, device: req.device, toolchain: runtimeToolchain(req.target), kernels, policies };

@@ -1,0 +1,128 @@
+// A moe runtime library on the CPU targets that execute natively here, built by `kforge build-runtime
+// --ops moe --experts` from a tuning database: decode and prefill entries per expert configuration
+// (given routing in f32, router routing in q4_0 with normTopk and in the planar w4g64), called through
+// the Node binding at run-time T the kernels were not emitted at and judged against the float64
+// reference with the SPEC bound of the kernel's arithmetic. A tuned T dispatches to its record's config
+// (and a T within a factor 4 of it too), others to the entry's default, whose variant follows the phase;
+// an expert id outside [0, E) returns KF_ERR_BAD_VALUE and leaves y untouched; T = 0 is refused.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
+import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
+import { MOE_PLAN, emitKernel, executorFor, loweringFor, phasedHeads, resolveConfig, runtimeGaps } from '@kforge/driver';
+import type { CpuTargetName } from '@kforge/exec';
+import { KforgeLibrary, moeEntryName, type MoePhase } from '@kforge/runtime';
+import { parseArgs } from '../args.ts';
+import { scratchFolder } from '../testing.ts';
+import { buildRuntimeCommand } from './build-runtime.ts';
+
+const op = getOp('moe');
+
+const GIVEN: Params = { E: 5, topk: 2, H: 64, I: 32, weight: 'f32', routing: 'given' };
+const ROUTER: Params = { E: 8, topk: 2, H: 128, I: 64, weight: 'q4_0', routing: 'router', normTopk: true };
+const PLANAR: Params = { E: 6, topk: 3, H: 128, I: 128, weight: 'w4g64', routing: 'router' };
+const EXPERTS = [GIVEN, ROUTER, PLANAR];
+
+/** the tuned shape: ROUTER at T = 4 (decode) */
+const TUNED_T = 4;
+
+const CALLS: readonly { phase: MoePhase; T: number }[] = [
+  { phase: 'decode', T: 1 }, { phase: 'decode', T: TUNED_T }, { phase: 'decode', T: 7 }, { phase: 'prefill', T: 40 }, { phase: 'prefill', T: 17 },
+];
+
+/** a valid config of the tuned shape other than its default (a knob the default's variant reads, else the variant) */
+function tunedConfig(target: CpuTargetName, params: Params): KnobConfig {
+  const space = loweringFor('moe', target).knobs(target, params);
+  const base = resolveConfig('moe', target, params, undefined);
+  for (const knob of [...space.knobs.filter((k) => k.name !== 'variant'), ...space.knobs.filter((k) => k.name === 'variant')]) {
+    const alternative = knob.values.find((v) => v !== base[knob.name] && !space.check({ ...base, [knob.name]: v }));
+    if (alternative !== undefined) return resolveConfig('moe', target, params, { ...base, [knob.name]: alternative });
+  }
+  throw new Error(`moe ${target}: no config other than the default for ${JSON.stringify(params)}`);
+}
+
+function writeDatabase(path: string, target: CpuTargetName, params: Params, config: KnobConfig): void {
+  const db = new JsonlTuningDatabase(path);
+  const record = (c: KnobConfig, medianMs: number, status: 'ok' | 'wrong'): TuningRecord => ({
+    schema: SCHEMA_VERSION, op: 'moe', params, target, kforge: '0.1.0', config: c, sourceHash: 'test', status,
+    device: { device: `test ${target} device`, features: [], compiler: 'test', executor: 'native' },
+    measurement: { medianMs, minMs: medianMs, maxMs: medianMs, iqrMs: 0, repeats: 5, bytes: 1, gbps: 1 },
+    time: '2026-12-02T04:00:00Z', origin: 'local',
+  });
+  db.append(record(resolveConfig('moe', target, params, undefined), 2, 'ok'));
+  db.append(record(config, 1, 'ok'));
+  db.append(record(resolveConfig('moe', target, params, undefined), 0.5, 'wrong'));
+}
+
+for (const target of ['c', 'avx512'] as const satisfies readonly CpuTargetName[]) {
+  test(`moe runtime on ${target} through build-runtime from a tuning database: decode and prefill at run-time T against the reference; a bad id is KF_ERR_BAD_VALUE`, async (t) => {
+    const executor = await executorFor(target).then((e) => e.name, () => 'none');
+    if (executor !== 'native') return t.skip(`${target} does not execute natively here (${executor})`);
+    const gaps = runtimeGaps('moe', target);
+    if (gaps.length) return t.skip(gaps.join('; '));
+    const tunedParams = resolveParams(op, { ...ROUTER, T: TUNED_T });
+    try {
+      emitKernel('moe', target, tunedParams, resolveConfig('moe', target, tunedParams, undefined));
+    } catch (e) {
+      if (/not written yet/.test(String(e))) return t.skip(`moe on ${target}: ${String(e)}`);
+      throw e;
+    }
+    const root = scratchFolder();
+    const dbPath = join(root, 'tuning.jsonl');
+    const tuned = tunedConfig(target, tunedParams);
+    writeDatabase(dbPath, target, tunedParams, tuned);
+    const out = join(root, 'lib');
+    await buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', target, '--db', dbPath, '--ops', 'moe', '--experts', JSON.stringify(EXPERTS), '--out', out], buildRuntimeCommand.args));
+    const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
+    const names = lib.entries().map((e) => e.name);
+    assert.equal(names.length, EXPERTS.length * 2, names.join(', '));
+    for (const experts of EXPERTS) {
+      for (const call of CALLS) {
+        const params = resolveParams(op, { ...experts, T: call.T });
+        const compiled = phasedHeads(MOE_PLAN, params);
+        const entry = moeEntryName(compiled, call.phase);
+        assert.ok(names.includes(entry), `${entry} among ${names.join(', ')}`);
+        const inputs = randomInputs(op, params, 11 + call.T);
+        const reference = op.reference(params, inputs).y!;
+        const y = new Float32Array(reference.data.length).fill(Number.NaN);
+        const given = Object.fromEntries(Object.entries(inputs).filter(([n]) => n !== 'y').map(([n, v]) => [n, tensorBytes(v)]));
+        const r = lib.moe(compiled, call.phase, call.T, { ...given, y } as unknown as Parameters<KforgeLibrary['moe']>[3]);
+        const what = `${entry} T ${call.T}`;
+        assert.equal(r.status, 0, `${what}: status ${r.status} ${lib.lastError()}`);
+        const artifact = emitKernel('moe', target, params, r.info!.config as KnobConfig);
+        const check = checkOutput('moe', 'y', y, reference, artifact.arithmetic ?? 'f32');
+        assert.ok(check.ok, `${what} via ${r.info!.kernel} ${JSON.stringify(r.info!.config)}: ${check.message}`);
+        const nearTuned = experts === ROUTER && call.phase === 'decode' && call.T >= TUNED_T / 4 && call.T <= TUNED_T * 4;
+        assert.equal(r.info!.tuned, nearTuned, `${what}: tuned dispatch`);
+        if (nearTuned) {
+          assert.deepEqual(r.info!.tunedShape, { M: TUNED_T, N: 0, K: 0 });
+          assert.deepEqual(r.info!.config, JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(tuned).sort()))), `${what}: the tuned config`);
+        } else {
+          const phaseVariant = MOE_PLAN.phaseKnobs?.(call.phase, target, params)?.variant;
+          if (phaseVariant !== undefined) assert.equal(r.info!.config.variant, phaseVariant, `${what}: the phase's default variant`);
+        }
+      }
+    }
+    // given routing: one id past E (or below 0) is refused before any kernel runs, y as it was
+    const params = resolveParams(op, { ...GIVEN, T: 3 });
+    const inputs = randomInputs(op, params, 5);
+    const compiled = phasedHeads(MOE_PLAN, params);
+    for (const [phase, bad] of [['decode', Number(GIVEN.E)], ['prefill', -1]] as const) {
+      const ids = Int32Array.from(inputs.ids!.data as Int32Array);
+      ids[4] = bad;
+      const y = new Float32Array(3 * Number(GIVEN.H)).fill(-7);
+      const r = lib.moe(compiled, phase, 3, {
+        x: inputs.x!.data as Float32Array, w_gate: tensorBytes(inputs.w_gate!), w_up: tensorBytes(inputs.w_up!), w_down: tensorBytes(inputs.w_down!),
+        ids, weights: inputs.weights!.data as Float32Array, y,
+      });
+      assert.equal(r.status, 10, `${phase}: KF_ERR_BAD_VALUE`);
+      assert.equal(lib.lastError(), `${moeEntryName(compiled, phase)}: tensor ids: element 4 is ${bad}, outside 0..${Number(GIVEN.E) - 1}`);
+      assert.ok(y.every((v) => v === -7), `${phase}: y untouched`);
+    }
+    const none = new Float32Array(64);
+    const zero = lib.call(moeEntryName(compiled, 'decode'), { x: none, w_gate: none, w_up: none, w_down: none, ids: new Int32Array(8), weights: none, y: none }, { T: 0 });
+    assert.equal(zero.status, 2, 'T = 0 is refused');
+    assert.match(lib.lastError(), /T = 0 is below 1/);
+  });
+}
