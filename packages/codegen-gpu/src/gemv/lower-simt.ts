@@ -91,24 +91,31 @@ export function gemvKernelParams(shape: GemvShape, cfg: GemvSimtConfig): KernelP
   return out;
 }
 
+/**
+ * `len` consecutive f32 of `buffer` from element `base` (a multiple of min(4, len)): vector loads of up to
+ * 4 where the target has them. gemv's x runs, and any op's f32 activation rows (moe's tokens, its hidden rows).
+ */
+export function readF32Run(buffer: string, base: Expr, len: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Expr[] {
+  const out: Expr[] = [];
+  for (let i = 0; i < len; i += 4) {
+    const lanes = Math.min(4, len - i);
+    const at = i ? add(base, i) : base;
+    if (lanes === 1 || !caps.vectorLoads) {
+      for (let l = 0; l < lanes; l++) out.push(load(buffer, l ? add(at, l) : at, F32));
+    } else {
+      const t = vec(F32, lanes);
+      stmts.push(let_(`${tag}_${i}`, t, load(buffer, at, t)));
+      for (let l = 0; l < lanes; l++) out.push(lane(v(`${tag}_${i}`, t), l));
+    }
+  }
+  return out;
+}
+
 /** x[m, k .. k+len-1] as f32 values: vector loads when allowed (runs are aligned to their length). */
 function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: string, stmts: Stmt[]): Expr[] {
   const base = add(mul(X.K, m), run.k);
+  if (act === 'f32') return readF32Run(X.buffer, base, run.len, caps, tag, stmts);
   const out: Expr[] = [];
-  if (act === 'f32') {
-    for (let i = 0; i < run.len; i += 4) {
-      const lanes = Math.min(4, run.len - i);
-      const at = i ? add(base, i) : base;
-      if (lanes === 1 || !caps.vectorLoads) {
-        for (let l = 0; l < lanes; l++) out.push(load(X.buffer, l ? add(at, l) : at, F32));
-      } else {
-        const t = vec(F32, lanes);
-        stmts.push(let_(`${tag}_${i}`, t, load(X.buffer, at, t)));
-        for (let l = 0; l < lanes; l++) out.push(lane(v(`${tag}_${i}`, t), l));
-      }
-    }
-    return out;
-  }
   if (run.len === 1) {
     // a single f16 of an odd-K row: pick its half of the word
     const word = load(X.buffer, shr(base, 1), U32);
@@ -135,12 +142,12 @@ function readX(act: 'f32' | 'f16', run: KRun, m: number, caps: SimtCaps, tag: st
   return out;
 }
 
-function sumOf(values: readonly Expr[]): Expr {
+export function sumOf(values: readonly Expr[]): Expr {
   return values.slice(1).reduce((s, x) => add(s, x), values[0]!);
 }
 
 /** Σ a·b as two interleaved fma chains (half the dependency latency) */
-function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
+export function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
   const chains: Expr[] = [];
   a.forEach((ai, i) => {
     const j = i % 2;
@@ -150,7 +157,7 @@ function dotOf(a: readonly Expr[], b: readonly Expr[]): Expr {
 }
 
 /** Σ values·xs of codes that carry powers of two (weight-chunks codeValue): one dot per shift, scaled back at the end */
-function shiftedDotOf(values: readonly Expr[], shifts: readonly number[], xs: readonly Expr[]): Expr {
+export function shiftedDotOf(values: readonly Expr[], shifts: readonly number[], xs: readonly Expr[]): Expr {
   const dots = [...new Set(shifts)].sort((a, b) => a - b).map((shift) => {
     const picked = shifts.flatMap((s, e) => (s === shift ? [e] : []));
     return { shift, dot: dotOf(picked.map((e) => values[e]!), picked.map((e) => xs[e]!)) };
@@ -317,22 +324,33 @@ function kLoop(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps:
   return out;
 }
 
+/** what `workgroupSums` reduces: `rows` x `M` f32 accumulators per thread, named `acc(r, m)` */
+export interface SumShape {
+  readonly rows: number;
+  readonly M: number;
+  readonly workgroupSize: number;
+  readonly subgroupReduce: boolean;
+  readonly acc: (r: number, m: number) => string;
+}
+
 /**
- * Sum each accumulator over the workgroup into shared memory. Slot v = m·R + r (so the writers of y
- * are consecutive in n); `totalOf(slot)` adds up what is left of that slot after the barrier.
+ * Sum each accumulator (rows x M of them, named by `shape.acc`) over the workgroup into shared memory. Slot v = m·R + r (so the writers of y
+ * are consecutive in n); `totalOf(slot, name)` adds up what is left of that slot after the barrier into `name` ('total'). Shared with
+ * other ops' row x token dot products (moe).
  */
-function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stmts: Stmt[]; totalOf: (slot: Expr) => Stmt[] } {
-  const R = cfg.rows_per_block;
-  const T = cfg.workgroup_size;
+export function workgroupSums(shape: SumShape, caps: SimtCaps): { stmts: Stmt[]; totalOf: (slot: Expr, total?: string) => Stmt[] } {
+  const R = shape.rows;
+  const T = shape.workgroupSize;
+  const accName = shape.acc;
   const values = R * shape.M;
   const tid = v('tid', I32);
   const stmts: Stmt[] = [];
   const slot = (r: number, m: number): number => m * R + r;
-  if (cfg.subgroup_reduce) {
+  if (shape.subgroupReduce) {
     const fixed = caps.subgroupSize;
     // (the subgroup rule of the knobs makes the workgroup whole subgroups)
     if (fixed === WARP && values > 1 && values <= WARP && (values & (values - 1)) === 0) {
-      return transposedReduction(shape, cfg, stmts);
+      return transposedReduction(shape, stmts);
     }
     if (fixed !== null && fixed === T) {
       // one subgroup is the whole workgroup: no shared memory at all
@@ -341,7 +359,7 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
       stmts.push(if_(eq(tid, 0), Array.from({ length: shape.M }, (_, m) => Array.from({ length: R }, (_, r) =>
         store('red', slot(r, m), v(accName(r, m), F32)))).flat()));
       stmts.push(barrier());
-      return { stmts, totalOf: (s) => [let_('total', F32, load('red', s, F32))] };
+      return { stmts, totalOf: (s, total = 'total') => [let_(total, F32, load('red', s, F32))] };
     }
     const slots = fixed !== null ? T / fixed : T;
     stmts.push(alloc('red', F32, values * slots, 'workgroup'));
@@ -356,12 +374,12 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
     }
     stmts.push(if_(eq(special('subgroup_lane'), 0), writes));
     stmts.push(barrier());
-    const totalOf = (s: Expr): Stmt[] => [
-      letMut('total', F32, c.f32(0)),
+    const totalOf = (s: Expr, total = 'total'): Stmt[] => [
+      letMut(total, F32, c.f32(0)),
       // subgroups in the workgroup; where the size is the device's, rounded up: a workgroup narrower than the
       // subgroup (32 threads on a 64-wide AMD wave) is one partial subgroup, whose sum lane 0 wrote
       forLoop('sg', 0, div(fixed !== null ? c.i32(T) : add(c.i32(T), sub(v('sg_size', I32), 1)), v('sg_size', I32)), [
-        assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32))),
+        assign(total, add(v(total, F32), load('red', add(mul(s, slots), v('sg', I32)), F32))),
       ]),
     ];
     return { stmts, totalOf };
@@ -378,7 +396,7 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
     stmts.push(if_(lt(tid, half), adds));
     stmts.push(barrier());
   }
-  return { stmts, totalOf: (s) => [let_('total', F32, load('red', mul(s, T), F32))] };
+  return { stmts, totalOf: (s, total = 'total') => [let_(total, F32, load('red', mul(s, T), F32))] };
 }
 
 /**
@@ -389,9 +407,10 @@ function reduction(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps): { stm
  * finish it. V - 1 + 5 - log2(V) shuffles (9 for 8 rows), not the 5·V of one reduction per value. One
  * lane per value then writes it for the cross-subgroup sum.
  */
-function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[]): { stmts: Stmt[]; totalOf: (slot: Expr) => Stmt[] } {
-  const R = cfg.rows_per_block;
-  const slots = cfg.workgroup_size / WARP;
+function transposedReduction(shape: SumShape, stmts: Stmt[]): { stmts: Stmt[]; totalOf: (slot: Expr, total?: string) => Stmt[] } {
+  const R = shape.rows;
+  const accName = shape.acc;
+  const slots = shape.workgroupSize / WARP;
   const laneId = v('sg_lane', I32);
   stmts.push(let_('sg_lane', I32, special('subgroup_lane')), let_('sg_index', I32, div(v('tid', I32), WARP)));
   // values in slot order (slot = m·R + r, as the shared-memory layout)
@@ -414,11 +433,11 @@ function transposedReduction(shape: GemvShape, cfg: GemvSimtConfig, stmts: Stmt[
   const slotOfLane = and(shr(laneId, Math.log2(spread)), R * shape.M - 1);
   stmts.push(if_(eq(and(laneId, spread - 1), 0), [store('red', add(mul(slotOfLane, slots), v('sg_index', I32)), v('sg_total', F32))]));
   stmts.push(barrier());
-  const totalOf = (s: Expr): Stmt[] => slots === 1
-    ? [let_('total', F32, load('red', s, F32))]
+  const totalOf = (s: Expr, total = 'total'): Stmt[] => slots === 1
+    ? [let_(total, F32, load('red', s, F32))]
     : [
-      letMut('total', F32, c.f32(0)),
-      forLoop('sg', 0, slots, [assign('total', add(v('total', F32), load('red', add(mul(s, slots), v('sg', I32)), F32)))]),
+      letMut(total, F32, c.f32(0)),
+      forLoop('sg', 0, slots, [assign(total, add(v(total, F32), load('red', add(mul(s, slots), v('sg', I32)), F32)))]),
     ];
   return { stmts, totalOf };
 }
@@ -445,7 +464,7 @@ export function lowerGemvMain(shape: GemvShape, cfg: GemvSimtConfig, caps: SimtC
   // schedules the first wait above the read-only weight loads anyway; one wait at the top instead made
   // w4g128 11008x4096 5% slower on the H200, 8.41 vs 8.03 us, through a different schedule)
   body.push(...kLoop(layout, shape, cfg, caps), ...waitForPreviousGrid(cfg));
-  const { stmts, totalOf } = reduction(shape, cfg, caps);
+  const { stmts, totalOf } = workgroupSums({ rows: R, M: shape.M, workgroupSize: cfg.workgroup_size, subgroupReduce: cfg.subgroup_reduce, acc: accName }, caps);
   body.push(...stmts);
   // output o = m·R + r; R·M may exceed the workgroup, so each thread writes every T-th output
   const out = v('o', I32);

@@ -1,15 +1,83 @@
 /**
- * PLACEHOLDER (replaced by the owner of the SIMT lowering): `emitMoeGpu`, params + config -> a
- * KernelArtifact for a GPU target, keeping the artifact contract of codegen-cpu/src/moe/emit.ts.
+ * `emitMoeGpu`: params + config -> a KernelArtifact for a GPU target, keeping the artifact contract of
+ * codegen-cpu/src/moe/emit.ts: buffers x, w_gate, w_up, w_down (with their planes), router or ids and
+ * weights, y, then scratch; one run-time scalar T, everything else compiled in; the expert grids stated
+ * at their worst case (min(E, T·topk) active experts) with idle workgroups storing nothing (lower-simt.ts).
  */
-import type { KnobSpace, ParamValue, Params } from '@kforge/ir';
-import type { KernelArtifact } from '@kforge/target';
-import type { GpuTarget } from '../gemv/knobs.ts';
+import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
+import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
+import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { renderGpuFiles } from '../common/files.ts';
+import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
+import { moeGpuKnobSpace as knobSpace, moeShape, resolveMoeConfig } from './knobs.ts';
+import {
+  COMBINE_ENTRY, COMBINE_WORKGROUP, DOWN_ENTRY, GATE_UP_ENTRY, GROUP_ENTRY, HIDDEN, LOGITS, LOGITS_ENTRY, LOGITS_ROWS, LOGITS_TOKENS,
+  META, PARTIAL, ROUTE_ENTRY, ROUTE_IDS, ROUTE_WEIGHTS, lowerMoeSimt, metaLayout,
+} from './lower-simt.ts';
 
-export function emitMoeGpu(_target: GpuTarget, _params: Params, _config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
-  throw new Error('moe: the GPU lowering is not written yet');
+export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
+  return knobSpace(target, params);
 }
 
-export function moeGpuKnobSpace(_target: GpuTarget, _params: Params): KnobSpace {
-  return { knobs: [], check: () => undefined, defaults: {} };
+export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): KernelArtifact {
+  const cfg = resolveMoeConfig(target, params, config);
+  const shape = moeShape(params);
+  const caps = SIMT_CAPS[target];
+  const { H, I, E, topk } = shape;
+  // WGSL demands barriers in control flow its uniformity analysis proves uniform
+  const kernels = lowerMoeSimt(shape, cfg, caps, target === 'wgsl');
+  const kernel = (name: string) => kernels.find((k) => k.name === name);
+  const elemOf = (name: string) => {
+    for (const k of kernels) for (const p of k.params) if (p.kind === 'buffer' && p.name === name) return p.elem;
+    throw new Error(`moe/${target}: no kernel reads buffer ${name}`);
+  };
+  const P = size.mul('T', topk);
+  const weight = (name: string, rows: number, K: number): ArtifactBuffer[] =>
+    storedWeightBytes(shape.weight, name, rows, K).map((s) => ({ name: s.name, elem: elemOf(s.name), bytes: s.bytes, role: 'in' as const }));
+  const buffers: ArtifactBuffer[] = [
+    { name: 'x', elem: 'f32', bytes: size.mul('T', H * 4), role: 'in' },
+    ...weight('w_gate', E * I, H),
+    ...weight('w_up', E * I, H),
+    ...weight('w_down', E * H, I),
+  ];
+  if (shape.routing === 'router') buffers.push({ name: 'router', elem: 'f32', bytes: E * H * 4, role: 'in' });
+  else {
+    buffers.push({ name: 'ids', elem: 'i32', bytes: size.mul(P, 4), role: 'in' }, { name: 'weights', elem: 'f32', bytes: size.mul(P, 4), role: 'in' });
+  }
+  buffers.push({ name: 'y', elem: 'f32', bytes: size.mul('T', H * 4), role: 'out' });
+  if (shape.routing === 'router') {
+    buffers.push(
+      { name: LOGITS, elem: 'f32', bytes: size.mul('T', E * 4), role: 'scratch' },
+      { name: ROUTE_IDS, elem: 'i32', bytes: size.mul(P, 4), role: 'scratch' },
+      { name: ROUTE_WEIGHTS, elem: 'f32', bytes: size.mul(P, 4), role: 'scratch' },
+    );
+  }
+  buffers.push(
+    { name: META, elem: 'i32', bytes: size.mul(size.add(metaLayout(E).perm, size.mul(P, 2)), 4), role: 'scratch' },
+    { name: HIDDEN, elem: 'f32', bytes: size.mul(P, I * 4), role: 'scratch' },
+    { name: PARTIAL, elem: 'f32', bytes: size.mul(P, H * 4), role: 'scratch' },
+  );
+  const slots = size.min(E, P);
+  const grids: Record<string, readonly [ParamOrSize, ParamOrSize, ParamOrSize]> = {
+    [LOGITS_ENTRY]: [Math.ceil(E / LOGITS_ROWS), size.cdiv('T', LOGITS_TOKENS), 1],
+    [ROUTE_ENTRY]: splitGrid('T'),
+    [GROUP_ENTRY]: [1, 1, 1],
+    [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), slots, 1],
+    [DOWN_ENTRY]: [Math.ceil(H / cfg.rows), slots, 1],
+    [COMBINE_ENTRY]: splitGrid(size.cdiv(size.mul('T', H), COMBINE_WORKGROUP)),
+  };
+  const argsOf = (k: Kernel) => k.params.map((p) => p.name);
+  const dispatches: Dispatch[] = kernels.map((k) => ({ entry: k.name, args: argsOf(k), grid: grids[k.name]!, workgroup: k.workgroupSize as [number, number, number] }));
+  void kernel;
+  const files = renderGpuFiles(target, kernels, 'moe', cfg.subgroup_reduce ? { subgroups: true } : {});
+  const features = target === 'wgsl' && Object.values(files).some((f) => /^enable subgroups;/m.test(f)) ? ['subgroups'] : [];
+  return {
+    op: 'moe', target, params, config: { ...cfg }, language: TARGETS[target].language,
+    ...(features.length ? { features } : {}),
+    files, buffers,
+    scalars: [{ name: 'T', type: 'i32', value: Number(params.T) }],
+    dispatches,
+  };
 }
+
+type ParamOrSize = Parameters<typeof size.min>[0];

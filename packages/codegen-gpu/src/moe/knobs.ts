@@ -1,0 +1,136 @@
+/**
+ * The knobs of the SIMT moe (names from the op's vocabulary), their domains and rules per target and
+ * params, and each target's defaults. The source depends on the config and the compiled params (H, I, E,
+ * topk, weight, routing, normTopk), never on T; the defaults do not depend on T either (the tuner picks
+ * the variant by T).
+ *
+ * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width and subgroup_reduce.
+ */
+import { FORMATS, InputError, resolveKnobs, type KnobConfig, type KnobDomain, type KnobSpace, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
+import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
+import { chunkBytesDomain } from '../gemv/weight-chunks.ts';
+
+export interface MoeShape {
+  readonly H: number;
+  readonly I: number;
+  readonly E: number;
+  readonly topk: number;
+  readonly weight: WeightFormatName;
+  readonly routing: 'router' | 'given';
+  readonly normTopk: boolean;
+}
+
+/** formats the SIMT lowering reads (SPEC: the GPU targets' set) */
+export const MOE_GPU_FORMATS: readonly WeightFormatName[] = ['f32', 'f16', 'q8_0', 'q4_0', 'w4g64', 'w4g128'];
+
+export function moeShape(params: Params): MoeShape {
+  const weight = String(params.weight ?? 'f32') as WeightFormatName;
+  if (!MOE_GPU_FORMATS.includes(weight)) {
+    throw new InputError(`moe: weight format '${weight}' has no GPU lowering (GPU formats: ${MOE_GPU_FORMATS.join(', ')})`);
+  }
+  return {
+    H: Number(params.H), I: Number(params.I), E: Number(params.E), topk: Number(params.topk), weight,
+    routing: params.routing === 'given' ? 'given' : 'router', normTopk: params.normTopk === true,
+  };
+}
+
+export interface MoeSimtConfig {
+  readonly variant: 'gather';
+  /** expert rows per workgroup (gate_up: rows of gate and of up; down: rows of w_down) */
+  readonly rows: number;
+  /** tokens of one expert sharing each loaded weight chunk */
+  readonly m_tile: number;
+  /** chunks per thread issued back to back */
+  readonly k_unroll: number;
+  /** threads per workgroup splitting the reduction (each expert kernel narrows it to the chunks a row has) */
+  readonly workgroup_size: number;
+  /** weight bytes per lane load */
+  readonly vector_width: number;
+  readonly subgroup_reduce: boolean;
+}
+
+/** the chunk widths that tile both the gate/up rows (H) and the down rows (I) */
+export function moeChunkDomain(shape: MoeShape): number[] {
+  const format = FORMATS[shape.weight];
+  const i = chunkBytesDomain(format, shape.I);
+  return chunkBytesDomain(format, shape.H).filter((b) => i.includes(b));
+}
+
+/**
+ * Threads of an expert kernel whose rows have `chunks` chunks: the workgroup size, narrowed to the
+ * smallest power of two covering the chunks (no idle lanes on short rows), never below the subgroup.
+ */
+export function threadsFor(cfg: Pick<MoeSimtConfig, 'workgroup_size'>, chunks: number, caps: SimtCaps): number {
+  let t = cfg.workgroup_size;
+  const floor = Math.max(caps.subgroupSize ?? 1, 1);
+  while (t / 2 >= chunks && t / 2 >= floor && t > 32) t /= 2;
+  return t;
+}
+
+/** the accumulators a thread of each expert kernel holds: gate_up 2·rows·m_tile, down rows·m_tile */
+const gateUpValues = (c: MoeSimtConfig): number => 2 * c.rows * c.m_tile;
+
+function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps): ((c: MoeSimtConfig) => string | null)[] {
+  const format = FORMATS[shape.weight];
+  const elems = (c: MoeSimtConfig) => (format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits);
+  return [
+    (c) => (c.workgroup_size > caps.maxWorkgroup ? `workgroup_size ${c.workgroup_size} is over ${caps.maxWorkgroup} on ${target}` : null),
+    (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
+      ? `subgroup_reduce needs whole subgroups of ${caps.subgroupSize}, not ${c.workgroup_size} threads` : null),
+    (c) => {
+      const work = c.k_unroll * gateUpValues(c) * elems(c);
+      return work > caps.maxUnrolledWork ? `k_unroll x 2 rows x m_tile x elements per chunk = ${work} unrolled multiply-adds, over ${caps.maxUnrolledWork} on ${target}` : null;
+    },
+    (c) => {
+      const slots = c.subgroup_reduce && caps.subgroupSize ? c.workgroup_size / caps.subgroupSize : c.workgroup_size;
+      const bytes = 4 * gateUpValues(c) * slots;
+      return bytes > caps.sharedBytes ? `the gate_up reduction needs ${bytes} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
+    },
+  ];
+}
+
+export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
+  const caps = SIMT_CAPS[target];
+  const shape = moeShape(params);
+  const knobs: KnobDomain[] = [
+    { name: 'variant', values: ['gather'], doc: "'gather': per active expert and row block one pass over the rows for all the expert's tokens" },
+    { name: 'rows', values: [1, 2, 4, 8], doc: 'expert rows per workgroup (gate_up: of gate and of up each)' },
+    { name: 'm_tile', values: [1, 2, 4, 8], doc: "tokens of one expert sharing each loaded weight chunk" },
+    { name: 'k_unroll', values: [1, 2, 4], doc: 'chunks per thread with loads issued before arithmetic' },
+    { name: 'workgroup_size', values: [32, 64, 128, 256].filter((w) => w <= caps.maxWorkgroup), doc: 'threads per workgroup splitting each row' },
+    { name: 'vector_width', values: moeChunkDomain(shape), doc: 'weight bytes per lane load' },
+    { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before workgroup memory' },
+  ];
+  const list = rules(target, shape, caps);
+  const check = (c: KnobConfig): string | undefined => {
+    for (const rule of list) {
+      const problem = rule(c as unknown as MoeSimtConfig);
+      if (problem) return problem;
+    }
+    return undefined;
+  };
+  const defaults = preferredDefaults(target, shape, caps);
+  const problem = check(defaults as unknown as KnobConfig);
+  if (problem) throw new Error(`moe/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
+  return { knobs, check, defaults: defaults as unknown as KnobConfig };
+}
+
+function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): MoeSimtConfig {
+  const widths = moeChunkDomain(shape);
+  // the widest load that is at most 16 bytes (a whole q8_0 block of 32 where the format has it)
+  const vector_width = widths.filter((w) => w <= 16).pop() ?? widths[0]!;
+  const cuda = target === 'cuda';
+  return {
+    variant: 'gather',
+    rows: cuda ? 2 : 2,
+    m_tile: 2,
+    k_unroll: cuda ? 2 : 1,
+    workgroup_size: Math.min(cuda ? 128 : 64, caps.maxWorkgroup),
+    vector_width,
+    subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
+  };
+}
+
+export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {
+  return resolveKnobs(moeGpuKnobSpace(target, params), config, `moe/${target}`) as unknown as MoeSimtConfig;
+}

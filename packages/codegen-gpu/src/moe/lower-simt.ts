@@ -1,0 +1,481 @@
+/**
+ * moe for the SIMT class (CUDA, OpenCL, Vulkan, WebGPU, Metal): the dispatches of the 'gather' variant.
+ *
+ * 1. `moe_logits` (routing 'router'): logits[t, e] = router[e] · x[t] over (expert pairs, token quads), the
+ *    router rows read as gemv reads an f32 weight (weight-chunks.ts), so they stream over many workgroups.
+ * 2. `moe_route`: one workgroup per token: each thread ranks its experts against all others (strictly larger
+ *    logits, or equal ones at a lower index, come first: SPEC's tie rule without a sequential scan), the
+ *    topk ranks become the slots, weights exp(l - lmax) over the sum of all (or of the chosen, normTopk).
+ * 3. `moe_group`: one workgroup: per expert its count of routed (token, slot) pairs, exclusive offsets, the
+ *    active experts in ascending order, and the stable permutation of pairs by expert (perm) with its
+ *    inverse (pos; -1 for a given id outside [0, E)), all in the i32 scratch `moe_meta`.
+ * 4. `moe_gate_up` over (row blocks of I, active expert slot < min(E, T·topk)): the workgroup's rows of
+ *    gate and up are read once per m_tile of the expert's tokens (each loaded chunk serves them all), the
+ *    threads split H into chunks as gemv does, partial sums reduced as gemv's (`workgroupSums`), then
+ *    silu(gate)·up to `moe_hidden` at the pair's position.
+ * 5. `moe_down` likewise over row blocks of H with the hidden rows, times the pair's routing weight, to
+ *    `moe_partial` at the pair's position.
+ * 6. `moe_combine`: y[t] = Σ_r partial[pos(t, r)] in slot order (no atomics).
+ *
+ * Workgroups whose slot has no expert, and token tiles past an expert's count, compute nothing and store
+ * nothing. Barriers stay in workgroup-uniform control flow: loop bounds that come from memory (an
+ * expert's count) are used only where the target does not demand uniformity analysis (WGSL iterates up
+ * to T·topk and predicates the work).
+ */
+import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
+import {
+  FORMATS, add, alloc, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, ge, gt, if_, land, let_, letMut, load, lor,
+  lt, max, min, mul, param, rem, scalarParam, select, special, store, sub, unary, v,
+} from '@kforge/ir';
+import type { SimtCaps } from '../gemv/knobs.ts';
+import { readF32Run, shiftedDotOf, sumOf, workgroupSums } from '../gemv/lower-simt.ts';
+import { chunkLayout, type ChunkLayout, type WeightChunk } from '../gemv/weight-chunks.ts';
+import { threadsFor, type MoeShape, type MoeSimtConfig } from './knobs.ts';
+
+const I32 = 'i32';
+const F32 = 'f32';
+const U32 = 'u32';
+
+export const LOGITS_ENTRY = 'moe_logits';
+export const ROUTE_ENTRY = 'moe_route';
+export const GROUP_ENTRY = 'moe_group';
+export const GATE_UP_ENTRY = 'moe_gate_up';
+export const DOWN_ENTRY = 'moe_down';
+export const COMBINE_ENTRY = 'moe_combine';
+
+/** scratch buffers */
+export const LOGITS = 'moe_logits';
+export const ROUTE_IDS = 'moe_ids';
+export const ROUTE_WEIGHTS = 'moe_w';
+export const META = 'moe_meta';
+export const HIDDEN = 'moe_hidden';
+export const PARTIAL = 'moe_partial';
+
+/** router rows and tokens per workgroup of the logits dispatch */
+export const LOGITS_ROWS = 2;
+export const LOGITS_TOKENS = 4;
+/** threads of the combine dispatch */
+export const COMBINE_WORKGROUP = 256;
+
+/**
+ * `moe_meta` (i32): [0] the number of active experts; then the active experts in ascending order (E
+ * entries, 0 past the count); per expert its offset and its count; the permutation (T·topk positions ->
+ * pair t·topk + r); its inverse (pair -> position, -1 when the pair's id is out of range).
+ */
+export function metaLayout(E: number) {
+  return { active: 1, offsets: 1 + E, counts: 1 + 2 * E, perm: 1 + 3 * E };
+}
+
+const pairs = (shape: MoeShape): Expr => mul(param('T'), shape.topk);
+
+/** the kernel parameters of a stored expert weight (planar formats add their f16 planes as u32 words) */
+function weightParams(shape: MoeShape, name: string): KernelParam[] {
+  const format = FORMATS[shape.weight];
+  const out = [bufferParam(name, format.kind === 'dense' && format.name === 'f32' ? F32 : U32)];
+  if (format.kind === 'planar') out.push(bufferParam(`${name}_scale`, U32), bufferParam(`${name}_min`, U32));
+  return out;
+}
+
+/** the ids the group reads: the router's (scratch) or the given ones */
+const idsBuffer = (shape: MoeShape): string => (shape.routing === 'router' ? ROUTE_IDS : 'ids');
+const weightsBuffer = (shape: MoeShape): string => (shape.routing === 'router' ? ROUTE_WEIGHTS : 'weights');
+
+/** one row a dot job reads: its chunk layout (weight buffer) and its row index */
+interface JobRow {
+  readonly layout: ChunkLayout;
+  readonly row: Expr;
+  readonly tag: string;
+}
+
+/**
+ * Per thread, Σ over its chunks of rows[r] · activation row m, into accumulators `acc(r, m)` (declared
+ * here): chunks tid, tid + threads, ... of K (k_unroll at a time: the weight loads of every row first,
+ * then per token the activation values once for all rows), the float arithmetic of gemv's chunk step.
+ */
+function dotLoop(
+  rows: readonly JobRow[], K: number, M: number, xBuffer: string, xRow: (m: number) => Expr, acc: (r: number, m: number) => string,
+  threads: number, unroll: number, caps: SimtCaps,
+): { decls: Stmt[]; loop: Stmt[] } {
+  const layout = rows[0]!.layout;
+  const Kx = c.i32(K);
+  const step = (chunks: readonly Expr[], tag: string): Stmt[] => {
+    const loads: Stmt[] = [];
+    const math: Stmt[] = [];
+    const read: WeightChunk[][] = chunks.map((chunk, u) => rows.map((row) => {
+      const w = row.layout.read(chunk, row.row, Kx, `w${row.tag}${tag}${u}`);
+      loads.push(...w.stmts);
+      return w;
+    }));
+    chunks.forEach((chunk, u) => {
+      const runs = layout.runs(chunk);
+      for (let m = 0; m < M; m++) {
+        const xs = runs.flatMap((run, j) => readF32Run(xBuffer, add(xRow(m), run.k), run.len, caps, `x${tag}${u}_${m}_${j}`, math));
+        const sumName = `sx${tag}${u}_${m}`;
+        if (layout.hasMin) math.push(let_(sumName, F32, sumOf(xs)));
+        rows.forEach((_, r) => {
+          const w = read[u]![r]!;
+          const a = v(acc(r, m), F32);
+          if (!w.scale) {
+            let next: Expr = a;
+            w.values.forEach((value, e) => { next = fma(value, xs[e]!, next); });
+            math.push(assign(acc(r, m), next));
+            return;
+          }
+          let next = fma(w.scale, shiftedDotOf(w.values, w.shifts, xs), a);
+          if (w.min) next = fma(w.min, v(sumName, F32), next);
+          math.push(assign(acc(r, m), next));
+        });
+      }
+    });
+    return [...loads, ...math];
+  };
+  const decls: Stmt[] = [];
+  for (let m = 0; m < M; m++) rows.forEach((_, r) => decls.push(letMut(acc(r, m), F32, c.f32(0))));
+  const out: Stmt[] = [let_('chunks', I32, layout.chunksPerRow(Kx))];
+  const tid = v('tid', I32);
+  if (unroll === 1) {
+    out.push(forLoop('chunk', tid, v('chunks', I32), step([v('chunk', I32)], 't'), { step: threads }));
+    return { decls, loop: out };
+  }
+  const span = threads * unroll;
+  out.push(let_('chunks_main', I32, mul(div(v('chunks', I32), span), span)));
+  const unrolled = Array.from({ length: unroll }, (_, u) => add(add(v('k_step', I32), tid), u * threads));
+  out.push(forLoop('k_step', 0, v('chunks_main', I32), step(unrolled, 'u'), { step: span }));
+  out.push(forLoop('chunk', add(v('chunks_main', I32), tid), v('chunks', I32), step([v('chunk', I32)], 't'), { step: threads }));
+  return { decls, loop: out };
+}
+
+/** workgroup arrays of a statement list moved to the kernel's top (OpenCL and MSL declare them at kernel scope) */
+function hoistAllocs(stmts: readonly Stmt[]): { allocs: Stmt[]; rest: Stmt[] } {
+  return { allocs: stmts.filter((s) => s.op === 'alloc'), rest: stmts.filter((s) => s.op !== 'alloc') };
+}
+
+const chunksOf = (layout: ChunkLayout, K: number): number => {
+  const e = layout.chunksPerRow(c.i32(K));
+  return e.op === 'const' ? e.value : Math.ceil(K / layout.elems);
+};
+
+/** logits[t, e] = router[e] · x[t] for LOGITS_ROWS experts x LOGITS_TOKENS tokens per workgroup */
+export function lowerLogits(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps): Kernel {
+  const { H, E } = shape;
+  const width = H % 4 === 0 ? 16 : 4;
+  const layout = chunkLayout(FORMATS.f32, width, caps.vectorLoads, 'router');
+  const threads = threadsFor(cfg, chunksOf(layout, H), caps);
+  const RE = LOGITS_ROWS;
+  const TB = LOGITS_TOKENS;
+  const T = param('T');
+  const acc = (r: number, m: number) => `acc_${r}_${m}`;
+  const body: Stmt[] = [
+    comment(`router logits: ${RE} experts x ${TB} tokens per workgroup, ${threads} threads, ${width}-byte loads`),
+    let_('tid', I32, special('thread_id')),
+    let_('e0', I32, mul(special('group_id'), RE)),
+    let_('t0', I32, mul(special('group_id', 1), TB)),
+  ];
+  const rows: JobRow[] = Array.from({ length: RE }, (_, r) => {
+    body.push(let_(`row_${r}`, I32, min(add(v('e0', I32), r), E - 1)));
+    return { layout, row: v(`row_${r}`, I32), tag: `r${r}_` };
+  });
+  for (let m = 0; m < TB; m++) body.push(let_(`tok_${m}`, I32, min(add(v('t0', I32), m), sub(T, 1))));
+  const dots = dotLoop(rows, H, TB, 'x', (m) => mul(v(`tok_${m}`, I32), H), acc, threads, 1, caps);
+  body.push(...dots.decls, ...dots.loop);
+  const sums = workgroupSums({ rows: RE, M: TB, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
+  body.push(...sums.stmts);
+  const o = v('o', I32);
+  body.push(forLoop('o', v('tid', I32), RE * TB, [
+    ...sums.totalOf(o),
+    let_('e', I32, add(v('e0', I32), rem(o, RE))),
+    let_('t', I32, add(v('t0', I32), div(o, RE))),
+    if_(land(lt(v('e', I32), E), lt(v('t', I32), T)), [store(LOGITS, add(mul(v('t', I32), E), v('e', I32)), v('total', F32))]),
+  ], { step: threads }));
+  return {
+    name: LOGITS_ENTRY, model: 'simt',
+    params: [bufferParam('x', F32), bufferParam('router', F32), bufferParam(LOGITS, F32, 'write'), scalarParam('T')],
+    body, workgroupSize: [threads, 1, 1],
+  };
+}
+
+/** threads of the route and group dispatches */
+export function smallWorkgroup(E: number, caps: SimtCaps): number {
+  let t = 32;
+  while (t < E && t < Math.min(256, caps.maxWorkgroup)) t *= 2;
+  return t;
+}
+
+/** one workgroup per token: top-k by rank (ties to the lower index) and the softmax weights */
+export function lowerRoute(shape: MoeShape, caps: SimtCaps): Kernel {
+  const { E, topk } = shape;
+  const W = smallWorkgroup(E, caps);
+  const T = param('T');
+  const tid = v('tid', I32);
+  const e = v('e', I32);
+  const f = (n: string) => v(n, F32);
+  const sumOver = (name: string, chosenOnly: boolean): Stmt[] => [
+    letMut(name, F32, c.f32(0)),
+    forLoop('e2', 0, E, [assign(name, add(f(name), chosenOnly
+      ? select(lt(load('rk', v('e2', I32), I32), topk), load('pe', v('e2', I32), F32), c.f32(0))
+      : load('pe', v('e2', I32), F32)))]),
+  ];
+  const body: Stmt[] = [
+    comment(`top-${topk} of ${E} router logits per token (rank: larger logits, or equal ones at a lower index, first)${shape.normTopk ? ', weights renormalized' : ''}`),
+    alloc('lg', F32, E, 'workgroup'),
+    alloc('pe', F32, E, 'workgroup'),
+    alloc('rk', I32, E, 'workgroup'),
+    let_('tid', I32, special('thread_id')),
+    let_('t_raw', I32, add(special('group_id'), mul(special('group_id', 1), special('num_groups')))),
+    let_('t', I32, min(v('t_raw', I32), sub(T, 1))),
+    forLoop('e', tid, E, [store('lg', e, load(LOGITS, add(mul(v('t', I32), E), e), F32))], { step: W }),
+    barrier(),
+    forLoop('e', tid, E, [
+      let_('l', F32, load('lg', e, F32)),
+      letMut('mx', F32, load('lg', 0, F32)),
+      letMut('rank', I32, c.i32(0)),
+      forLoop('e2', 0, E, [
+        let_('l2', F32, load('lg', v('e2', I32), F32)),
+        assign('mx', max(f('mx'), f('l2'))),
+        assign('rank', add(v('rank', I32), select(lor(gt(f('l2'), f('l')), land(eq(f('l2'), f('l')), lt(v('e2', I32), e))), c.i32(1), c.i32(0)))),
+      ]),
+      store('pe', e, unary('exp', sub(f('l'), f('mx')))),
+      store('rk', e, v('rank', I32)),
+    ], { step: W }),
+    barrier(),
+    forLoop('e', tid, E, [
+      let_('r', I32, load('rk', e, I32)),
+      if_(land(lt(v('r', I32), topk), lt(v('t_raw', I32), T)), [
+        ...sumOver('den', shape.normTopk),
+        store(ROUTE_IDS, add(mul(v('t', I32), topk), v('r', I32)), e),
+        store(ROUTE_WEIGHTS, add(mul(v('t', I32), topk), v('r', I32)), div(load('pe', e, F32), f('den'))),
+      ]),
+    ], { step: W }),
+  ];
+  return {
+    name: ROUTE_ENTRY, model: 'simt',
+    params: [bufferParam(LOGITS, F32), bufferParam(ROUTE_IDS, I32, 'write'), bufferParam(ROUTE_WEIGHTS, F32, 'write'), scalarParam('T')],
+    body, workgroupSize: [W, 1, 1],
+  };
+}
+
+/** one workgroup: counts, offsets, active experts, the stable permutation by expert and its inverse */
+export function lowerGroup(shape: MoeShape, caps: SimtCaps): Kernel {
+  const { E } = shape;
+  const W = smallWorkgroup(E, caps);
+  const lay = metaLayout(E);
+  const P = pairs(shape);
+  const tid = v('tid', I32);
+  const e = v('e', I32);
+  const p = v('p', I32);
+  const ids = idsBuffer(shape);
+  const id = load(ids, p, I32);
+  const body: Stmt[] = [
+    comment(`group the T x ${shape.topk} routed pairs by expert (${E} experts): counts, offsets, active list, permutation`),
+    alloc('cnt', I32, E, 'workgroup'),
+    let_('tid', I32, special('thread_id')),
+    let_('P', I32, P),
+    forLoop('e', tid, E, [
+      letMut('n', I32, c.i32(0)),
+      forLoop('p', 0, v('P', I32), [assign('n', add(v('n', I32), select(eq(id, e), c.i32(1), c.i32(0))))]),
+      store('cnt', e, v('n', I32)),
+    ], { step: W }),
+    barrier(),
+    // every thread counts the active experts (a serial pass over E: the same order everywhere)
+    letMut('n_active', I32, c.i32(0)),
+    forLoop('e2', 0, E, [assign('n_active', add(v('n_active', I32), select(gt(load('cnt', v('e2', I32), I32), 0), c.i32(1), c.i32(0))))]),
+    if_(eq(tid, 0), [store(META, 0, v('n_active', I32))]),
+    forLoop('e', tid, E, [
+      letMut('off', I32, c.i32(0)),
+      letMut('before', I32, c.i32(0)),
+      forLoop('e2', 0, e, [
+        let_('n2', I32, load('cnt', v('e2', I32), I32)),
+        assign('off', add(v('off', I32), v('n2', I32))),
+        assign('before', add(v('before', I32), select(gt(v('n2', I32), 0), c.i32(1), c.i32(0)))),
+      ]),
+      let_('n', I32, load('cnt', e, I32)),
+      store(META, add(e, lay.offsets), v('off', I32)),
+      store(META, add(e, lay.counts), v('n', I32)),
+      if_(gt(v('n', I32), 0), [store(META, add(v('before', I32), lay.active), e)]),
+      if_(ge(e, v('n_active', I32)), [store(META, add(e, lay.active), c.i32(0))]),
+      letMut('j', I32, v('off', I32)),
+      forLoop('p', 0, v('P', I32), [
+        if_(eq(id, e), [
+          store(META, add(v('j', I32), lay.perm), p),
+          store(META, add(add(p, lay.perm), v('P', I32)), v('j', I32)),
+          assign('j', add(v('j', I32), 1)),
+        ]),
+      ]),
+    ], { step: W }),
+    // pairs whose given id is out of range are in no expert: position -1
+    forLoop('p', tid, v('P', I32), [
+      let_('bad', I32, id),
+      if_(lor(lt(v('bad', I32), 0), ge(v('bad', I32), E)), [store(META, add(add(p, lay.perm), v('P', I32)), c.i32(-1))]),
+    ], { step: W }),
+  ];
+  return {
+    name: GROUP_ENTRY, model: 'simt',
+    params: [bufferParam(ids, I32), bufferParam(META, I32, 'write'), scalarParam('T')],
+    body, workgroupSize: [W, 1, 1],
+  };
+}
+
+/**
+ * The common frame of gate_up and down: the workgroup's active expert slot (group y) and row block (group
+ * x), its expert's offset and count, and the loop over m_tile of its tokens around `tile`.
+ */
+function expertFrame(
+  shape: MoeShape, cfg: MoeSimtConfig, uniformLoops: boolean, N: number,
+  tile: (pos: (m: number) => Expr) => { decls: Stmt[]; work: Stmt[]; sums: Stmt[]; writes: Stmt[] },
+): Stmt[] {
+  const { E } = shape;
+  const lay = metaLayout(E);
+  const R = cfg.rows;
+  const MT = cfg.m_tile;
+  const cnt = v('cnt', I32);
+  const head: Stmt[] = [
+    let_('tid', I32, special('thread_id')),
+    let_('slot', I32, special('group_id', 1)),
+    let_('n0', I32, mul(special('group_id'), R)),
+    let_('n_active', I32, load(META, 0, I32)),
+    let_('e', I32, max(min(load(META, add(min(v('slot', I32), E - 1), lay.active), I32), E - 1), 0)),
+    let_('off', I32, load(META, add(v('e', I32), lay.offsets), I32)),
+    let_('cnt', I32, select(lt(v('slot', I32), v('n_active', I32)), load(META, add(v('e', I32), lay.counts), I32), c.i32(0))),
+  ];
+  // rows past N are clamped (a copy of row N-1, never stored): no divergent loads
+  for (let r = 0; r < R; r++) head.push(let_(`nr_${r}`, I32, min(add(v('n0', I32), r), N - 1)));
+  const mt = v('mt', I32);
+  const inner: Stmt[] = [];
+  for (let m = 0; m < MT; m++) inner.push(let_(`j_${m}`, I32, add(v('off', I32), max(min(add(mt, m), sub(cnt, 1)), 0))));
+  const { decls, work, sums, writes } = tile((m) => v(`j_${m}`, I32));
+  const hoisted = hoistAllocs(sums);
+  inner.push(...decls, ...(uniformLoops ? [if_(lt(mt, cnt), work)] : work), ...hoisted.rest, ...writes, barrier());
+  return [...hoisted.allocs, ...head, forLoop('mt', 0, uniformLoops ? pairs(shape) : cnt, inner, { step: MT })];
+}
+
+/** the write loop of a tile: outputs o = m·R + r in steps of the workgroup, stored where the token and row exist */
+function tileWrites(cfg: MoeSimtConfig, N: number, threads: number, store_: (o: Expr, m: Expr, n: Expr) => Stmt[]): Stmt[] {
+  const R = cfg.rows;
+  const o = v('o', I32);
+  return [forLoop('o', v('tid', I32), R * cfg.m_tile, [
+    let_('n', I32, add(v('n0', I32), rem(o, R))),
+    let_('m', I32, div(o, R)),
+    if_(land(lt(add(v('mt', I32), v('m', I32)), v('cnt', I32)), lt(v('n', I32), N)), store_(o, v('m', I32), v('n', I32))),
+  ], { step: threads })];
+}
+
+/** position j_m of the tile's token m, picked by a runtime m (registers cannot be indexed) */
+function pickPosition(MT: number, m: Expr): Expr {
+  let out: Expr = v('j_0', I32);
+  for (let i = 1; i < MT; i++) out = select(eq(m, i), v(`j_${i}`, I32), out);
+  return out;
+}
+
+/** hidden[pos] = silu(gate_e · x_t) ⊙ (up_e · x_t) for the workgroup's rows of I and each of its expert's tokens */
+export function lowerGateUp(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, uniformLoops: boolean): Kernel {
+  const { H, I, topk } = shape;
+  const format = FORMATS[shape.weight];
+  const gate = chunkLayout(format, cfg.vector_width, caps.vectorLoads, 'w_gate');
+  const up = chunkLayout(format, cfg.vector_width, caps.vectorLoads, 'w_up');
+  const threads = threadsFor(cfg, chunksOf(gate, H), caps);
+  const R = cfg.rows;
+  const MT = cfg.m_tile;
+  const lay = metaLayout(shape.E);
+  const acc = (r: number, m: number) => (r < R ? `ag_${r}_${m}` : `au_${r - R}_${m}`);
+  const body: Stmt[] = [
+    comment(`moe gate_up ${shape.weight}: ${R} rows of gate and up per workgroup, ${MT} tokens per pass, ${threads} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}`),
+  ];
+  body.push(...expertFrame(shape, cfg, uniformLoops, I, (pos) => {
+    const rowOf = (r: number) => add(mul(v('e', I32), I), v(`nr_${r}`, I32));
+    const rows: JobRow[] = [
+      ...Array.from({ length: R }, (_, r) => ({ layout: gate, row: rowOf(r), tag: `g${r}_` })),
+      ...Array.from({ length: R }, (_, r) => ({ layout: up, row: rowOf(r), tag: `u${r}_` })),
+    ];
+    const work: Stmt[] = [];
+    for (let m = 0; m < MT; m++) work.push(let_(`xr_${m}`, I32, mul(div(load(META, add(pos(m), lay.perm), I32), topk), H)));
+    const dots = dotLoop(rows, H, MT, 'x', (m) => v(`xr_${m}`, I32), acc, threads, cfg.k_unroll, caps);
+    work.push(...dots.loop);
+    const sums = workgroupSums({ rows: 2 * R, M: MT, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
+    const writes = tileWrites(cfg, I, threads, (_o, m, n) => {
+      const slotG = add(mul(m, 2 * R), sub(n, v('n0', I32)));
+      return [
+        ...sums.totalOf(slotG, 'tg'),
+        ...sums.totalOf(add(slotG, R), 'tu'),
+        let_('h', F32, mul(div(v('tg', F32), add(c.f32(1), unary('exp', sub(c.f32(0), v('tg', F32))))), v('tu', F32))),
+        store(HIDDEN, add(mul(pickPosition(MT, m), I), n), v('h', F32)),
+      ];
+    });
+    // the accumulators live across the (predicated) work into the reduction: declared before it
+    return { decls: dots.decls, work, sums: sums.stmts, writes };
+  }));
+  return {
+    name: GATE_UP_ENTRY, model: 'simt',
+    params: [bufferParam('x', F32), ...weightParams(shape, 'w_gate'), ...weightParams(shape, 'w_up'), bufferParam(META, I32), bufferParam(HIDDEN, F32, 'write'), scalarParam('T')],
+    body, workgroupSize: [threads, 1, 1],
+  };
+}
+
+/** partial[pos] = weight · (down_e · hidden[pos]) for the workgroup's rows of H and each of its expert's tokens */
+export function lowerDown(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, uniformLoops: boolean): Kernel {
+  const { H, I } = shape;
+  const format = FORMATS[shape.weight];
+  const down = chunkLayout(format, cfg.vector_width, caps.vectorLoads, 'w_down');
+  const threads = threadsFor(cfg, chunksOf(down, I), caps);
+  const R = cfg.rows;
+  const MT = cfg.m_tile;
+  const lay = metaLayout(shape.E);
+  const acc = (r: number, m: number) => `ad_${r}_${m}`;
+  const body: Stmt[] = [
+    comment(`moe down ${shape.weight}: ${R} rows per workgroup, ${MT} tokens per pass, ${threads} threads, ${cfg.vector_width}-byte loads, unroll ${cfg.k_unroll}`),
+  ];
+  body.push(...expertFrame(shape, cfg, uniformLoops, H, (pos) => {
+    const rows: JobRow[] = Array.from({ length: R }, (_, r) => ({ layout: down, row: add(mul(v('e', I32), H), v(`nr_${r}`, I32)), tag: `d${r}_` }));
+    const dots = dotLoop(rows, I, MT, HIDDEN, (m) => mul(pos(m), I), acc, threads, cfg.k_unroll, caps);
+    const sums = workgroupSums({ rows: R, M: MT, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
+    const writes = tileWrites(cfg, H, threads, (o, m, n) => {
+      const j = pickPosition(MT, m);
+      return [
+        let_('jw', I32, j),
+        ...sums.totalOf(o),
+        let_('rw', F32, load(weightsBuffer(shape), load(META, add(v('jw', I32), lay.perm), I32), F32)),
+        store(PARTIAL, add(mul(v('jw', I32), H), n), mul(v('total', F32), v('rw', F32))),
+      ];
+    });
+    return { decls: dots.decls, work: dots.loop, sums: sums.stmts, writes };
+  }));
+  return {
+    name: DOWN_ENTRY, model: 'simt',
+    params: [bufferParam(HIDDEN, F32), ...weightParams(shape, 'w_down'), bufferParam(META, I32), bufferParam(weightsBuffer(shape), F32), bufferParam(PARTIAL, F32, 'write'), scalarParam('T')],
+    body, workgroupSize: [threads, 1, 1],
+  };
+}
+
+/** y[t, h] = Σ_r partial[pos(t, r), h] in slot order, skipping pairs with no position */
+export function lowerCombine(shape: MoeShape): Kernel {
+  const { H, topk } = shape;
+  const T = param('T');
+  const i = v('i', I32);
+  const pos = add(add(c.i32(metaLayout(shape.E).perm), pairs(shape)), add(mul(v('t', I32), topk), v('r', I32)));
+  const body: Stmt[] = [
+    comment(`combine: y = the ${topk} weighted expert outputs of each token, summed in slot order`),
+    let_('i', I32, add(mul(add(special('group_id'), mul(special('group_id', 1), special('num_groups'))), COMBINE_WORKGROUP), special('thread_id'))),
+    if_(lt(i, mul(T, H)), [
+      let_('t', I32, div(i, H)),
+      let_('h', I32, rem(i, H)),
+      letMut('sum', F32, c.f32(0)),
+      forLoop('r', 0, topk, [
+        let_('j', I32, load(META, pos, I32)),
+        if_(ge(v('j', I32), 0), [assign('sum', add(v('sum', F32), load(PARTIAL, add(mul(v('j', I32), H), v('h', I32)), F32)))]),
+      ]),
+      store('y', i, v('sum', F32)),
+    ]),
+  ];
+  return {
+    name: COMBINE_ENTRY, model: 'simt',
+    params: [bufferParam(META, I32), bufferParam(PARTIAL, F32), bufferParam('y', F32, 'write'), scalarParam('T')],
+    body, workgroupSize: [COMBINE_WORKGROUP, 1, 1],
+  };
+}
+
+/** Kernels in dispatch order. */
+export function lowerMoeSimt(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, uniformLoops: boolean): Kernel[] {
+  const kernels: Kernel[] = [];
+  if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), lowerRoute(shape, caps));
+  kernels.push(lowerGroup(shape, caps), lowerGateUp(shape, cfg, caps, uniformLoops), lowerDown(shape, cfg, caps, uniformLoops), lowerCombine(shape));
+  return kernels;
+}
