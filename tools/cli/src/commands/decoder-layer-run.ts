@@ -10,7 +10,7 @@ import type { KernelArtifact, TargetName } from '@kforge/target';
 import { formatTable } from '../table.ts';
 import {
   attentionHeadsOf, attentionInputs, attentionLayer, attentionLayerBytes, attentionLayerWeights, checkLayer, deltaHeadsOf,
-  linearInputs, linearLayer, linearLayerBytes, linearLayerWeights, moeHeadsOf, moeRoute, referenceOps, rmsNorm, runtimeOps,
+  linearInputs, linearLayer, linearLayerBytes, linearLayerWeights, moeHeadsOf, moeRoute, PendingChecks, referenceOps, rmsNorm, runtimeOps,
   type AttentionLayerShape, type LinearLayerShape, type RuntimeLibrary, type RuntimeNaming, type StepRecord,
 } from './decoder-layer.ts';
 
@@ -117,8 +117,10 @@ export async function runDecoderLayers(o: DecoderLayerOptions): Promise<{ summar
   const title = `(a) Qwen3-30B-A3B-shaped layer: hidden ${s.hidden}, ${s.Hq}/${s.Hkv} heads of ${s.D}, KV cache ${s.Skv} (f16), MoE E ${s.moe.E} topk ${s.moe.topk} I ${s.moe.I}${s.moe.normTopk ? ' normTopk' : ''}, ${s.format}`;
   o.log(`${ind}${title}`);
   const recA: StepRecord[] = [];
-  const runA = attentionLayer(runtimeOps(o.lib, naming, { check: true, records: recA, moe: withMoe }), A, inA.x, copyA());
-  const refA = attentionLayer(referenceOps(), A, inA.x, copyA());
+  const pendA = new PendingChecks();
+  const runA = attentionLayer(runtimeOps(o.lib, naming, { pending: pendA, records: recA, moe: withMoe }), A, inA.x, copyA());
+  const refA = attentionLayer(referenceOps(pendA), A, inA.x, copyA());
+  pendA.settle();
   o.log(stepTable(recA, ind));
   if (!withMoe) log(`moe: NOT RUN, this checkout's runtime has no moe for ${o.target} yet: ${o.moeGap}`);
   const halfA = checkLayer('(a) after attention + o_proj + residual', inA.x, runA.h, refA.h, recA.filter((r) => r.op !== 'moe'));
@@ -135,8 +137,10 @@ export async function runDecoderLayers(o: DecoderLayerOptions): Promise<{ summar
   const t = o.linear;
   o.log(`${ind}(b) Qwen3.5-2B-shaped Gated DeltaNet layer: hidden ${t.hidden}, ${t.Hk}/${t.Hv} heads of ${t.Dk}x${t.Dv} (state in place), conv ${t.convWidth}, SwiGLU MLP ${t.mlp}, ${t.format}`);
   const recB: StepRecord[] = [];
-  const runB = linearLayer(runtimeOps(o.lib, naming, { check: true, records: recB, moe: withMoe }), B, inB.x, copyB());
-  const refB = linearLayer(referenceOps(), B, inB.x, { s: Float64Array.from(inB.state.s), conv: Float64Array.from(inB.state.conv) });
+  const pendB = new PendingChecks();
+  const runB = linearLayer(runtimeOps(o.lib, naming, { pending: pendB, records: recB, moe: withMoe }), B, inB.x, copyB());
+  const refB = linearLayer(referenceOps(pendB), B, inB.x, { s: Float64Array.from(inB.state.s), conv: Float64Array.from(inB.state.conv) });
+  pendB.settle();
   o.log(stepTable(recB, ind));
   const fullB = checkLayer('(b) layer output', inB.x, runB.y!, refB.y!, recB);
   log(`${fullB.ok ? 'ok' : 'FAIL'} ${fullB.message}`);
@@ -186,9 +190,9 @@ export async function runDecoderLayers(o: DecoderLayerOptions): Promise<{ summar
     return line;
   };
   log(`timing on ${o.target}: ${o.repeats} decode steps per layer, ${evictBytes >> 20} MiB evicted before each${probe ? `; read probe ${probe.gbps.toFixed(1)} GB/s` : '; no read probe (no executor)'}`);
-  const mA = time((rec) => { attentionLayer(runtimeOps(o.lib, naming, { check: false, records: rec, moe: withMoe }), A, inA.x, copyA()); });
+  const mA = time((rec) => { attentionLayer(runtimeOps(o.lib, naming, { records: rec, moe: withMoe }), A, inA.x, copyA()); });
   summary.push(timed(withMoe ? '(a) Qwen3-30B-A3B layer' : '(a) Qwen3-30B-A3B layer, attention half only (no MoE in the runtime yet)', attentionLayerBytes(A, routed?.ids), mA));
-  const mB = time((rec) => { linearLayer(runtimeOps(o.lib, naming, { check: false, records: rec, moe: withMoe }), B, inB.x, copyB()); });
+  const mB = time((rec) => { linearLayer(runtimeOps(o.lib, naming, { records: rec, moe: withMoe }), B, inB.x, copyB()); });
   summary.push(timed('(b) Qwen3.5-2B Gated DeltaNet layer', linearLayerBytes(B), mB));
   return { summary, failures };
 }

@@ -15,7 +15,8 @@
  *
  * The composition is written once over `LayerOps`; `runtimeOps` calls the library (and can check each
  * call against its op's reference on the inputs it was given), `referenceOps` calls the ops'
- * `reference` functions. Those take f32 tensors, so the reference's intermediates are rounded to f32
+ * `reference` functions (a gemv or moe step and the runtime call's check in one call, so each weight
+ * is dequantized once). Those take f32 tensors, so the reference's intermediates are rounded to f32
  * where they enter an op (a relative error near 6e-8, nmse near 1e-15: far below every bound).
  *
  * Combined tolerance: a step's SPEC bound b_i is on nmse, i.e. on the squared relative RMS error. A
@@ -361,10 +362,14 @@ export function linearLayer(ops: LayerOps, L: LinearLayerWeights, x: Vec, state:
 const f32 = (data: ArrayLike<number>, shape: number[]): Tensor => ({ dtype: 'f32', shape, data: Float32Array.from(data) });
 export const weightTensor = (w: Weight): Tensor => ({ dtype: 'u8', shape: [w.rows, rowBytes(w.format, w.K)], data: w.bytes });
 
-export function gemvReference(w: Weight, x: ArrayLike<number>): Float64Array {
+/** y = W x for each of the given x (one call of gemv's reference with M = xs.length: W dequantized once) */
+export function gemvReference(w: Weight, ...xs: ArrayLike<number>[]): Float64Array[] {
   const op = getOp('gemv');
-  const p = resolveParams(op, { M: 1, N: w.rows, K: w.K, weight: w.format, act: 'f32', bias: false });
-  return op.reference(p, { x: f32(x, [1, w.K]), W: weightTensor(w) }).y!.data;
+  const p = resolveParams(op, { M: xs.length, N: w.rows, K: w.K, weight: w.format, act: 'f32', bias: false });
+  const x = new Float32Array(xs.length * w.K);
+  xs.forEach((row, i) => x.set(row, i * w.K));
+  const y = op.reference(p, { x: { dtype: 'f32', shape: [xs.length, w.K], data: x }, W: weightTensor(w) }).y!.data;
+  return xs.map((_, i) => y.slice(i * w.rows, (i + 1) * w.rows));
 }
 
 export function attentionReference(heads: Params, q: ArrayLike<number>, k: Uint16Array, v: Uint16Array, Skv: number): Float64Array {
@@ -394,28 +399,32 @@ export interface MoeReference {
 }
 
 /**
- * The moe reference for one token: routeByRouter in float64, then the op's reference over the chosen
- * experts alone with those ids and weights given (the same function: the op dequantizes every expert,
- * which for 128 experts of [768, 2048] would be gigabytes of float64).
+ * The moe reference for each given token: routeByRouter in float64, then one call of the op's
+ * reference over the chosen experts alone (their union, each dequantized once) with those ids and
+ * weights given: the same function; the op dequantizes every expert, which for 128 experts of
+ * [768, 2048] would be gigabytes of float64.
  */
-export function moeReference(m: MoeWeights, x: ArrayLike<number>): MoeReference {
+export function moeReference(m: MoeWeights, ...xs: ArrayLike<number>[]): MoeReference[] {
   const { H, I, topk } = m;
-  const x64 = Float64Array.from(Float32Array.from(x));
-  const routes = moeRoute(m, x64);
+  const T = xs.length;
+  const routes = xs.map((x) => moeRoute(m, x));
+  const union = [...new Set(routes.flatMap((r) => Array.from(r.ids)))];
   const pick = (wt: Weight, rowsPer: number): Tensor => {
     const rb = rowBytes(wt.format, wt.K) * rowsPer;
-    const out = new Uint8Array(topk * rb);
-    routes.ids.forEach((e, r) => out.set(wt.bytes.subarray(e * rb, (e + 1) * rb), r * rb));
-    return { dtype: 'u8', shape: [topk, rowsPer, rowBytes(wt.format, wt.K)], data: out };
+    const out = new Uint8Array(union.length * rb);
+    union.forEach((e, j) => out.set(wt.bytes.subarray(e * rb, (e + 1) * rb), j * rb));
+    return { dtype: 'u8', shape: [union.length, rowsPer, rowBytes(wt.format, wt.K)], data: out };
   };
+  const x = new Float32Array(T * H);
+  xs.forEach((row, t) => x.set(row, t * H));
   const op = getOp('moe');
-  const p = resolveParams(op, { T: 1, H, I, E: topk, topk, weight: m.gate.format, routing: 'given' });
+  const p = resolveParams(op, { T, H, I, E: union.length, topk, weight: m.gate.format, routing: 'given' });
   const y = op.reference(p, {
-    x: f32(x64, [1, H]), w_gate: pick(m.gate, I), w_up: pick(m.up, I), w_down: pick(m.down, H),
-    ids: { dtype: 'i32', shape: [1, topk], data: Int32Array.from({ length: topk }, (_, r) => r) },
-    weights: f32(routes.weights, [1, topk]),
+    x: { dtype: 'f32', shape: [T, H], data: x }, w_gate: pick(m.gate, I), w_up: pick(m.up, I), w_down: pick(m.down, H),
+    ids: { dtype: 'i32', shape: [T, topk], data: Int32Array.from(routes.flatMap((r) => Array.from(r.ids, (e) => union.indexOf(e)))) },
+    weights: f32(routes.flatMap((r) => Array.from(r.weights)), [T, topk]),
   }).y!.data;
-  return { y, ids: routes.ids, margin: routes.margin };
+  return routes.map((r, t) => ({ y: y.slice(t * H, (t + 1) * H), ids: r.ids, margin: r.margin }));
 }
 
 /** routeByRouter for one token, and how far it is from a tie */
@@ -432,18 +441,70 @@ export function moeRoute(m: MoeWeights, x: ArrayLike<number>): { ids: Int32Array
   return { ...routes, margin };
 }
 
-export function referenceOps(): LayerOps {
+/**
+ * The ops' float64 references. With `pending` (the checks a runtime pass of the same layer left),
+ * a gemv or moe step computes its own output and the runtime call's reference in one call of the
+ * op's reference (the weights dequantized once); `settle` computes whatever is left.
+ */
+export function referenceOps(pending?: PendingChecks): LayerOps {
   return {
     vec: (n) => new Float64Array(n),
-    gemv: (_step, wt, x) => gemvReference(wt, x),
+    gemv(step, wt, x) {
+      const p = pending?.take(step, 'gemv');
+      if (!p) return gemvReference(wt, x)[0]!;
+      const [mine, theirs] = gemvReference(wt, x, p.inputs.x as Float32Array);
+      p.settle({ ref: { shape: [wt.rows], data: theirs! } });
+      return mine!;
+    },
     attention: (_step, heads, q, k, v, Skv) => attentionReference(heads, q, k, v, Skv),
     gatedDeltaRule(_step, heads, q, k, v, g, beta, state) {
       const r = deltaReference(heads, q, k, v, g, beta, state);
       state.set(r.s!.data);
       return r.o!.data;
     },
-    moe: (_step, m, x) => moeReference(m, x).y,
+    moe(step, m, x) {
+      const p = pending?.take(step, 'moe');
+      if (!p) return moeReference(m, x)[0]!.y;
+      const [mine, theirs] = moeReference(m, x, p.inputs.x as Float32Array);
+      p.settle({ ref: { shape: [m.H], data: theirs!.y }, routed: { ids: theirs!.ids, margin: theirs!.margin } });
+      return mine!.y;
+    },
   };
+}
+
+interface Pending {
+  readonly record: StepRecord;
+  readonly out: ArrayLike<number>;
+  readonly inputs: Readonly<Record<string, unknown>>;
+  /** the reference on the call's own inputs, alone */
+  readonly alone: () => { ref: Float64Tensor; routed?: StepRecord['routed'] };
+}
+
+/** Runtime calls waiting for their check against their op's reference (on the inputs each call got). */
+export class PendingChecks {
+  private readonly waiting = new Map<string, Pending>();
+
+  add(p: Pending): void {
+    this.waiting.set(p.record.step, p);
+  }
+
+  /** the pending call of this step and op, with how to settle it */
+  take(step: string, op: string): { inputs: Readonly<Record<string, unknown>>; settle(r: { ref: Float64Tensor; routed?: StepRecord['routed'] }): void } | undefined {
+    const p = this.waiting.get(step);
+    if (!p || p.record.op !== op) return undefined;
+    return { inputs: p.inputs, settle: (r) => this.finish(step, p, r) };
+  }
+
+  /** checks every call still waiting, each alone */
+  settle(): void {
+    for (const [step, p] of [...this.waiting]) this.finish(step, p, p.alone());
+  }
+
+  private finish(step: string, p: Pending, r: { ref: Float64Tensor; routed?: StepRecord['routed'] }): void {
+    this.waiting.delete(step);
+    p.record.check = checkOutput(p.record.op, step, p.out, r.ref, p.record.arithmetic);
+    if (r.routed) p.record.routed = r.routed;
+  }
 }
 
 // ---- the runtime library
@@ -474,10 +535,10 @@ export interface StepRecord {
   /** the call's time, measured in C around it */
   readonly ms: number;
   readonly arithmetic: KernelArithmetic;
-  /** this call against its op's reference on the inputs it was given (when checking) */
-  readonly check?: OutputCheck;
+  /** this call against its op's reference on the inputs it was given (when checking: set by PendingChecks) */
+  check?: OutputCheck;
   /** moe: the experts the reference routes this call's input to, and its routing margin */
-  readonly routed?: { readonly ids: Int32Array; readonly margin: number };
+  routed?: { readonly ids: Int32Array; readonly margin: number };
 }
 
 export class RuntimeCallError extends Error {}
@@ -492,28 +553,24 @@ export function findMoeEntry(lib: RuntimeLibrary, m: MoeWeights): string | undef
 
 /**
  * LayerOps over the library. Every call's status is checked (a failing call throws with the library's
- * message); with `check`, every call's output is also compared with its op's reference on the very
- * inputs it got, and recorded.
+ * message); with `pending`, every call waits there for its check against its op's reference on the
+ * very inputs it got (referenceOps(pending) over the same layer, then pending.settle()).
  */
-export function runtimeOps(lib: RuntimeLibrary, naming: RuntimeNaming, o: { check: boolean; records: StepRecord[]; moe: boolean }): LayerOps {
+export function runtimeOps(lib: RuntimeLibrary, naming: RuntimeNaming, o: { pending?: PendingChecks; records: StepRecord[]; moe: boolean }): LayerOps {
   const arithmetic = new Map<string, KernelArithmetic>();
   const run = (step: string, op: string, entry: string, tensors: Record<string, ArrayBufferView>, scalars: Record<string, number>, params: Params,
-    reference: () => { out: ArrayLike<number>; ref: Float64Tensor; routed?: StepRecord['routed'] }): void => {
+    check?: { out: () => ArrayLike<number>; inputs: Record<string, unknown>; alone: () => { ref: Float64Tensor; routed?: StepRecord['routed'] } }): void => {
     const r = lib.call(entry, tensors, scalars);
     if (r.status !== 0 || !r.info) throw new RuntimeCallError(`${step}: ${entry} returned status ${r.status}: ${lib.lastError()}`);
     const key = `${op}/${r.info.kernel}`;
     if (!arithmetic.has(key)) arithmetic.set(key, naming.arithmetic(op, params, r.info.config));
-    const arith = arithmetic.get(key)!;
-    let check: OutputCheck | undefined;
-    let routed: StepRecord['routed'];
-    if (o.check) {
-      const c = reference();
-      check = checkOutput(op, step, c.out, c.ref, arith);
-      routed = c.routed;
-    }
-    o.records.push({ step, op, kernel: r.info.kernel, tuned: r.info.tuned, ms: r.seconds * 1e3, arithmetic: arith, ...(check ? { check } : {}), ...(routed ? { routed } : {}) });
+    const record: StepRecord = { step, op, kernel: r.info.kernel, tuned: r.info.tuned, ms: r.seconds * 1e3, arithmetic: arithmetic.get(key)! };
+    o.records.push(record);
+    // the output as the call left it (the layer goes on to change some in place)
+    if (o.pending && check) o.pending.add({ record, ...check, out: Float32Array.from(check.out()) });
   };
   const tensor = (data: Float64Array, shape: number[]): Float64Tensor => ({ shape, data });
+  const checking = o.pending !== undefined;
   return {
     vec: (n) => new Float32Array(n),
     gemv(step, wt, x) {
@@ -521,34 +578,32 @@ export function runtimeOps(lib: RuntimeLibrary, naming: RuntimeNaming, o: { chec
       const xs = x as Float32Array;
       run(step, 'gemv', naming.gemvEntry(wt.format), { x: xs, W: wt.bytes, y }, { M: 1, N: wt.rows, K: wt.K },
         { M: 1, N: wt.rows, K: wt.K, weight: wt.format, act: 'f32', bias: false },
-        () => ({ out: y, ref: tensor(gemvReference(wt, xs), [1, wt.rows]) }));
+        checking ? { out: () => y, inputs: { x: xs.slice() }, alone: () => ({ ref: tensor(gemvReference(wt, xs)[0]!, [wt.rows]) }) } : undefined);
       return y;
     },
     attention(step, heads, q, k, v, Skv) {
       const p = resolveParams(getOp('attention'), { ...heads, B: 1, Sq: 1, Skv });
       const out = new Float32Array(Number(p.Hq) * Number(p.Dv)).fill(Number.NaN);
       const qs = q as Float32Array;
+      const [kc, vc] = checking ? [k.slice(), v.slice()] : [k, v];
       run(step, 'attention', naming.attentionEntry(heads), { q: qs, k, v, o: out }, { B: 1, Sq: 1, Skv }, p,
-        () => ({ out, ref: tensor(attentionReference(heads, qs, k, v, Skv), [out.length]) }));
+        checking ? { out: () => out, inputs: {}, alone: () => ({ ref: tensor(attentionReference(heads, qs, kc, vc, Skv), [out.length]) }) } : undefined);
       return out;
     },
     gatedDeltaRule(step, heads, q, k, v, g, beta, state) {
       const p = resolveParams(getOp('gated_delta_rule'), { ...heads, B: 1, T: 1 });
       const out = new Float32Array(Number(p.Hv) * Number(p.Dv)).fill(Number.NaN);
-      const s0 = o.check ? Float32Array.from(state) : undefined;
+      const s0 = checking ? Float32Array.from(state) : undefined;
       const st = state as Float32Array;
       const given = { q, k, v, g, beta } as Record<string, Float32Array>;
-      run(step, 'gated_delta_rule', naming.deltaEntry(heads), { ...given, s0: st, s: st, o: out }, { B: 1, T: 1 }, p, () => {
-        const r = deltaReference(heads, q, k, v, g, beta, s0!);
-        // the output and the state written in place, judged together
-        const both = new Float32Array(out.length + st.length);
-        both.set(out);
-        both.set(st, out.length);
-        const ref = new Float64Array(both.length);
-        ref.set(r.o!.data);
-        ref.set(r.s!.data, out.length);
-        return { out: both, ref: tensor(ref, [both.length]) };
-      });
+      // the output and the state written in place, judged together
+      run(step, 'gated_delta_rule', naming.deltaEntry(heads), { ...given, s0: st, s: st, o: out }, { B: 1, T: 1 }, p, checking ? {
+        out: () => [...out, ...st], inputs: {},
+        alone: () => {
+          const r = deltaReference(heads, q, k, v, g, beta, s0!);
+          return { ref: tensor(Float64Array.from([...r.o!.data, ...r.s!.data]), [out.length + st.length]) };
+        },
+      } : undefined);
       return out;
     },
     moe(step, m, x) {
@@ -559,10 +614,13 @@ export function runtimeOps(lib: RuntimeLibrary, naming: RuntimeNaming, o: { chec
       const xs = x as Float32Array;
       const p: Params = { T: 1, H: m.H, I: m.I, E: m.E, topk: m.topk, weight: m.gate.format, routing: 'router', normTopk: m.normTopk };
       const scalars = Object.fromEntries(lib.entries().find((e) => e.name === entry)!.scalars.map((s) => [s.name, Number(p[s.name])]));
-      run(step, 'moe', entry, { x: xs, w_gate: m.gate.bytes, w_up: m.up.bytes, w_down: m.down.bytes, router: m.router, y }, scalars, p, () => {
-        const r = moeReference(m, xs);
-        return { out: y, ref: tensor(r.y, [m.H]), routed: { ids: r.ids, margin: r.margin } };
-      });
+      run(step, 'moe', entry, { x: xs, w_gate: m.gate.bytes, w_up: m.up.bytes, w_down: m.down.bytes, router: m.router, y }, scalars, p, checking ? {
+        out: () => y, inputs: { x: xs.slice() },
+        alone: () => {
+          const r = moeReference(m, xs)[0]!;
+          return { ref: tensor(r.y, [m.H]), routed: { ids: r.ids, margin: r.margin } };
+        },
+      } : undefined);
       return y;
     },
   };
