@@ -5,8 +5,11 @@
 // reference with the SPEC bound of the kernel's arithmetic. A tuned T dispatches to its record's config
 // (and a T within a factor 4 of it too), others to the entry's default, whose variant follows the phase;
 // an expert id outside [0, E) returns KF_ERR_BAD_VALUE and leaves y untouched; T = 0 is refused.
+// KFORGE_HEAVY=1: `kforge tune moe` at a decode T on avx512, then a library built from its database
+// dispatches that T to the best record's config.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
@@ -14,7 +17,7 @@ import { MOE_PLAN, emitKernel, executorFor, loweringFor, phasedHeads, resolveCon
 import type { CpuTargetName } from '@kforge/exec';
 import { KforgeLibrary, moeEntryName, type MoePhase } from '@kforge/runtime';
 import { parseArgs } from '../args.ts';
-import { scratchFolder } from '../testing.ts';
+import { kforge, scratchFolder } from '../testing.ts';
 import { buildRuntimeCommand } from './build-runtime.ts';
 
 const op = getOp('moe');
@@ -126,3 +129,32 @@ for (const target of ['c', 'avx512'] as const satisfies readonly CpuTargetName[]
     assert.match(lib.lastError(), /T = 0 is below 1/);
   });
 }
+
+test('kforge tune moe records trials that build-runtime --ops moe serves: the tuned T dispatches to the best record', { skip: process.env.KFORGE_HEAVY !== '1' && 'KFORGE_HEAVY=1 runs it (a tuning run)' }, async (t) => {
+  const target = 'avx512';
+  if (await executorFor(target).then((e) => e.name, () => 'none') !== 'native') return t.skip(`${target} does not execute natively here`);
+  const root = scratchFolder();
+  const db = join(root, 'tune.jsonl');
+  const experts = { E: 8, topk: 2, H: 256, I: 128, weight: 'q8_0', routing: 'router', normTopk: true };
+  const tuned = await kforge(['tune', 'moe', '--target', target, '--params', JSON.stringify({ ...experts, T: 2 }), '--db', db, '--budget', '3', '--strategy', 'random',
+    '--threads', '1', '--probe-mib', '0', '--min-time-ms', '20'], 600_000);
+  assert.equal(tuned.code, 0, tuned.stderr + tuned.stdout);
+  const records = readFileSync(db, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TuningRecord);
+  const best = records.filter((r) => r.status === 'ok').sort((a, b) => a.measurement!.medianMs - b.measurement!.medianMs)[0]!;
+  const out = join(root, 'lib');
+  const built = await kforge(['build-runtime', '--target', target, '--db', db, '--ops', 'moe', '--experts', JSON.stringify([experts]), '--out', out], 600_000);
+  assert.equal(built.code, 0, built.stderr + built.stdout);
+  const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
+  const params = resolveParams(op, { ...experts, T: 2 });
+  const inputs = randomInputs(op, params, 3);
+  const reference = op.reference(params, inputs).y!;
+  const y = new Float32Array(reference.data.length);
+  const r = lib.moe(phasedHeads(MOE_PLAN, params), 'decode', 2, {
+    x: inputs.x!.data as Float32Array, w_gate: tensorBytes(inputs.w_gate!), w_up: tensorBytes(inputs.w_up!), w_down: tensorBytes(inputs.w_down!), router: inputs.router!.data as Float32Array, y,
+  });
+  assert.equal(r.status, 0, lib.lastError());
+  assert.equal(r.info!.tuned, true);
+  assert.deepEqual(r.info!.config, Object.fromEntries(Object.entries(best.config).sort()));
+  const check = checkOutput('moe', 'y', y, reference, emitKernel('moe', target, params, best.config).arithmetic ?? 'f32');
+  assert.ok(check.ok, check.message);
+});
