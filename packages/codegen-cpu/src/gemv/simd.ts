@@ -83,8 +83,28 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   ];
 
   const spread = config.row_order === 'spread' && config.rows > 1;
-  const ctx: Ctx = { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, pairs, spread, bias: !!params.bias, format };
-  const tileAt = (R: number, MT: number): Stmt[] => (q ? (int8 ? int8Tile : floatQuantTile) : denseTile)(ctx, R, MT);
+  // row r of a block is n0 + r, or n0 + r * (N / rows) when spread
+  const rowIndex = (r: number): Expr => {
+    const n0 = i32('n0');
+    if (!spread) return add(n0, r);
+    return r === 0 ? n0 : add(n0, mul(div(N, config.rows), r));
+  };
+  const bias = !!params.bias;
+  const refs: TileRefs = {
+    X, K, wRows: N, weightOf: () => ({ buffer: W.buffer, q }), row: rowIndex, xRow: (t) => add(i32('m0'), t),
+    out: (R, MT, y) => {
+      const out: Stmt[] = [];
+      for (let r = 0; r < R; r++) {
+        for (let t = 0; t < MT; t++) {
+          const yv = bias ? add(y(r, t), load('bias', rowIndex(r), 'f32')) : y(r, t);
+          out.push(store('y', add(mul(add(i32('m0'), t), N), rowIndex(r)), yv));
+        }
+      }
+      return out;
+    },
+  };
+  const ctx = simdTileCtx(isa, format, config, refs);
+  const tileAt = (R: number, MT: number): Stmt[] => simdTile(ctx, R, MT);
 
   const R = config.rows;
   const MT = config.m_tile;
@@ -94,7 +114,7 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   ];
   const body: Stmt[] = [
     ...(int8 ? stageXq(X, q!, needOffset, act, pairs ? pairedLayout(X, L, isa.dotBytes) : undefined, isa) : stageX(X, q, needOffset, act)),
-    forLoop('rb', 0, div(N, R), [let_('n0', 'i32', ctx.spread ? i32('rb') : mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
+    forLoop('rb', 0, div(N, R), [let_('n0', 'i32', spread ? i32('rb') : mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, rowTiles(1))] : []),
   ];
   return {
@@ -105,7 +125,29 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   };
 }
 
-interface Ctx {
+/**
+ * What a tile reads and where its results go: gemv's W, x and y, or another op's (MoE: rows of one
+ * expert of w_gate and w_up in one tile, tokens gathered per expert, results through SwiGLU).
+ */
+export interface TileRefs {
+  /** the staged activation (its staged, codes, scales and sums scratch) */
+  readonly X: ActivationRef;
+  /** the reduction length: the weight rows' and the activation rows' K */
+  readonly K: Expr;
+  /** rows of every weight buffer the tile reads (clamps software prefetch) */
+  readonly wRows: Expr;
+  /** the weight row r of the tile reads: its buffer, and its reader for quantized formats */
+  readonly weightOf: (r: number) => { readonly buffer: string; readonly q: QuantWeights | undefined };
+  /** the weight row (index into the buffer's rows) of tile row r */
+  readonly row: (r: number) => Expr;
+  /** the activation row of tile column t */
+  readonly xRow: (t: number) => Expr;
+  /** the statements that consume the tile's results y(r, t) (rows r < R, columns t < MT) */
+  readonly out: (R: number, MT: number, y: (r: number, t: number) => Expr) => Stmt[];
+}
+
+/** The lowering state of one SIMD tile: the ISA, the format's reader, the config and what the tile reads. */
+export interface SimdTileCtx {
   readonly isa: SimdIsa;
   readonly q: QuantWeights | undefined;
   /** f32 accumulator lanes */
@@ -115,11 +157,29 @@ interface Ctx {
   readonly needOffset: boolean;
   /** int8 groups hold two 4-bit blocks per dot vector (x86: j and j + G/2 in the 128-bit halves) */
   readonly pairs: boolean;
-  /** row r of a block is n0 + r * (N / rows) rather than n0 + r */
-  readonly spread: boolean;
-  readonly bias: boolean;
   readonly format: WeightFormatName;
+  readonly refs: TileRefs;
 }
+type Ctx = SimdTileCtx;
+
+/** The tile state for `format` on `isa` (the reader of row 0's weight stands for the format's properties). */
+export function simdTileCtx(isa: SimdIsa, format: WeightFormatName, config: GemvSimdConfig, refs: TileRefs): SimdTileCtx {
+  const q = refs.weightOf(0).q;
+  const int8 = config.dot_path === 'int8';
+  const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
+  const needOffset = q !== undefined && (q.zero !== 0 || q.hasMin);
+  const pairs = int8 && L > 1 && pairedBlocks(q!, isa);
+  return { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, pairs, format, refs };
+}
+
+/** An R x MT tile: R weight rows against MT activation rows, each weight vector loaded once for all MT. */
+export function simdTile(ctx: SimdTileCtx, R: number, MT: number): Stmt[] {
+  return (ctx.q ? (ctx.config.dot_path === 'int8' ? int8Tile : floatQuantTile) : denseTile)(ctx, R, MT);
+}
+
+/** the reader and buffer of row r's weight */
+const qOf = (ctx: Ctx, r: number): QuantWeights => ctx.refs.weightOf(r).q!;
+const wBuf = (ctx: Ctx, r: number): string => ctx.refs.weightOf(r).buffer;
 
 /** an f32 value of the accumulator shape: a broadcast, or the scalar itself at width 1 */
 function splat(ctx: Ctx, x: Expr | number): Expr {
@@ -130,11 +190,9 @@ function hsum(ctx: Ctx, x: Expr): Expr {
   return ctx.L === 1 ? x : reduce('add', x);
 }
 
-/** the weight row (and output column) of row r of the current block */
+/** the weight row of row r of the current tile */
 function rowIndex(ctx: Ctx, r: number): Expr {
-  const n0 = i32('n0');
-  if (!ctx.spread) return add(n0, r);
-  return r === 0 ? n0 : add(n0, mul(div(N, ctx.config.rows), r));
+  return ctx.refs.row(r);
 }
 
 /**
@@ -143,7 +201,7 @@ function rowIndex(ctx: Ctx, r: number): Expr {
  * the element order. (Per element, not per plane: gcc vectorizes this staging loop, not a per-plane
  * base plus 16 stores, which it unrolls into scalar code.)
  */
-function pairedLayout(x: ActivationRef, G: number, D: number): XqLayout {
+export function pairedLayout(x: ActivationRef, G: number, D: number): XqLayout {
   return (b, h, e) => {
     const i = rem(b, G);
     const paired = add(mul(sub(b, i), XBLOCK), add(add(mul(rem(i, G / 2), 2 * D), h * D), add(mul(div(i, G / 2), XBLOCK / 2), e)));
@@ -152,7 +210,7 @@ function pairedLayout(x: ActivationRef, G: number, D: number): XqLayout {
 }
 
 /** x86 pairs two 4-bit blocks per dot vector: one 32-byte operand covers two 16-byte planes */
-function pairedBlocks(q: QuantWeights, isa: SimdIsa): boolean {
+export function pairedBlocks(q: QuantWeights, isa: SimdIsa): boolean {
   return q.bits === 4 && isa.dotBytes === 32;
 }
 
@@ -167,7 +225,7 @@ const VECTOR_STAGING_RULES = [
  * the ISA has the rules (x86; split-halves codes, where each plane is 16 consecutive elements). The
  * serial staging is otherwise a few percent of a short decode call (K = 3072: about 4 us of 100).
  */
-function stageXq(x: ActivationRef, q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout: XqLayout | undefined, isa: SimdIsa): Stmt[] {
+export function stageXq(x: ActivationRef, q: QuantWeights, needOffset: boolean, act: 'f32' | 'f16', layout: XqLayout | undefined, isa: SimdIsa): Stmt[] {
   const rules = isa.rules.rules;
   const vector = isa.f32Lanes >= 8 && !q.evenOddX && VECTOR_STAGING_RULES.every((k) => rules[k] !== undefined)
     && (act === 'f32' || (rules['load:f16x8'] !== undefined && rules['cast:f16x8->f32x8'] !== undefined));
@@ -232,34 +290,28 @@ function declareAccumulators(ctx: Ctx, R: number, MT: number, U: number): Stmt[]
   return out;
 }
 
-/** y[m0+t, row r] = reduce(sum of accumulator sets) + offset terms + scalar tail + bias */
+/** the tile's results, reduce(sum of accumulator sets) + offset terms + scalar tail, to refs.out (gemv: + bias, to y) */
 function writeOutputs(ctx: Ctx, R: number, MT: number, U: number, extra?: (r: number, t: number) => Expr): Stmt[] {
-  const out: Stmt[] = [];
-  const m0 = i32('m0');
-  for (let r = 0; r < R; r++) {
-    for (let t = 0; t < MT; t++) {
-      let sum = v(accName(r, t, 0), ctx.VT);
-      for (let u = 1; u < U; u++) sum = add(sum, v(accName(r, t, u), ctx.VT));
-      let y = hsum(ctx, sum);
-      if (ctx.needOffset) y = add(y, v(`corr_${r}_${t}`, 'f32'));
-      if (extra) y = add(y, extra(r, t));
-      if (ctx.bias) y = add(y, load('bias', rowIndex(ctx, r), 'f32'));
-      out.push(store('y', add(mul(add(m0, t), N), rowIndex(ctx, r)), y));
-    }
-  }
-  return out;
+  return ctx.refs.out(R, MT, (r, t) => {
+    let sum = v(accName(r, t, 0), ctx.VT);
+    for (let u = 1; u < U; u++) sum = add(sum, v(accName(r, t, u), ctx.VT));
+    let y = hsum(ctx, sum);
+    if (ctx.needOffset) y = add(y, v(`corr_${r}_${t}`, 'f32'));
+    if (extra) y = add(y, extra(r, t));
+    return y;
+  });
 }
 
 function denseTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const { L, VT } = ctx;
   const U = ctx.config.k_unroll;
   const format = ctx.format as 'f32' | 'f16' | 'bf16';
-  const m0 = i32('m0');
+  const { X, K } = ctx.refs;
   const wAt = (r: number, k: Expr, lanes: number): Expr => {
-    const raw = load(W.buffer, add(mul(rowIndex(ctx, r), W.K), k), lanes === 1 ? format : vec(format, lanes));
+    const raw = load(wBuf(ctx, r), add(mul(rowIndex(ctx, r), K), k), lanes === 1 ? format : vec(format, lanes));
     return format === 'f32' ? raw : cast(raw, lanes === 1 ? 'f32' : vec('f32', lanes));
   };
-  const xAt = (t: number, k: Expr, lanes: number): Expr => load(X.staged, add(mul(add(m0, t), X.K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
+  const xAt = (t: number, k: Expr, lanes: number): Expr => load(X.staged, add(mul(ctx.refs.xRow(t), X.K), k), lanes === 1 ? 'f32' : vec('f32', lanes));
   const step = (k: Expr, u: number): Stmt[] => {
     const s: Stmt[] = [];
     for (let t = 0; t < MT; t++) s.push(let_(`x_${t}`, VT, xAt(t, k, L)));
@@ -295,17 +347,17 @@ const PREFETCH = 'kf_prefetch';
  * or the ISA has no hint.
  */
 function prefetchRow(ctx: Ctx, r: number, b: Expr, blocks: number): Stmt[] {
-  const q = ctx.q!;
+  const q = qOf(ctx, r);
   const pf = ctx.config.prefetch ?? 0;
   if (pf === 0 || ctx.isa.rules.rules[`call.${PREFETCH}:i32`] === undefined) return [];
-  const ahead = min(add(q.codes(rowIndex(ctx, r), b), pf), sub(q.wBytes(N), 1));
-  return [let_(`pf_${r}`, 'i32', call(PREFETCH, [load(W.buffer, ahead, 'u8'), c.i32(blocks * q.blockStride)], 'i32'))];
+  const ahead = min(add(q.codes(rowIndex(ctx, r), b), pf), sub(q.wBytes(ctx.refs.wRows), 1));
+  return [let_(`pf_${r}`, 'i32', call(PREFETCH, [load(q.buffer, ahead, 'u8'), c.i32(blocks * q.blockStride)], 'i32'))];
 }
 
 /** the block loop shared by both quantized paths: U accumulator sets, then the blocks left over */
 function blockLoops(ctx: Ctx, R: number, MT: number, block: (b: Expr, u: number) => Stmt[]): Stmt[] {
   const U = ctx.config.k_unroll;
-  const KB = div(K, XBLOCK);
+  const KB = div(ctx.refs.K, XBLOCK);
   const bMain = sub(KB, rem(KB, U));
   const b = i32('b');
   const loops: Stmt[] = [forLoop('b', 0, bMain, Array.from({ length: U }, (_, u) => forLoop('bu', add(b, u), add(b, u + 1), block(i32('bu'), u))), { step: U })];
@@ -315,7 +367,7 @@ function blockLoops(ctx: Ctx, R: number, MT: number, block: (b: Expr, u: number)
 
 /** per row r of the tile: its scale (and offset term) for block b */
 function blockScales(ctx: Ctx, r: number, b: Expr): Stmt[] {
-  const q = ctx.q!;
+  const q = qOf(ctx, r);
   const n = rowIndex(ctx, r);
   const s: Stmt[] = [let_(`sc_${r}`, 'f32', q.scale(n, b))];
   const off = blockOffset(q, v(`sc_${r}`, 'f32'), n, b);
@@ -325,7 +377,8 @@ function blockScales(ctx: Ctx, r: number, b: Expr): Stmt[] {
 
 function addOffsetTerm(ctx: Ctx, r: number, t: number, b: Expr): Stmt[] {
   if (!ctx.needOffset) return [];
-  const xsAt = load(X.sums, add(mul(add(i32('m0'), t), div(X.K, XBLOCK)), b), 'f32');
+  const { X } = ctx.refs;
+  const xsAt = load(X.sums, add(mul(ctx.refs.xRow(t), div(X.K, XBLOCK)), b), 'f32');
   return [assign(`corr_${r}_${t}`, fma(v(`off_${r}`, 'f32'), xsAt, v(`corr_${r}_${t}`, 'f32')))];
 }
 
@@ -333,9 +386,9 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
   const q = ctx.q!;
   const { L, VT } = ctx;
   const lanesOf = (e: 'u8' | 'i8' | 'f32'): Type => (L === 1 ? e : vec(e, L));
-  const m0 = i32('m0');
+  const { X } = ctx.refs;
   const j = i32('j');
-  const xAt = (t: number, b: Expr, offset: Expr): Expr => load(X.staged, add(mul(add(m0, t), X.K), add(mul(b, XBLOCK), offset)), VT);
+  const xAt = (t: number, b: Expr, offset: Expr): Expr => load(X.staged, add(mul(ctx.refs.xRow(t), X.K), add(mul(b, XBLOCK), offset)), VT);
   const block = (b: Expr, u: number): Stmt[] => {
     const s: Stmt[] = [];
     for (let r = 0; r < R; r++) {
@@ -346,14 +399,14 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
     }
     const chunk: Stmt[] = [];
     for (let r = 0; r < R; r++) {
-      const at = add(q.codes(rowIndex(ctx, r), b), j);
+      const at = add(qOf(ctx, r).codes(rowIndex(ctx, r), b), j);
       const bacc = (t: number): Expr => v(`bacc_${r}_${t}`, VT);
       if (q.bits === 8) {
-        chunk.push(let_(`w_${r}`, VT, cast(load(W.buffer, at, lanesOf('i8')), VT)));
+        chunk.push(let_(`w_${r}`, VT, cast(load(wBuf(ctx, r), at, lanesOf('i8')), VT)));
         for (let t = 0; t < MT; t++) chunk.push(assign(`bacc_${r}_${t}`, fma(v(`w_${r}`, VT), xAt(t, b, j), bacc(t))));
       } else {
         const U8 = lanesOf('u8');
-        chunk.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8)));
+        chunk.push(let_(`qs_${r}`, U8, load(wBuf(ctx, r), at, U8)));
         const fifteen = L === 1 ? c.u8(15) : broadcast(c.u8(15), vec('u8', L));
         const four = L === 1 ? c.u8(4) : c.i32(4);
         chunk.push(let_(`lo_${r}`, VT, cast(and(v(`qs_${r}`, U8), fifteen), VT)));
@@ -381,7 +434,7 @@ function floatQuantTile(ctx: Ctx, R: number, MT: number): Stmt[] {
 function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
   if (ctx.L === 1) return blockLoops(ctx, R, MT, (b, u) => int8Block(ctx, R, MT, b, u));
   const U = ctx.config.k_unroll;
-  const KB = div(K, XBLOCK);
+  const KB = div(ctx.refs.K, XBLOCK);
   const wholeGroups = mul(div(KB, ctx.L), ctx.L);
   return [
     ...declareAccumulators(ctx, R, MT, U),
@@ -391,21 +444,22 @@ function int8Tile(ctx: Ctx, R: number, MT: number): Stmt[] {
   ];
 }
 
-const xqAt = (t: number, b: Expr, offset: number | Expr, lanes: number): Expr =>
-  load(X.codes, add(mul(add(i32('m0'), t), X.K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
+const xqAt = (ctx: Ctx, t: number, b: Expr, offset: number | Expr, lanes: number): Expr =>
+  load(ctx.refs.X.codes, add(mul(ctx.refs.xRow(t), ctx.refs.X.K), add(mul(b, XBLOCK), offset)), lanes === 1 ? 'i8' : vec('i8', lanes));
 
 /** one block of every row of the tile: integer dot, scale broadcast per block, scalar offset term */
 function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] {
   const q = ctx.q!;
   const { L, VT } = ctx;
   const D = ctx.isa.dotBytes;
-  const m0 = i32('m0');
+  const { X } = ctx.refs;
   const codeElem = q.bits === 4 ? 'u8' : 'i8';
   const I32 = vec('i32', L);
   const s: Stmt[] = [];
   for (let r = 0; r < R; r++) {
     s.push(...blockScales(ctx, r, b));
-    const at = q.codes(rowIndex(ctx, r), b);
+    const at = qOf(ctx, r).codes(rowIndex(ctx, r), b);
+    const wb = wBuf(ctx, r);
     // the code operands of this row's block, as dot-product chunks in element order
     const chunks: Expr[] = [];
     if (D === 1) {
@@ -415,22 +469,22 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
       const inner: Stmt[] = [];
       const isum = (t: number): Expr => v(`isum_${r}_${t}`, 'i32');
       if (q.bits === 8) {
-        inner.push(let_('w', 'i32', cast(load(W.buffer, add(at, j), 'i8'), 'i32')));
-        for (let t = 0; t < MT; t++) inner.push(assign(`isum_${r}_${t}`, add(isum(t), mul(i32('w'), cast(xqAt(t, b, j, 1), 'i32')))));
+        inner.push(let_('w', 'i32', cast(load(wb, add(at, j), 'i8'), 'i32')));
+        for (let t = 0; t < MT; t++) inner.push(assign(`isum_${r}_${t}`, add(isum(t), mul(i32('w'), cast(xqAt(ctx, t, b, j, 1), 'i32')))));
       } else {
-        inner.push(let_('qs', 'i32', cast(load(W.buffer, add(at, j), 'u8'), 'i32')));
+        inner.push(let_('qs', 'i32', cast(load(wb, add(at, j), 'u8'), 'i32')));
         for (let t = 0; t < MT; t++) {
-          const lo = mul(and(i32('qs'), 15), cast(xqAt(t, b, j, 1), 'i32'));
-          const hi = mul(shr(i32('qs'), 4), cast(xqAt(t, b, add(j, XBLOCK / 2), 1), 'i32'));
+          const lo = mul(and(i32('qs'), 15), cast(xqAt(ctx, t, b, j, 1), 'i32'));
+          const hi = mul(shr(i32('qs'), 4), cast(xqAt(ctx, t, b, add(j, XBLOCK / 2), 1), 'i32'));
           inner.push(assign(`isum_${r}_${t}`, add(isum(t), add(lo, hi))));
         }
       }
       s.push(forLoop('j', 0, q.bits === 8 ? XBLOCK : XBLOCK / 2, inner));
     } else if (q.bits === 8) {
-      for (let o = 0; o < XBLOCK; o += D) chunks.push(load(W.buffer, add(at, o), vec('i8', D)));
+      for (let o = 0; o < XBLOCK; o += D) chunks.push(load(wb, add(at, o), vec('i8', D)));
     } else {
       const U8 = vec('u8', 16);
-      s.push(let_(`qs_${r}`, U8, load(W.buffer, at, U8)));
+      s.push(let_(`qs_${r}`, U8, load(wb, at, U8)));
       const lo = and(v(`qs_${r}`, U8), broadcast(c.u8(15), U8));
       const hi = shr(v(`qs_${r}`, U8), c.i32(4));
       if (D === 32) chunks.push(ctx.isa.rules.rules[NIBBLE_SPLIT_RULE] ? call(NIBBLE_SPLIT, [v(`qs_${r}`, U8)], vec('u8', 32)) : concat(lo, hi));
@@ -442,9 +496,9 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
       if (D === 1) isum = v(`isum_${r}_${t}`, 'i32');
       else {
         isum = broadcast(c.i32(0), I32);
-        for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(t, b, i * D, D));
+        for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(ctx, t, b, i * D, D));
       }
-      const xd = load(X.scales, add(mul(add(m0, t), div(X.K, XBLOCK)), b), 'f32');
+      const xd = load(X.scales, add(mul(ctx.refs.xRow(t), div(X.K, XBLOCK)), b), 'f32');
       s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
       s.push(...addOffsetTerm(ctx, r, t, b));
     }
@@ -462,19 +516,19 @@ const LANE_PER_HALF = 'kf_lane_per_half';
  * packed scales, one offset fma per (row, x row), then G (or G/2 paired) dot vectors.
  */
 function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
-  const q = ctx.q!;
   const { L: G, VT, isa } = ctx;
   const D = isa.dotBytes;
   const U = ctx.config.k_unroll;
-  const m0 = i32('m0');
+  const { X } = ctx.refs;
   const I32 = vec('i32', G);
   const F16 = vec('f16', G);
-  const KB = div(K, XBLOCK);
+  const KB = div(ctx.refs.K, XBLOCK);
   const has = (name: string, type: string): boolean => isa.rules.rules[`call.${name}:${type}`] !== undefined;
   const dots = ctx.pairs ? G / 2 : G;
   const s: Stmt[] = [];
   for (let r = 0; r < R; r++) {
     const n = rowIndex(ctx, r);
+    const q = qOf(ctx, r);
     const blocks = Array.from({ length: G }, (_, i) => add(b0, i));
     s.push(...prefetchRow(ctx, r, b0, G));
     const dw = v(`dw_${r}`, VT);
@@ -486,7 +540,7 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
       s.push(let_(`off_${r}`, VT, mins && zeroTerm ? add(mins, zeroTerm) : (mins ?? zeroTerm)!));
     }
     for (let t = 0; t < MT; t++) {
-      const xBlocks = add(mul(add(m0, t), KB), b0);
+      const xBlocks = add(mul(ctx.refs.xRow(t), KB), b0);
       s.push(let_(`s_${r}_${t}`, VT, mul(dw, load(X.scales, xBlocks, VT))));
       if (ctx.needOffset) {
         const acc = accName(r, t, 0);
@@ -499,7 +553,7 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
       const name = (part: string): string => `${part}_${r}_${j}`;
       if (q.bits === 4) {
         const U8x16 = vec('u8', 16);
-        const codes = (b: Expr): Expr => load(W.buffer, q.codes(n, b), U8x16);
+        const codes = (b: Expr): Expr => load(q.buffer, q.codes(n, b), U8x16);
         const CT = vec('u8', D);
         s.push(let_(name('q'), CT, ctx.pairs ? concat(codes(add(b0, j)), codes(add(b0, j + G / 2))) : codes(add(b0, j))));
         s.push(let_(name('lo'), CT, and(v(name('q'), CT), broadcast(c.u8(15), CT))));
@@ -508,12 +562,12 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
       } else {
         const CT = vec('i8', D);
         for (let o = 0; o < XBLOCK; o += D) {
-          s.push(let_(name(`w${o}`), CT, load(W.buffer, add(q.codes(n, add(b0, j)), o), CT)));
+          s.push(let_(name(`w${o}`), CT, load(q.buffer, add(q.codes(n, add(b0, j)), o), CT)));
           ops.push({ w: v(name(`w${o}`), CT), x: j * XBLOCK + o });
         }
       }
       for (let t = 0; t < MT; t++) {
-        const xAt = (o: number): Expr => xqAt(t, b0, o, D);
+        const xAt = (o: number): Expr => xqAt(ctx, t, b0, o, D);
         const isum = q.bits === 4 && has(DOT_U4_X2, typeKey(I32))
           ? call(DOT_U4_X2, [ops[0]!.w, xAt(ops[0]!.x), ops[1]!.w, xAt(ops[1]!.x)], I32)
           : ops.reduce((acc, op) => dot(acc, op.w, xAt(op.x)), broadcast(c.i32(0), I32));
