@@ -543,6 +543,8 @@ export interface StepRecord {
 
 export class RuntimeCallError extends Error {}
 
+const ARITHMETIC = new WeakMap<RuntimeNaming, Map<string, KernelArithmetic>>();
+
 /** the moe entry for these weights: the library's moe entry whose compiled params are theirs (decode phase first) */
 export function findMoeEntry(lib: RuntimeLibrary, m: MoeWeights): string | undefined {
   const want: Params = { H: m.H, I: m.I, E: m.E, topk: m.topk, weight: m.gate.format, routing: 'router', normTopk: m.normTopk };
@@ -557,7 +559,9 @@ export function findMoeEntry(lib: RuntimeLibrary, m: MoeWeights): string | undef
  * very inputs it got (referenceOps(pending) over the same layer, then pending.settle()).
  */
 export function runtimeOps(lib: RuntimeLibrary, naming: RuntimeNaming, o: { pending?: PendingChecks; records: StepRecord[]; moe: boolean }): LayerOps {
-  const arithmetic = new Map<string, KernelArithmetic>();
+  // asked once per kernel for the whole run (it emits the kernel's source), not in every timed step
+  const arithmetic = ARITHMETIC.get(naming) ?? new Map<string, KernelArithmetic>();
+  ARITHMETIC.set(naming, arithmetic);
   const run = (step: string, op: string, entry: string, tensors: Record<string, ArrayBufferView>, scalars: Record<string, number>, params: Params,
     check?: { out: () => ArrayLike<number>; inputs: Record<string, unknown>; alone: () => { ref: Float64Tensor; routed?: StepRecord['routed'] } }): void => {
     const r = lib.call(entry, tensors, scalars);

@@ -5,8 +5,12 @@
  * 3. gemv, attention decode and prefill, and the gated delta rule decode and prefill generated,
  *    executed and checked on every target executable here;
  * 4. the pipeline's back half: tune gemv, attention decode and gated delta rule prefill briefly on the
- *    best native CPU target, build the runtime library (gemv, attention, gated_delta_rule) from the
- *    tuning database, and call it through the Node binding (the delta rule's decode state in place).
+ *    best native CPU target, build the runtime library (gemv, attention, gated_delta_rule and moe, once
+ *    for all) from the tuning database, and call it through the Node binding (the delta rule's decode
+ *    state in place);
+ * 5. whole decoder layers through that library (decoder-layer.ts): one decode step of a
+ *    Qwen3-30B-A3B-shaped attention + MoE layer and of a Qwen3.5-shaped Gated DeltaNet layer, checked
+ *    against the composed float64 references and timed against the bytes they read.
  */
 import {
   CheckError, InputError, WEIGHT_FORMAT_NAMES, checkInputs, checkOutput, dequantizeWeight, getOp, nmse, numel, quantizeWeight, randomInputs,
@@ -21,6 +25,8 @@ import { println } from '../command.ts';
 import { tuneCommand } from './tune.ts';
 import { buildRuntimeCommand } from './build-runtime.ts';
 import { formatTable } from '../table.ts';
+import { QWEN3_30B_A3B_LAYER, QWEN3_5_2B_LINEAR_LAYER } from './decoder-layer.ts';
+import { layerBuild, moeRuntimeGap, runDecoderLayers } from './decoder-layer-run.ts';
 
 /** Qwen3-0.6B: hidden 1024, 16 query heads and 8 kv heads of 128, MLP 3072. */
 const QWEN3_06B = { hidden: 1024, Hq: 16, Hkv: 8, D: 128, mlp: 3072 };
@@ -182,7 +188,10 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
     println('\n4. tune -> runtime: skipped, no native AVX2/AVX-512 CPU target here');
     return { summary: ['tune -> runtime: skipped (no native SIMD CPU target)'], failures: [] };
   }
-  println(`\n4. tune gemv, attention decode and gated delta rule prefill on ${target} (budget 6, 4 and 4, 2 threads), build the runtime (gemv, attention, gated_delta_rule) from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}, ${JSON.stringify(TUNE_ATTENTION)}, ${JSON.stringify(TUNE_DELTA)}`);
+  // one library for the calls below and the decoder layers of step 5: their head and expert configurations too
+  const moeGap = await moeRuntimeGap(target, QWEN3_30B_A3B_LAYER);
+  const build = layerBuild(QWEN3_30B_A3B_LAYER, QWEN3_5_2B_LINEAR_LAYER, moeGap === undefined, { attention: [HEADS], gated_delta_rule: [DELTA_HEADS] });
+  println(`\n4. tune gemv, attention decode and gated delta rule prefill on ${target} (budget 6, 4 and 4, 2 threads), build the runtime (${build.ops.replace(/,/g, ', ')}) from the database, call it from Node: ${JSON.stringify(TUNE_PARAMS)}, ${JSON.stringify(TUNE_ATTENTION)}, ${JSON.stringify(TUNE_DELTA)}`);
   const dir = mkdtempSync(join(tmpdir(), 'kforge-demo-'));
   try {
     const db = join(dir, 'tune.jsonl');
@@ -204,7 +213,7 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
     }
 
     const out = join(dir, 'runtime');
-    await run(buildRuntimeCommand, ['--target', target, '--db', db, '--ops', 'gemv,attention,gated_delta_rule', '--heads', JSON.stringify({ attention: [HEADS], gated_delta_rule: [DELTA_HEADS] }), '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
+    await run(buildRuntimeCommand, ['--target', target, '--db', db, ...build.args, '--formats', 'q4_0', '--acts', 'f32', '--out', out]);
     const lib = KforgeLibrary.open(join(out, 'build', 'libkforge.so'));
     const failures: string[] = [];
     const gemv = getOp('gemv');
@@ -245,6 +254,18 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
       if (!checks.length || !checks.every((k) => k.ok)) failures.push(`runtime ${entry}: status ${r.status}, ${message}`);
     }
     summary.push(`runtime on ${target}: gemv, ${ATTENTION_CALLS.length} attention and ${DELTA_CALLS.length} gated delta rule calls ${failures.length ? 'FAILED' : 'ok'}`);
+
+    println(`\n5. one decode step of two whole decoder layers through the same ${target} library, seeded random ${QWEN3_30B_A3B_LAYER.format} weights, checked against the composed float64 references, timed`);
+    try {
+      const layers = await runDecoderLayers({
+        target, lib, attention: QWEN3_30B_A3B_LAYER, linear: QWEN3_5_2B_LINEAR_LAYER, seed: SEED, repeats: 5, log: println, ...(moeGap ? { moeGap } : {}),
+      });
+      summary.push(...layers.summary);
+      failures.push(...layers.failures);
+    } catch (e) {
+      failures.push(`decoder layers: ${(e as Error).message}`);
+      println(`   decoder layers: ERROR ${(e as Error).message}`);
+    }
     return { summary, failures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -253,7 +274,7 @@ async function tuneBuildCall(): Promise<{ summary: string[]; failures: string[] 
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'quantize a model-shaped weight, run the four references, run gemv, attention and the gated delta rule on every target here, tune and build the runtime',
+  summary: 'quantize a model-shaped weight, run the four references, run gemv, attention and the gated delta rule on every target here, tune and build the runtime, run two whole decoder layers through it',
   usage: 'demo',
   args: { positionals: [], options: {} },
   async run() {
