@@ -148,7 +148,8 @@ export async function runDecoderLayers(o: DecoderLayerOptions): Promise<{ summar
 
   for (const r of [...recA, ...recB]) if (r.check && !r.check.ok) failures.push(`decoder layer step ${r.step} (${r.kernel}): ${r.check.message}`);
   for (const c of [halfA, fullA, fullB]) if (c && !c.ok) failures.push(c.message);
-  summary.push(`decoder layers on ${o.target}: (a) ${fullA ? (fullA.ok ? 'ok' : 'FAILED') : `attention half ${halfA.ok ? 'ok' : 'FAILED'}, MoE not in the runtime yet`}, (b) ${fullB.ok ? 'ok' : 'FAILED'} against the composed float64 references`);
+  const checkedIn = `${((performance.now() - t0) / 1e3).toFixed(1)} s`;
+  summary.push(`decoder layers on ${o.target} (checked in ${checkedIn}): (a) ${fullA ? (fullA.ok ? 'ok' : 'FAILED') : `attention half ${halfA.ok ? 'ok' : 'FAILED'}, MoE not in the runtime yet`}, (b) ${fullB.ok ? 'ok' : 'FAILED'} against the composed float64 references`);
   if (o.repeats <= 0) return { summary, failures };
 
   // timing
@@ -208,5 +209,6 @@ export async function runDecoderLayers(o: DecoderLayerOptions): Promise<{ summar
   summary.push(timed(withMoe ? '(a) Qwen3-30B-A3B layer' : '(a) Qwen3-30B-A3B layer, attention half only (no MoE in the runtime yet)', attentionLayerBytes(A, routed?.ids), mA));
   const mB = time(copyB, (rec, state) => { linearLayer(runtimeOps(o.lib, naming, { records: rec, moe: withMoe }), B, inB.x, state); });
   summary.push(timed('(b) Qwen3.5-2B Gated DeltaNet layer', linearLayerBytes(B), mB));
+  log(`decoder layers: ${((performance.now() - t0) / 1e3).toFixed(1)} s in all (weights, checks, probe, timing)`);
   return { summary, failures };
 }
