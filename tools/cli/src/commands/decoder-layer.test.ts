@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng, dequantizeWeight, nmse } from '@kforge/ir';
 import {
+  checkLayer, composedBound, type StepRecord,
   attentionInputs, attentionLayer, attentionLayerWeights, causalConvStep, linearInputs, linearLayer, linearLayerWeights,
   randomWeight, referenceOps, rmsNorm, rope, weightTensor, type AttentionLayerShape, type LinearLayerShape,
 } from './decoder-layer.ts';
@@ -31,6 +32,21 @@ test('host code: rmsNorm, rope (a rotation: norms kept, position 0 the identity)
   const out = causalConvStep([4], state, [1, 1, 1, 1], 4, new Float64Array(1));
   assert.deepEqual(Array.from(state), [2, 3, 4]);
   assert.ok(Math.abs(out[0]! - 10 / (1 + Math.exp(-10))) < 1e-12);
+});
+
+test('the combined bound: 2 (sum sqrt b_i)^2, on the update y - x as well as y', () => {
+  const rec = (op: string, arithmetic: StepRecord['arithmetic']): StepRecord => ({ step: op, op, kernel: 'k', tuned: false, ms: 0, arithmetic });
+  const records = [rec('gemv', 'int8-activations'), rec('gemv', 'int8-activations'), rec('gated_delta_rule', 'f32')];
+  const bound = composedBound(records);
+  assert.ok(Math.abs(bound - 2 * (2 * Math.sqrt(5e-4) + Math.sqrt(1e-6)) ** 2) < 1e-15);
+  const x = Float64Array.from({ length: 64 }, (_, i) => 10 + Math.sin(i));
+  const ref = Float64Array.from(x, (v, i) => v + Math.cos(i));
+  // an error of relative RMS e on the update: nmse e^2 on it, far less on y (x dominates)
+  const off = (e: number): Float64Array => Float64Array.from(ref, (v, i) => v + e * Math.cos(i));
+  assert.ok(checkLayer('y', x, off(0.5 * Math.sqrt(bound)), ref, records).ok);
+  const bad = checkLayer('y', x, off(2 * Math.sqrt(bound)), ref, records);
+  assert.ok(!bad.ok && bad.nmseOutput < bound, 'caught on the update although y itself is within the bound');
+  assert.ok(!checkLayer('y', x, Float64Array.from(ref, (v, i) => (i === 3 ? Number.NaN : v)), ref, records).ok);
 });
 
 test('random block weights decode to values of about the asked std', () => {
