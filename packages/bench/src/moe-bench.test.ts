@@ -13,9 +13,19 @@ import { nativeExecutor } from '@kforge/exec';
 import { cpuBaselines } from './baselines.ts';
 import { findGgml } from './ggml.ts';
 import { ggmlMoeArtifact, ggmlMoeUnsupported } from './ggml-moe.ts';
-import { benchFigure, flushBytesFor, timingExecutor } from './runner.ts';
+import { benchFigure, flushBytesFor, runSuite, timingExecutor } from './runner.ts';
 import { timeArtifact } from './measure.ts';
 import { QWEN3_30B_A3B } from './suites/qwen3-30b-a3b.ts';
+import type { Suite } from './suites/suite.ts';
+import { readFileSync } from 'node:fs';
+
+const HAS_AVX512 = (() => {
+  try {
+    return /\bavx512f\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
+  } catch {
+    return false;
+  }
+})();
 
 const GGML = findGgml();
 const NO_GGML = 'unavailable' in GGML ? GGML.unavailable : false;
@@ -102,5 +112,23 @@ test('ggml baseline: build_moe_ffn\'s graph matches the reference on kforge\'s b
     const run = await runArtifact(ggmlMoeArtifact(GGML, p, 2), inputs, { executor });
     const { ok, checks } = checkRun(run, inputs);
     assert.ok(ok, `${JSON.stringify(raw)}: ${checks.map((c) => c.message).join('; ')}`);
+  }
+});
+
+test('runner: a moe case is checked on sampled tokens, counts the routed experts\' bytes for every implementation and flushes the caches instead of rotating', { skip: !HAS_AVX512 && 'no AVX-512 here', timeout: 300_000 }, async () => {
+  const raw = { T: 3, H: 256, I: 128, E: 8, topk: 2, weight: 'q4_0', routing: 'router', normTopk: true };
+  const suite: Suite = { name: 'moe-test', doc: 'test', source: 'test', cases: [{ id: 'moe/test/T3', op: 'moe', params: raw, layer: 'moe', phase: 'batch' }] };
+  const file = await runSuite(suite, undefined, { target: 'avx512', threads: 2, minTimeMs: 20, rounds: 1, probeBytes: 8 << 20, allowLoad: true });
+  const r = file.results[0]!;
+  assert.equal(r.status, 'ok', String(r.reason));
+  assert.equal(r.check, 'sampled');
+  const perExpert = 2 * 128 * (256 / 32) * 18 + 256 * (128 / 32) * 18;
+  const fixed = 8 * 256 * 4 + 2 * 3 * 256 * 4;
+  for (const m of r.measurements) {
+    assert.equal(m.bytes_moved, r.measurements[0]!.bytes_moved, m.impl);
+    const experts = (m.bytes_moved - fixed) / perExpert;
+    assert.ok(Number.isInteger(experts) && experts >= 2 && experts <= 6, `${m.impl}: ${experts} experts`);
+    assert.equal(m.rotate, 1);
+    assert.equal(m.flush_bytes, flushBytesFor(file.protocol.l3_bytes));
   }
 });
