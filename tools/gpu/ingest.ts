@@ -21,7 +21,7 @@ import { readGpuBundleResults, type GpuBundleCaseResult } from '@kforge/exec';
 import { checkRun, checkSampledOutput, conformanceInputs, emitKernel, opHooks, outputValues } from '@kforge/driver';
 import { JsonlTuningDatabase, SCHEMA_VERSION, hashSources, type DeviceFingerprint, type TuningRecord } from '@kforge/autotune';
 import { kforgeVersion, summarize } from '@kforge/bench';
-import { PLAN_FILE, targetOf, type H200Plan, type PlannedFlaBaseline, type PlannedTimedCase } from './plan.ts';
+import { PLAN_FILE, targetOf, type H200Plan, type PlannedFlaBaseline, type PlannedMoePeer, type PlannedTimedCase } from './plan.ts';
 import { sampleCount, sampleRowsOf } from './suites.ts';
 
 const ORIGIN = 'bundle:h200';
@@ -141,6 +141,30 @@ export function checkFlaLine(work: string, entry: PlannedFlaBaseline, line: Reco
 /** the bound FLA's outputs are held to here */
 export const FLA_ARITHMETIC: KernelArithmetic = 'half';
 
+/**
+ * The bound a moe peer's sampled rows of y are held to against the float64 reference of the f16 case:
+ * the 'half' bound (SPEC section 4) for f16 inputs; the peers that round x and the experts to bf16
+ * (torch._grouped_mm's fast path) compute on other inputs: about 2^-9 relative per operand, so 1e-4.
+ */
+export function moePeerBound(line: Record<string, unknown>): { arithmetic: KernelArithmetic } | { nmse: number } {
+  return line.dtype === 'bf16' ? { nmse: MOE_BF16_NMSE_BOUND } : { arithmetic: 'half' };
+}
+export const MOE_BF16_NMSE_BOUND = 1e-4;
+
+/** One moe peer line (moe_peers.py) checked here: its sampled tokens' rows of y against the reference of the kforge case's sample. */
+export function checkMoePeerLine(work: string, entry: PlannedMoePeer, line: Record<string, unknown>): OutputCheck | undefined {
+  const rows = typeof line.rows === 'string' ? join(work, line.rows) : undefined;
+  if (!rows || !existsSync(rows)) return undefined;
+  const picked = decodeNpy(new Uint8Array(readFileSync(rows)), rows).data as ArrayLike<number>;
+  const t = { op: 'moe', params: entry.params, generated: entry.generated, sampleCount: entry.sampleCount };
+  const bound = moePeerBound(line);
+  if ('arithmetic' in bound) return checkSampledRows(t, picked, bound.arithmetic);
+  // bf16 inputs: the 'half' check's nmse, held to the looser bound
+  const check = checkSampledRows(t, picked, 'half');
+  const ok = Number.isFinite(check.nmse) && check.nmse <= bound.nmse;
+  return { ...check, ok, bound: bound.nmse, message: `${ok ? 'ok' : 'FAIL'}: nmse ${check.nmse.toExponential(2)} (bf16 inputs, bound ${bound.nmse.toExponential(0)})` };
+}
+
 function deviceOf(work: string, detail: string, target: string): DeviceFingerprint {
   const machine = readFileSync(join(work, 'machine.txt'), 'utf8');
   const query = machine.split('@@query\n')[1]?.split('\n')[1] ?? '';
@@ -227,6 +251,23 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
       const figure = entry.phase === 'decode' ? `${(entry.stateBytes / (us * 1e3)).toFixed(0)} GB/s of state` : `${(entry.flops / (us * 1e6)).toFixed(1)} TFLOP/s`;
       line(check ? (check.ok ? 'PASS' : 'FAIL') : 'DEVICE', name,
         `${check ? `nmse ${check.nmse.toExponential(2)} (bound ${check.bound.toExponential(0)})` : `nmse on the device ${Number(b.nmse_vs_f64).toExponential(2)}`}  ${us.toFixed(2)} us  ${figure}`);
+    }
+  }
+  // the peers beside the f16 moe cases: their sampled rows of y checked here as kforge's are
+  for (const entry of plan.moe ?? []) {
+    for (const b of baselines.filter((x) => x.probe === 'moe-peer' && x.case === entry.kforgeCase)) {
+      const name = `${String(b.impl ?? '')} ${entry.kforgeCase.replace(/^\d+-perf-moe-/, '')} ${String(b.mode ?? '')}`;
+      if (!b.median_ns) {
+        line('N/A', name, String(b.error ?? b.status ?? '').split('\n').filter(Boolean).at(-1)?.slice(0, 140) ?? '');
+        continue;
+      }
+      const check = checkMoePeerLine(work, entry, b);
+      if (!check || !check.ok) failures++;
+      const us = Number(b.median_ns) / 1e3;
+      const figure = entry.phase === 'decode'
+        ? `${(entry.bytes / (us * 1e3)).toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * entry.bytes) / (us * 1e3) / ceilingGbps).toFixed(1)}% of copy)` : ''}`
+        : `${(entry.flops / (us * 1e6)).toFixed(1)} TFLOP/s`;
+      line(check ? (check.ok ? 'PASS' : 'FAIL') : 'NOROWS', name, `${check ? `nmse ${check.nmse.toExponential(2)} (bound ${check.bound.toExponential(0)})` : 'no rows came back'} ${String(b.dtype ?? '')}  ${us.toFixed(2)} us  ${figure}`);
     }
   }
   console.log(`\nconformance: ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);

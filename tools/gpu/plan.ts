@@ -78,6 +78,8 @@ export interface PlannedTimedCase {
   readonly sampleRowLength?: number;
   /** rows of the case's other outputs the device keeps (gated_delta_rule: the sampled heads' rows of s); the rest of them come back as counts */
   readonly keptRows?: Readonly<Record<string, { readonly rows: readonly number[]; readonly rowLength: number }>>;
+  /** moe: the distinct experts its routing picks in each input copy (what `bytes` counts, their mean) */
+  readonly activeExperts?: readonly number[];
 }
 
 export interface PlannedConformanceCase {
@@ -140,6 +142,36 @@ export interface PlannedFlaBaseline {
   readonly stateBytes: number;
 }
 
+/**
+ * The peers of one f16 moe case (moe_peers.py): the same generated x, router and f16 experts (copy c from
+ * seed + c), the same copies; `impls` names what runs: 'fused_moe' (vLLM's Triton fused_moe kernel, its
+ * source carried as .vllm/, under CUDA-graph replay and eager), 'fused_moe_kernels' (its two Triton GEMMs,
+ * silu * up and the sum, the routing and alignment made before the timed region), 'grouped_mm' (torch._grouped_mm, prefill)
+ * and 'eager' (a PyTorch loop over the active experts). The sampled tokens' rows of copy 0's y come back
+ * for the check here.
+ */
+export interface PlannedMoePeer {
+  /** the kforge perf case (cuda, f16) with the same params (its planned name where it did not emit) */
+  readonly kforgeCase: string;
+  readonly params: Params;
+  readonly phase: 'decode' | 'prefill';
+  readonly layer: string;
+  readonly impls: readonly ('fused_moe' | 'fused_moe_kernels' | 'grouped_mm' | 'eager')[];
+  readonly generated: Record<string, GeneratedInput>;
+  /** the tokens the moe sample hook picks (asked for sampleCount): rows of y [T, H] */
+  readonly sampleCount: number;
+  readonly sampleTokens: readonly number[];
+  readonly rotateBytes: number;
+  readonly copies: number;
+  readonly repeats: number;
+  readonly warmup: number;
+  readonly flops: number;
+  /** the kforge case's counted bytes (active experts + router + x + y) and the active experts' bytes alone */
+  readonly bytes: number;
+  readonly activeBytes: number;
+  readonly activeExperts: readonly number[];
+}
+
 export interface H200Plan {
   readonly kforgeH200Plan: 1;
   readonly created: string;
@@ -162,6 +194,8 @@ export interface H200Plan {
   readonly sdpa?: readonly PlannedSdpaBaseline[];
   /** FLA baselines of the gated_delta_rule perf cases (absent: none) */
   readonly fla?: readonly PlannedFlaBaseline[];
+  /** the peers of the f16 moe perf cases (absent: none) */
+  readonly moe?: readonly PlannedMoePeer[];
   /** timed and conformance cases left out because this checkout's lowering did not emit them (with why) */
   readonly skipped?: readonly { readonly case: string; readonly reason: string }[];
 }

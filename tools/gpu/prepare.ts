@@ -5,9 +5,9 @@
  * generated on the device; the baseline programs (copy bandwidth, cuBLAS f16, PyTorch); the plan; and
  * run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
  *
- * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--ops gemv,attention,gated_delta_rule] [--parts conformance,perf,sweep,baselines]
+ * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--ops gemv,attention,gated_delta_rule,moe] [--parts conformance,perf,sweep,baselines]
  *                                              [--sweep N] [--targets cuda,opencl,vulkan] [--only WORDS] [--fla-bf16]
- *   --ops: the ops whose cases it holds (default every op with timed cases: gemv, attention, gated_delta_rule)
+ *   --ops: the ops whose cases it holds (default every op with timed cases: gemv, attention, gated_delta_rule, moe)
  *   --parts: which parts (default all); 'baselines' are cuBLAS and PyTorch (the copy probe always runs)
  *   --only: keep the timed cases whose name holds one of these (e.g. decode-b8,prefill-b1; a quick check)
  *   --fla-bf16: FLA also with bf16 inputs on the first gated_delta_rule prefill shape
@@ -27,7 +27,7 @@ import {
 } from './plan.ts';
 import {
   CUBLAS_SHAPES, DEFAULT_SWEEP_SIZE, TIMED_OPS, attentionTimedSpecs, countedBytes, flaBaselines, gatedDeltaRuleTimedSpecs, gemvTimedSpecs,
-  keptRowsOf, sampleCount, sampleRowsOf, sdpaBaselines, type TimedSpec,
+  keptRowsOf, moePeers, moeTimedSpecs, sampleCount, sampleRowsOf, sdpaBaselines, type TimedSpec,
 } from './suites.ts';
 
 export { sweepConfigs } from './suites.ts';
@@ -36,7 +36,7 @@ const DEFAULT_TARGETS: readonly H200Target[] = ['cuda', 'opencl', 'vulkan'];
 export const PARTS = ['conformance', 'perf', 'sweep', 'baselines'] as const;
 export type Part = (typeof PARTS)[number];
 /** the files of tools/gpu the bundle runs */
-const SCRIPTS = ['run.sh', 'summarize.py', 'reduce_outputs.py', 'torch_baselines.py', 'torch_attention.py', 'fla_gated_delta_rule.py'];
+const SCRIPTS = ['run.sh', 'summarize.py', 'reduce_outputs.py', 'torch_baselines.py', 'torch_attention.py', 'fla_gated_delta_rule.py', 'moe_peers.py'];
 
 export interface PrepareOptions {
   readonly sweepSize?: number;
@@ -75,7 +75,7 @@ function timedCase(spec: TimedSpec) {
   const planned: PlannedTimedCase = {
     case: spec.name, kind: spec.kind, op: spec.op, target: spec.target, params: artifact.params as PlannedTimedCase['params'],
     config: { ...artifact.config } as PlannedTimedCase['config'], isDefault: spec.isDefault,
-    ...countedBytes(spec.op, artifact), flops: getOp(spec.op).flops(artifact.params as PlannedTimedCase['params']),
+    ...(spec.counted ?? countedBytes(spec.op, artifact)), ...(spec.activeExperts ? { activeExperts: spec.activeExperts } : {}), flops: getOp(spec.op).flops(artifact.params as PlannedTimedCase['params']),
     ...(spec.phase ? { phase: spec.phase } : {}), ...(spec.layer ? { layer: spec.layer } : {}), ...(spec.metric ? { metric: spec.metric } : {}),
     ...(spec.repeats ? { repeats: spec.repeats } : {}), ...(spec.warmup !== undefined ? { warmup: spec.warmup } : {}),
     ...(spec.rotateBytes ? { rotateBytes: spec.rotateBytes } : {}),
@@ -102,6 +102,9 @@ export async function prepareH200Bundle(dir: string, o: PrepareOptions = {}): Pr
   const only = (s: TimedSpec) => !o.only || o.only.some((x) => s.name.includes(x));
   const gdrSpecs = ops.includes('gated_delta_rule') ? gatedDeltaRuleTimedSpecs(targets).filter(only) : [];
   if (parts.has('perf')) specs.push(...gdrSpecs);
+  // moe's specs also plan its peers (part 'baselines'), with or without kforge's timed cases
+  const moeSpecs = ops.includes('moe') ? moeTimedSpecs(targets).filter(only) : [];
+  if (parts.has('perf')) specs.push(...moeSpecs);
   const kept = specs.filter(only);
   const skipped: { case: string; reason: string }[] = [];
   const attempts = kept.map((spec) => ({ spec, made: tryTimedCase(spec) }));
@@ -146,10 +149,11 @@ export async function prepareH200Bundle(dir: string, o: PrepareOptions = {}): Pr
   const cublas = baselines && ops.includes('gemv') && parts.has('perf') ? CUBLAS_SHAPES : [];
   const sdpa = baselines ? sdpaBaselines(plannedTimed, ROTATE_BYTES, PERF_REPEATS, PERF_WARMUP) : [];
   const fla = baselines ? flaBaselines(gdrSpecs, ROTATE_BYTES, PERF_REPEATS, PERF_WARMUP, caseName, o.flaBf16) : [];
+  const moe = baselines ? moePeers(moeSpecs, PERF_REPEATS, PERF_WARMUP, caseName) : [];
   const plan: H200Plan = {
     kforgeH200Plan: 1, created: new Date().toISOString(), buildCommit: gitInfo().revision, buildDirty: gitInfo().dirty,
     ops: [...ops], parts: [...parts], rotateBytes: ROTATE_BYTES, copyProbeBytes: COPY_PROBE_BYTES,
-    repeats: PERF_REPEATS, warmup: PERF_WARMUP, timed: plannedTimed, conformance, cublas, cublasFills: CUBLAS_FILLS, sdpa, fla, skipped,
+    repeats: PERF_REPEATS, warmup: PERF_WARMUP, timed: plannedTimed, conformance, cublas, cublasFills: CUBLAS_FILLS, sdpa, fla, moe, skipped,
   };
   writeFileSync(join(dir, PLAN_FILE), `${JSON.stringify(plan, null, 1)}\n`);
   for (const file of SCRIPTS) copyFileSync(join(import.meta.dirname, file), join(dir, file));
@@ -181,7 +185,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const plan = await prepareH200Bundle(dir, { sweepSize, flaBf16, ...(targets ? { targets } : {}), ...(ops ? { ops } : {}), ...(parts ? { parts } : {}), ...(only ? { only } : {}) });
   const perf = plan.timed.filter((t) => t.kind === 'perf').length;
   console.log(`wrote ${dir}: ops ${plan.ops!.join(', ')}; ${perf} perf cases, ${plan.timed.length - perf} sweep candidates, ${plan.conformance.length} conformance cases, ` +
-    `${plan.cublas.length} cuBLAS shapes, ${plan.sdpa?.length ?? 0} PyTorch SDPA cases, ${plan.fla?.length ?? 0} FLA cases`);
+    `${plan.cublas.length} cuBLAS shapes, ${plan.sdpa?.length ?? 0} PyTorch SDPA cases, ${plan.fla?.length ?? 0} FLA cases, ${plan.moe?.length ?? 0} moe peer cases`);
   if (plan.skipped?.length) {
     console.log(`left out ${plan.skipped.length} cases this checkout does not emit, e.g. ${plan.skipped[0]!.case}: ${plan.skipped[0]!.reason}`);
   }

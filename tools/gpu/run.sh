@@ -107,7 +107,13 @@ fi
 ( cd "$ROOT" && PYTHONUNBUFFERED=1 timeout 400 python3 "$ROOT/fla_gated_delta_rule.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" ) \
   || echo "fla baselines failed" >> "$W/baselines-run.log"
 [ -e "$ROOT/fla_gated_delta_rule.py" ] && stamp "fla baselines: $(grep -c '"probe":"fla"' "$W/baselines.jsonl") lines"
-cp "$ROOT/baselines/cuda_baselines.cu" "$ROOT/torch_baselines.py" "$ROOT/torch_attention.py" "$ROOT/fla_gated_delta_rule.py" "$W/" 2>/dev/null
+# vLLM's fused_moe, torch._grouped_mm and a PyTorch loop beside the f16 moe cases (plan['moe']; vLLM's kernel .vllm/ carried beside the bundle or its parent)
+if [ "$(plan "len(p.get('moe') or [])")" != 0 ]; then
+  ( cd "$ROOT" && PYTHONUNBUFFERED=1 timeout 400 python3 "$ROOT/moe_peers.py" "$ROOT/plan.json" "$W" >> "$W/baselines.jsonl" 2>> "$W/baselines-run.log" ) \
+    || echo "moe peers failed" >> "$W/baselines-run.log"
+  stamp "moe peers: $(grep -c '"probe":"moe-peer"' "$W/baselines.jsonl") lines"
+fi
+cp "$ROOT/baselines/cuda_baselines.cu" "$ROOT/torch_baselines.py" "$ROOT/torch_attention.py" "$ROOT/fla_gated_delta_rule.py" "$ROOT/moe_peers.py" "$W/" 2>/dev/null
 stamp "baselines done"
 
 export KFORGE_SKIP_BUILD=1 KFORGE_CASE_TIMEOUT=120
@@ -125,8 +131,8 @@ fi
 
 # SASS of some default CUDA kernels: gemv on 4096x4096 (16-byte loads LDG.E.128, no local memory
 # LDL/STL), attention decode at B 8 and prefill at B 1 (and whether the tensor cores are used: HMMA),
-# gated_delta_rule decode at B 8 and prefill at T 8192 (16 heads)
-for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and t.get('target','cuda')=='cuda' and t['isDefault'] and (t['params'].get('N')==4096 or (t['op']=='attention' and t['params']['B'] in (1, 8) and t['params']['Hq']==32 and (t['params']['Sq']>1 or t['params']['B']==8)) or (t['op']=='gated_delta_rule' and t['params']['Hv']==16 and (t['params']['B'],t['params']['T']) in ((8, 1), (1, 8192)))))"); do
+# gated_delta_rule decode at B 8 and prefill at T 8192 (16 heads), moe's f16 and q4_0 cases
+for c in $(plan "' '.join(t['case'] for t in p['timed'] if t['kind']=='perf' and t.get('target','cuda')=='cuda' and t['isDefault'] and (t['params'].get('N')==4096 or (t['op']=='attention' and t['params']['B'] in (1, 8) and t['params']['Hq']==32 and (t['params']['Sq']>1 or t['params']['B']==8)) or (t['op']=='gated_delta_rule' and t['params']['Hv']==16 and (t['params']['B'],t['params']['T']) in ((8, 1), (1, 8192))) or (t['op']=='moe' and t['params']['weight'] in ('f16', 'q4_0'))))"); do
   cuobjdump --dump-sass "$ROOT/perf/cases/$c/host" > "$W/sass-$c.txt" 2>&1 || true
 done
 

@@ -5,11 +5,12 @@
  * Triton kernels (gated_delta_rule). prepare.ts turns each spec into a kernel, a bundle case and a plan
  * entry.
  */
-import { getOp, resolveParams, Rng, tensorSignature, type KnobConfig, type ParamValue, type Params } from '@kforge/ir';
+import { DTYPES, getOp, resolveParams, Rng, routeByRouter, storedWeightTensors, tensorSignature, type KnobConfig, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { loweringFor, opHooks } from '@kforge/driver';
 import { SearchSpace } from '@kforge/autotune';
 import { sizedBuffers, type KernelArtifact } from '@kforge/target';
-import type { H200Target, PlannedFlaBaseline, PlannedSdpaBaseline, PlannedTimedCase } from './plan.ts';
+import { generatedBytes, type GeneratedInput } from '@kforge/exec';
+import type { H200Target, PlannedFlaBaseline, PlannedMoePeer, PlannedSdpaBaseline, PlannedTimedCase } from './plan.ts';
 import { generatedInputs } from './plan.ts';
 
 /** One timed case before its kernel is emitted. */
@@ -27,10 +28,14 @@ export interface TimedSpec {
   readonly repeats?: number;
   readonly warmup?: number;
   readonly rotateBytes?: number;
+  /** the bytes its GB/s is counted over, where the op's buffers do not say (moe: the experts the routing picks) */
+  readonly counted?: { readonly bytes: number; readonly weightBytes: number };
+  /** moe: the distinct experts the routing picks in each input copy */
+  readonly activeExperts?: readonly number[];
 }
 
 /** The ops with timed cases, in bundle order. */
-export const TIMED_OPS = ['gemv', 'attention', 'gated_delta_rule'] as const;
+export const TIMED_OPS = ['gemv', 'attention', 'gated_delta_rule', 'moe'] as const;
 
 /**
  * What a case's GB/s is counted over (PlannedTimedCase.bytes) and its streamed operand (weightBytes):
@@ -202,8 +207,12 @@ export function sdpaBaselines(timed: readonly PlannedTimedCase[], rotateBytes: n
   }));
 }
 
-/** the most units (the op's sample hook: gemv rows of y, attention query rows, gated_delta_rule value heads) a timed case's check reads */
-const SAMPLE_CAP: Readonly<Record<string, number>> = { gemv: 64, attention: ATTENTION_SAMPLE_ROWS };
+/**
+ * the most units (the op's sample hook: gemv rows of y, attention query rows, gated_delta_rule value
+ * heads, moe tokens) a timed case's check reads; moe 8 tokens (the reference regenerates the experts of
+ * each sampled token, 9 MB of f16 weights an expert, as the device made them)
+ */
+const SAMPLE_CAP: Readonly<Record<string, number>> = { gemv: 64, attention: ATTENTION_SAMPLE_ROWS, moe: 8 };
 const DEFAULT_SAMPLE_CAP = 32;
 /** the float64 reference of the sampled units runs in JS here: about this many flops per case at most (a few seconds) */
 export const SAMPLE_REFERENCE_FLOPS = 4e9;
@@ -336,6 +345,127 @@ export function flaBaselines(
       returnRows: rows.length * Number(s.params.Dv) * 4 <= FLA_ROW_BYTES,
       rotateBytes: s.rotateBytes ?? rotateBytes, repeats: s.repeats ?? repeats, warmup: s.warmup ?? warmup,
       flops: getOp('gated_delta_rule').flops(s.params), stateBytes: 2 * Number(s.params.B) * Number(s.params.Hv) * Number(s.params.Dk) * Number(s.params.Dv) * 4,
+    };
+  });
+}
+
+// ---- moe: Qwen3-30B-A3B's expert layer (E 128, topk 8, H 2048, I 768), router to combine (issue 18 points 3 and 4) ----
+
+const QWEN3_30B_A3B_MOE = 'qwen3-30b-a3b.moe';
+const moeParams = (T: number, weight: WeightFormatName): Params => ({ T, H: 2048, I: 768, E: 128, topk: 8, weight, routing: 'router', normTopk: true });
+
+interface MoeShape {
+  readonly name: string;
+  readonly phase: 'decode' | 'prefill';
+  readonly T: number;
+  readonly weights: readonly WeightFormatName[];
+}
+
+export const MOE_SHAPES: readonly MoeShape[] = [
+  { name: 'decode-t1', phase: 'decode', T: 1, weights: ['f16', 'q4_0', 'w4g128'] },
+  { name: 'decode-t8', phase: 'decode', T: 8, weights: ['f16', 'q4_0', 'w4g128'] },
+  { name: 'prefill-t512', phase: 'prefill', T: 512, weights: ['f16'] },
+];
+
+/**
+ * moe rotates copies filling 4 GiB: one f16 copy of the layer is 1.2 GB (so at least 3 copies, where
+ * 1 GiB would give the minimum 2), while a decode step touches only its active experts (75 MB at T 1
+ * in f16), so the active bytes of one pass over the copies stay several times the 60 MB L2.
+ */
+export const MOE_ROTATE_BYTES = 4 * 2 ** 30;
+/** timed repeats and warm-up passes of the prefill case (about a millisecond a layer, several copies a pass) */
+const MOE_PREFILL_TIMING = { repeats: 20, warmup: 2 } as const;
+
+/** the input bytes of one copy (every 'in' buffer: x, the stored expert weights, the router), as the bundle's host sums them */
+export function moeInputBytes(params: Params): number {
+  const [T, H, I, E] = ['T', 'H', 'I', 'E'].map((n) => Number(params[n]));
+  const weight = params.weight as WeightFormatName;
+  const stored = (name: string, rows: number, cols: number) =>
+    storedWeightTensors(weight, name, [E!, rows, cols]).reduce((n, s) => n + s.shape.reduce((a, b) => a * b, 1) * DTYPES[s.dtype].bytes, 0);
+  return 4 * T! * H! + stored('w_gate', I!, H!) + stored('w_up', I!, H!) + stored('w_down', H!, I!) + (params.routing === 'router' ? 4 * E! * H! : 0);
+}
+
+/** The copies a bundle host makes of a case's inputs (cuda_host.cu: at least 2, at most 4096). */
+export function copiesFor(inputBytes: number, rotateBytes: number): number {
+  return Math.min(4096, Math.max(2, Math.ceil(rotateBytes / inputBytes)));
+}
+
+/** the stored bytes of one expert (gate, up and down, every plane) */
+export function moeExpertBytes(params: Params): number {
+  const [H, I] = ['H', 'I'].map((n) => Number(params[n]));
+  const weight = params.weight as WeightFormatName;
+  const stored = (name: string, rows: number, cols: number) =>
+    storedWeightTensors(weight, name, [1, rows, cols]).reduce((n, s) => n + s.shape.reduce((a, b) => a * b, 1) * DTYPES[s.dtype].bytes, 0);
+  return stored('w_gate', I!, H!) + stored('w_up', I!, H!) + stored('w_down', H!, I!);
+}
+
+const f32Of = (input: GeneratedInput, count: number, copy: number): Float64Array =>
+  Float64Array.from(new Float32Array(generatedBytes(input, 0, 4 * count, copy).buffer));
+
+/**
+ * The distinct experts the routing picks in each of `copies` input copies (copy c of x and the router
+ * generated from seed + c, as the device makes them), routed in float64 (routeByRouter).
+ */
+export function moeActiveExperts(params: Params, generated: Readonly<Record<string, GeneratedInput>>, copies: number): number[] {
+  const [T, H, E, topk] = ['T', 'H', 'E', 'topk'].map((n) => Number(params[n])) as [number, number, number, number];
+  return Array.from({ length: copies }, (_, c) => {
+    const routes = routeByRouter(f32Of(generated.router!, E * H, c), f32Of(generated.x!, T * H, c), { T, H, E, topk, normTopk: params.normTopk === true });
+    return new Set(routes.ids).size;
+  });
+}
+
+/**
+ * What a moe case's GB/s is counted over: the experts its routing picks (the mean over the copies a pass
+ * reads) plus the router, x and y, each read or written once; weightBytes the experts alone.
+ */
+export function moeCountedBytes(params: Params, activeExperts: readonly number[]): { bytes: number; weightBytes: number } {
+  const [T, H, E] = ['T', 'H', 'E'].map((n) => Number(params[n])) as [number, number, number];
+  const mean = activeExperts.reduce((a, b) => a + b, 0) / activeExperts.length;
+  const weightBytes = Math.round(mean * moeExpertBytes(params));
+  return { bytes: weightBytes + 4 * E * H + 2 * 4 * T * H, weightBytes };
+}
+
+/** The moe cases on cuda, each with the experts its generated inputs route to counted per copy. */
+export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
+  if (!targets.includes('cuda')) return [];
+  const specs: TimedSpec[] = [];
+  for (const s of MOE_SHAPES) {
+    for (const weight of s.weights) {
+      const params = resolveParams(getOp('moe'), moeParams(s.T, weight));
+      let config: KnobConfig = {};
+      try {
+        config = loweringFor('moe', 'cuda').knobs('cuda', params).defaults;
+      } catch {
+        // a lowering still being written: prepare names the case in plan.skipped when it does not emit
+      }
+      const activeExperts = moeActiveExperts(params, generatedInputs('moe', params), copiesFor(moeInputBytes(params), MOE_ROTATE_BYTES));
+      specs.push({
+        kind: 'perf', name: `perf-moe-${s.name}-${weight}`, op: 'moe', target: 'cuda', params, config, isDefault: true,
+        phase: s.phase, layer: QWEN3_30B_A3B_MOE, metric: s.phase === 'decode' ? 'gbps' : 'tflops', rotateBytes: MOE_ROTATE_BYTES,
+        ...(s.phase === 'prefill' ? MOE_PREFILL_TIMING : {}), counted: moeCountedBytes(params, activeExperts), activeExperts,
+      });
+    }
+  }
+  return specs;
+}
+
+/**
+ * The peers of the f16 moe cases (moe_peers.py), planned from the specs so that they run where kforge's
+ * kernel does not emit yet: vLLM's Triton fused_moe kernel (its source carried as .vllm/, never
+ * committed) under CUDA-graph replay and eager, as the whole layer and as its kernels alone (the routing
+ * and alignment made before the timed region), torch._grouped_mm at prefill, and a plain PyTorch eager
+ * loop over the active experts; on the same generated f16 weights, x and router, the same copies.
+ */
+export function moePeers(specs: readonly TimedSpec[], repeats: number, warmup: number, caseName: (spec: TimedSpec) => string): PlannedMoePeer[] {
+  return specs.filter((s) => s.op === 'moe' && s.kind === 'perf' && s.params.weight === 'f16').map((s) => {
+    const sample = opHooks('moe', 'sample').sample(s.params, sampleCount('moe', s.params));
+    const rotateBytes = s.rotateBytes ?? MOE_ROTATE_BYTES;
+    return {
+      kforgeCase: caseName(s), params: s.params, phase: s.phase ?? 'decode', layer: s.layer ?? QWEN3_30B_A3B_MOE,
+      impls: s.phase === 'prefill' ? ['fused_moe', 'fused_moe_kernels', 'grouped_mm', 'eager'] : ['fused_moe', 'fused_moe_kernels', 'eager'],
+      generated: generatedInputs('moe', s.params), sampleCount: sample.indices.length, sampleTokens: sample.indices,
+      rotateBytes, copies: copiesFor(moeInputBytes(s.params), rotateBytes), repeats: s.repeats ?? repeats, warmup: s.warmup ?? warmup,
+      flops: getOp('moe').flops(s.params), bytes: s.counted!.bytes, activeBytes: s.counted!.weightBytes, activeExperts: s.activeExperts ?? [],
     };
   });
 }

@@ -14,6 +14,9 @@ finite (reduce_outputs.py); then every SDPA backend's time, its nmse against flo
 Per gated_delta_rule perf case: median us, GB/s over the state read and written (s0 + s), % of the copy
 bandwidth, TFLOP/s by the op's flops, FLA (fla_gated_delta_rule.py) under graph replay and eager on the
 same inputs with the ratios (> 1: faster than FLA), whether o and s were all written; then every FLA line.
+Per moe perf case: median us, GB/s over the active experts' bytes (the experts its routing picks, mean
+over the copies) + router + x + y, % of copy, TFLOP/s; vLLM's fused_moe (graph), torch._grouped_mm
+(graph) and the PyTorch loop (eager) on the same shape (moe_peers.py; f16) with the ratios; then every peer line.
 On the device it can only check that every output was written and finite, that f16 agrees with
 cuBLAS, and that sweep candidates agree with their default; tools/gpu/ingest.ts checks everything
 against the reference on the development machine.
@@ -149,6 +152,51 @@ def gated_delta_rule_table(plan, work, base, results, ceiling, lines):
     return rows
 
 
+def moe_table(plan, work, base, results, ceiling, lines):
+    """per moe case: us, GB/s over the active experts + router + x + y and % of copy, TFLOP/s by the op's flops; the peers (moe_peers.py) on the same shape"""
+    cases = [t for t in plan['timed'] if t['kind'] == 'perf' and t.get('op') == 'moe']
+    peers = [b for b in base if b.get('probe') == 'moe-peer']
+    if not cases and not peers:
+        return []
+
+    def peer(T, impl, mode):
+        c = [b for b in peers if (b.get('params') or {}).get('T') == T and b.get('impl') == impl and b.get('mode') == mode and b.get('median_ns')]
+        return c[0] if c else None
+
+    nan = float('nan')
+    lines.append('')
+    lines.append(f"{'moe case':<24}{'actMB':>7}{'us':>9}{'GB/s':>7}{'%copy':>7}{'TFLOP/s':>8}{'fmoe':>9}{'x fmoe':>7}{'fmoe-k':>9}{'x fmoe-k':>9}{'grp_mm':>9}{'x grp':>7}{'eager':>9}  check")
+    rows = []
+    for t in cases:
+        r = results.get(t['case'], {})
+        p = t['params']
+        name = f"{t.get('phase')} T{p['T']} {p['weight']}"
+        row = {'case': t['case'], 'params': p, 'status': r.get('status', 'missing'), 'bytes': t['bytes'], 'active_bytes': t['weightBytes']}
+        f, k, g, e = peer(p['T'], 'fused_moe', 'graph'), peer(p['T'], 'fused_moe_kernels', 'graph'), peer(p['T'], 'grouped_mm', 'graph'), peer(p['T'], 'eager', 'eager')
+        f_us, k_us, g_us, e_us = (x['median_ns'] / 1e3 if x else None for x in (f, k, g, e))
+        if r.get('status') != 'ok':
+            lines.append(f"{name:<24}{t['weightBytes'] / 1e6:>7.1f}  {r.get('status', 'missing')}: {str(r.get('error', ''))[:60]}")
+            rows.append(row)
+            continue
+        us = r['median_ns'] / 1e3
+        gbps = t['bytes'] / r['median_ns']
+        tflops = t.get('flops', 0) / r['median_ns'] / 1e3
+        row.update(median_us=us, gbps=gbps, copy_fraction=gbps / ceiling if ceiling else None, tflops=tflops, fused_moe_us=f_us, fused_moe_kernels_us=k_us, grouped_mm_us=g_us,
+                   eager_us=e_us, fused_moe_ratio=f_us / us if f_us else None, copies=r.get('copies'))
+        lines.append(f"{name:<24}{t['weightBytes'] / 1e6:>7.1f}{us:>9.2f}{gbps:>7.0f}{(100 * gbps / ceiling) if ceiling else nan:>6.1f}%{tflops:>8.2f}"
+                     f"{f_us or nan:>9.2f}{(f_us / us) if f_us else nan:>7.2f}{k_us or nan:>9.2f}{(k_us / us) if k_us else nan:>9.2f}{g_us or nan:>9.2f}{(g_us / us) if g_us else nan:>7.2f}{e_us or nan:>9.1f}  {written_check(work, t['case'], ('y',)).replace('o, s', 'y')}")
+        rows.append(row)
+    for b in peers:
+        p = b.get('params') or {}
+        if b.get('median_ns'):
+            lines.append(f"  {b.get('impl')} {b.get('mode'):<5} T{p.get('T')} {b.get('dtype')}: {b['median_ns'] / 1e3:.2f} us, {b['bytes'] / b['median_ns']:.0f} GB/s "
+                         f"({(100 * b['bytes'] / b['median_ns'] / ceiling) if ceiling else nan:.1f}% copy), {b['flops'] / b['median_ns'] / 1e3:.2f} TFLOP/s, "
+                         f"nmse vs f64 {b.get('nmse_vs_f64')}, copies {b.get('copies')}, {(b.get('kernels') or ['?'])[0][:50]}")
+        else:
+            lines.append(f"  {b.get('impl')} T{p.get('T')} {b.get('mode', '')}: unavailable: {(str(b.get('error', '')).strip().splitlines() or [''])[-1][:160]}")
+    return rows
+
+
 def main(work, summary_path):
     plan = json.load(open(os.path.join(work, 'plan.json')))
     base = jsonl(os.path.join(work, 'baselines.jsonl'))
@@ -226,6 +274,7 @@ def main(work, summary_path):
 
     attention_rows = attention_table(plan, work, base, results, ceiling, lines)
     gdr_rows = gated_delta_rule_table(plan, work, base, results, ceiling, lines)
+    moe_rows = moe_table(plan, work, base, results, ceiling, lines)
 
     sweeps = {}
     for t in [t for t in plan['timed'] if t['kind'] == 'sweep']:
@@ -280,7 +329,7 @@ def main(work, summary_path):
                         f"IDP.4A {text.count('IDP.4A')}, PRMT {text.count('PRMT')}, HMMA {text.count('HMMA')}, MUFU.EX2 {text.count('MUFU.EX2')}")
     lines.extend(['sass ' + s for s in sass])
     print('\n'.join(lines))
-    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'attention': attention_rows, 'gated_delta_rule': gdr_rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
+    json.dump({'device': dev, 'copy_gbps': copy_gbps, 'perf': rows, 'attention': attention_rows, 'gated_delta_rule': gdr_rows, 'moe': moe_rows, 'cublas': cublas and {k: {kk: v for kk, v in b.items() if kk != 'timings_ns'}
                for k, b in cublas.items()}, 'torch': [{kk: v for kk, v in b.items() if kk != 'timings_ns'} for b in torch_lines + torch_failed],
                'sweeps': sweep_summary, 'conformance': by_target, 'sass': sass},
               open(summary_path, 'w'), indent=1)

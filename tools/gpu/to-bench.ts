@@ -24,6 +24,13 @@
  * 'fla-eager' its eager calls, each checked on the same heads here (or on the device where its rows
  * stayed there), held to the 'half' bound; FLA in bf16 is named in the reason.
  *
+ * Every moe perf case (cuda: Qwen3-30B-A3B's layer at T 1 and 8 in f16, q4_0, w4g128, T 512 in f16): kforge's
+ * kernel checked on its sampled tokens of y, GB/s over the experts its routing picks (+ router, x, y),
+ * GFLOP/s by the op's flops; beside it the peers of the f16 case of the same shape (moe_peers.py):
+ * 'fused-moe' (vLLM's Triton fused_moe, the whole layer under graph replay), 'fused-moe-kernels' (its
+ * kernels alone, the routing made beforehand), 'fused-moe-eager', 'grouped-mm' (torch._grouped_mm, bf16)
+ * and 'pytorch-eager' (a loop over the routed experts).
+ *
  * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]
  *   --commit/--dirty: the revision the bundle was prepared from, for plans that do not record it
  */
@@ -37,7 +44,7 @@ import {
   SCHEMA_VERSION, kforgeVersion, sourceSha256, summarize,
   type BenchFile, type CaseResult, type Ceiling, type ImplName, type Measurement, type Provenance,
 } from '@kforge/bench';
-import { FLA_ARITHMETIC, checkFlaLine, checkSampled, checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
+import { FLA_ARITHMETIC, checkFlaLine, checkMoePeerLine, checkSampled, checkSampledRows, checkTimedCase, workDir } from './ingest.ts';
 import { PLAN_FILE, generatedInputs, targetOf, type H200Plan, type H200Target, type PlannedTimedCase } from './plan.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -89,6 +96,11 @@ export interface BaselineLine {
   readonly fla_commit?: string;
   readonly triton?: string;
   readonly fla_backends_available?: readonly string[];
+  /** moe-peer: which peer (fused_moe, fused_moe_kernels, grouped_mm, eager), its counted bytes, vLLM's revision and config */
+  readonly impl?: string;
+  readonly active_bytes?: number;
+  readonly vllm_commit?: string;
+  readonly vllm_config?: Readonly<Record<string, number>>;
 }
 
 interface PerfLine {
@@ -386,6 +398,67 @@ function gatedDeltaRuleCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseR
   return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
 }
 
+/** e.g. T8-E128-k8-H2048-I768-norm */
+function moeShape(p: PlannedTimedCase['params']): string {
+  return `T${p.T}-E${p.E}-k${p.topk}-H${p.H}-I${p.I}${p.routing === 'given' ? '-given' : ''}${p.normTopk ? '-norm' : ''}`;
+}
+
+/** a moe peer's measurement name: vLLM's fused_moe under graph replay (the whole layer), its kernels alone, eager; grouped_mm; the PyTorch loop */
+const MOE_IMPL: Readonly<Record<string, ImplName>> = {
+  'fused_moe/graph': 'fused-moe', 'fused_moe_kernels/graph': 'fused-moe-kernels', 'fused_moe/eager': 'fused-moe-eager',
+  'grouped_mm/graph': 'grouped-mm', 'eager/eager': 'pytorch-eager',
+};
+
+/**
+ * A moe perf case: kforge's kernel (its sampled tokens checked here), GB/s over the experts its routing
+ * picks + router + x + y, GFLOP/s by the op's flops; beside it the peers (moe_peers.py) of the f16 case of
+ * the same shape, each checked on the same tokens here (f16 at the 'half' bound; bf16 inputs at 1e-4), at
+ * the f16 case's counted bytes; the grouped_mm eager line and refusals are named in the reason.
+ */
+function moeCase(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, baselines: readonly BaselineLine[], defaults?: PlannedTimedCase['config']): CaseResult {
+  const p = t.params;
+  const base = { id: `moe/${t.layer ?? 'h200'}/${moeShape(p)}/${p.weight}${variantSuffix(t, defaults)}`, op: t.op, layer: t.layer ?? moeShape(p), phase: t.phase ?? 'decode', params: p };
+  const kforge = kforgeMeasurement(ctx, t, r, copies, 'cuda');
+  if (typeof kforge === 'string') return { ...base, status: kforge.startsWith('incorrect') ? 'incorrect' : 'error', reason: kforge.replace(/^\w+ /, ''), measurements: [], speedup: {} };
+  const measurements: Measurement[] = [kforge];
+  const notes: string[] = [];
+  if (t.activeExperts && t.activeExperts.length !== copies) notes.push(`the bytes count the experts of ${t.activeExperts.length} planned copies; the host made ${copies}`);
+  // the peers ran on the f16 case of the same shape (the same T, generated inputs and copies)
+  const entry = (ctx.plan.moe ?? []).find((e) => e.params.T === p.T && e.params.E === p.E && e.params.H === p.H && e.params.I === p.I && e.params.topk === p.topk);
+  for (const b of entry ? baselines.filter((x) => x.probe === 'moe-peer' && x.case === entry.kforgeCase) : []) {
+    const key = `${b.impl}/${b.mode}`;
+    const impl = MOE_IMPL[key];
+    if (!b.timings_ns?.length) {
+      notes.push(`${key}: ${b.status ?? 'not timed'}: ${(b.error ?? '').split('\n').filter(Boolean).at(-1)?.slice(0, 160) ?? ''}`);
+      continue;
+    }
+    const c = checkMoePeerLine(ctx.work, entry!, b as unknown as Record<string, unknown>);
+    if (!c || !c.ok) {
+      notes.push(`${key} not used: ${c ? c.message : 'no rows of y came back'}`);
+      continue;
+    }
+    if (!impl) {
+      notes.push(`${key}: ${(medianNs(b) / 1e3).toFixed(2)} us (nmse ${c.nmse.toExponential(1)})`);
+      continue;
+    }
+    measurements.push(measurement(ctx, {
+      impl, timingsNs: b.timings_ns, bytes: entry!.bytes, flops: entry!.flops, copies: b.copies ?? 1, inputBytes: entry!.bytes,
+      detail: `${b.device ?? 'unknown device'} / ${b.fn} (${b.mode === 'graph' ? 'CUDA-graph replay' : 'eager Python calls'})`,
+      source: baselineSource(ctx.work, 'moe_peers.py', 'tools/gpu/moe_peers.py').sha,
+      configuration: {
+        format: `${b.fn}: ${b.format ?? b.dtype ?? 'f16'} (the f16 case's inputs${p.weight === 'f16' ? '' : `; kforge's case is ${p.weight}`})`, mode: b.mode ?? '?', graph: b.mode === 'graph',
+        kernels: (b.kernels ?? []).join('; '), ...(b.vllm_commit ? { vllm_commit: b.vllm_commit } : {}), ...(b.vllm_config ? { vllm_config: JSON.stringify(b.vllm_config) } : {}),
+        triton: b.triton ?? '?',
+      },
+      compiler: { compiler: b.impl?.startsWith('fused_moe') ? 'triton' : 'pytorch', version: (b.impl?.startsWith('fused_moe') ? b.triton : b.torch) ?? null, flags: [], libs: [] },
+      nmse: c.nmse, bound: c.bound, target: 'cuda',
+    }));
+  }
+  const speedup: Partial<Record<ImplName, number>> = {};
+  for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
+  return { ...base, status: 'ok', reason: notes.length ? notes.join('; ') : null, measurements, speedup };
+}
+
 export interface ToBenchOptions {
   readonly commit?: string;
   readonly dirty?: boolean;
@@ -421,7 +494,7 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
   const perf = new Map(hasPerf ? readGpuBundleResults(join(work, 'perf')).map((r) => [r.case, r]) : []);
   const perfCases = plan.timed.filter((t) => t.kind === 'perf');
   const defaultOf = (t: PlannedTimedCase) => perfCases.find((d) => d.isDefault && targetOf(d) === targetOf(t) && JSON.stringify(d.params) === JSON.stringify(t.params))?.config;
-  const caseOf = { attention: attentionCase, gated_delta_rule: gatedDeltaRuleCase } as const;
+  const caseOf = { attention: attentionCase, gated_delta_rule: gatedDeltaRuleCase, moe: moeCase } as const;
   const results = perfCases.map((t) => (caseOf[t.op as keyof typeof caseOf] ?? kforgeCase)(ctx, t, perf.get(t.case)!, perfLines.get(t.case)?.copies ?? 1, baselines, defaultOf(t)));
 
   const cpu = sections.cpu ?? [];
@@ -459,7 +532,8 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
       inputs: `generated on the device (packages/exec/templates/gpu/generate.h; OpenCL and Vulkan: on the host CPU, copy 0's bytes in every copy): ` +
         `gemv x seed ${plan.cublasFills.xSeed}, W seed ${plan.cublasFills.wSeed} (+ copy index), x ~ n * 2^${plan.cublasFills.xExponent}, f16 W ~ n * 2^${plan.cublasFills.wExponent}` +
         `${plan.timed.some((t) => t.op === 'attention') ? '; attention q seed 11 (f32), k seed 21, v seed 22 (kv storage), values n * 2^-7 (ATTENTION_EXPONENTS)' : ''}` +
-        `${plan.timed.some((t) => t.op === 'gated_delta_rule') || plan.fla?.length ? '; gated_delta_rule q seed 11, k 21, v 22, g 23, beta 24, s0 25 (GATED_DELTA_RULE_EXPONENTS; g uniform in (-2, 0], beta in [0, 1))' : ''}`,
+        `${plan.timed.some((t) => t.op === 'gated_delta_rule') || plan.fla?.length ? '; gated_delta_rule q seed 11, k 21, v 22, g 23, beta 24, s0 25 (GATED_DELTA_RULE_EXPONENTS; g uniform in (-2, 0], beta in [0, 1))' : ''}` +
+        `${plan.timed.some((t) => t.op === 'moe') || plan.moe?.length ? '; moe x seed 11 (f32, n * 2^-7), w_gate 21, w_up 24, w_down 27 (their planes + 1, + 2), router 30 (f32; dense experts and the router at 1/sqrt(fan-in)), copies filling 4 GiB' : ''}`,
     },
     ceilings, ceiling_gbps: ceilingGbps, provenance, results,
   };

@@ -18,7 +18,7 @@ import { ggmlMoeArtifact, ggmlMoeUnsupported } from './ggml-moe.ts';
  * of the same kernel ('kforge-default'); in a bench bundle's further --config entries 'kforge-<i>'; on the CPU OpenBLAS and the naive C kernel (this file); on the H200 cuBLAS, PyTorch f16 and PyTorch's int4 weight-only GEMM, measured by the
  * GPU bundle and converted by tools/gpu/to-bench.ts.
  */
-export type ImplName = 'kforge' | 'kforge-default' | `kforge-${number}` | 'openblas' | 'naive-c' | 'ggml' | 'ggml-matmul' | 'cublas' | 'pytorch' | 'pytorch-int4' | 'fla' | 'fla-eager' | 'mnn';
+export type ImplName = 'kforge' | 'kforge-default' | `kforge-${number}` | 'openblas' | 'naive-c' | 'ggml' | 'ggml-matmul' | 'cublas' | 'pytorch' | 'pytorch-int4' | 'fla' | 'fla-eager' | 'mnn' | 'fused-moe' | 'fused-moe-kernels' | 'fused-moe-eager' | 'grouped-mm' | 'pytorch-eager';
 
 /** The CPU baselines this file builds (the GPU ones come from the bundle); ggml's come from ggml.ts. */
 export type CpuBaselineName = 'openblas' | 'naive-c' | 'ggml' | 'ggml-matmul';

@@ -8,7 +8,7 @@ import type { BenchFile, CaseResult, Ceiling, Measurement } from './schema.ts';
 import { axes, escapeXml, linearScale, logScale, type Frame } from './svg.ts';
 
 export const IMPL_COLORS: Readonly<Record<string, string>> = {
-  kforge: '#d62728', 'kforge-default': '#ff9896', openblas: '#1f77b4', 'naive-c': '#2ca02c', ggml: '#17becf', 'ggml-matmul': '#bcbd22', cublas: '#9467bd', pytorch: '#ff7f0e', 'pytorch-int4': '#8c564b', fla: '#e377c2', 'fla-eager': '#f7b6d2', mnn: '#7f7f7f',
+  kforge: '#d62728', 'kforge-default': '#ff9896', openblas: '#1f77b4', 'naive-c': '#2ca02c', ggml: '#17becf', 'ggml-matmul': '#bcbd22', cublas: '#9467bd', pytorch: '#ff7f0e', 'pytorch-int4': '#8c564b', fla: '#e377c2', 'fla-eager': '#f7b6d2', mnn: '#7f7f7f', 'fused-moe': '#393b79', 'fused-moe-kernels': '#6b6ecf', 'fused-moe-eager': '#9c9ede', 'grouped-mm': '#637939', 'pytorch-eager': '#e7ba52',
 };
 const colorOf = (impl: string): string => IMPL_COLORS[impl] ?? '#7f7f7f';
 
