@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { checkOutput, getOp, randomInputs, resolveParams, size, type Params } from '@kforge/ir';
-import { cpuRuntimeFiles } from './generate.ts';
+import { cpuRuntimeFiles, entriesJson } from './generate.ts';
 import { compileLibraryProgram } from './test-support.ts';
 import type { RuntimeKernel } from './model.ts';
 import { MOE_PHASES, moeEntryName, moePolicy } from './policies/moe.ts';
@@ -83,6 +83,8 @@ test('moe entries: per expert configuration a decode and a prefill entry, T at r
   const router = entries[1]!;
   assert.deepEqual(router.tensors.map((t) => [t.name, t.elem]), [['x', 'float'], ['w_gate', 'void'], ['w_up', 'void'], ['w_down', 'void'], ['router', 'float'], ['y', 'float']]);
   assert.deepEqual(router.tensors[1]!.blocked, { axis: 64, block: 32 });
+  const described = JSON.parse(entriesJson('c', [given])) as { entries: { tensors: { name: string; range?: unknown }[] }[] };
+  assert.deepEqual(described.entries[0]!.tensors.filter((t) => t.range).map((t) => [t.name, t.range]), [['ids', { min: 0, max: 2 }]], 'kf_entries_json states the ids range');
   const header = library()['include/kforge.h']!;
   assert.match(header, /KF_ERR_BAD_VALUE = 10/);
   assert.match(header, /int kf_moe_e3k2_h8i4_f32_given_decode\(const float\* x, const float\* w_gate, const float\* w_up, const float\* w_down, const int32_t\* ids, const float\* weights, float\* y, int T, kf_dispatch_info\* info\)/);

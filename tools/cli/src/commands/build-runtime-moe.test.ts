@@ -9,9 +9,9 @@
 // dispatches that T to the best record's config.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
+import { InputError, checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
 import { MOE_PLAN, emitKernel, executorFor, loweringFor, phasedHeads, resolveConfig, runtimeGaps } from '@kforge/driver';
 import type { CpuTargetName } from '@kforge/exec';
@@ -157,4 +157,18 @@ test('kforge tune moe records trials that build-runtime --ops moe serves: the tu
   assert.deepEqual(r.info!.config, Object.fromEntries(Object.entries(best.config).sort()));
   const check = checkOutput('moe', 'y', y, reference, emitKernel('moe', target, params, best.config).arithmetic ?? 'f32');
   assert.ok(check.ok, check.message);
+});
+
+test('build-runtime --experts bad input: topk > E, T given per configuration, --heads without a head op, a weight shape off the block; nothing written', async () => {
+  const root = scratchFolder();
+  const dbPath = join(root, 'tuning.jsonl');
+  writeFileSync(dbPath, '');
+  const out = join(root, 'lib');
+  const build = async (extra: string[]): Promise<void> => buildRuntimeCommand.run(parseArgs('build-runtime', ['--target', 'c', '--db', dbPath, '--ops', 'moe', ...extra, '--out', out], buildRuntimeCommand.args));
+  const experts = (c: Params) => ['--experts', JSON.stringify([{ E: 4, topk: 2, H: 64, I: 32, weight: 'f32', ...c }])];
+  await assert.rejects(build(experts({ topk: 5 })), (e: unknown) => e instanceof InputError && /topk must be <= E/.test(e.message));
+  await assert.rejects(build(experts({ T: 3 })), (e: unknown) => e instanceof InputError && /--experts: moe: 'T' is given at run time, not per expert configuration/.test(e.message));
+  await assert.rejects(build(['--heads', '[{"Hq":2}]']), (e: unknown) => e instanceof InputError && /--heads: none of the ops in --ops takes head configurations/.test(e.message));
+  await assert.rejects(build(experts({ weight: 'q4_0', H: 48 })), (e: unknown) => e instanceof InputError && /H = 48 is not a multiple of the q4_0 block 32/.test(e.message));
+  assert.equal(existsSync(out), false, 'nothing written');
 });
