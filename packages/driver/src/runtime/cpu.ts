@@ -20,6 +20,7 @@ import {
 import { canonicalJson } from '@kforge/autotune';
 import { LOWERINGS, emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { GATED_DELTA_RULE_DECODE_TOKENS } from '../ops/gated-delta-rule.ts';
+import { MOE_DECODE_TOKENS } from '../ops/moe.ts';
 
 /** A tuned config for one shape of an op (the best record of the database for it). */
 export interface TunedConfig {
@@ -148,9 +149,6 @@ export const DEFAULT_GATED_DELTA_RULE_HEADS: readonly Params[] = [
  * with router routing, in q4_0, q8_0 and f16: build-runtime's default.
  */
 export const DEFAULT_MOE_EXPERTS: readonly Params[] = (['q4_0', 'q8_0', 'f16'] as const).map((weight) => ({ E: 128, topk: 8, H: 2048, I: 768, weight, routing: 'router', normTopk: true }));
-
-/** up to this many tokens a moe call is decode (bandwidth-bound over the active experts' weights); above it prefill */
-export const MOE_DECODE_TOKENS = 16;
 
 /** How the planner serves one phased op (policies/phased.ts): its phases' shapes and which phase a tuned record belongs to. */
 export interface PhasedPlan<Phase extends string> {
