@@ -181,8 +181,10 @@ class Workgroup {
       case 'call': {
         const args = e.args.map((x) => this.expr(x, mask));
         return this.all((t) => {
-          const [a, b] = args.map((x) => x[t] as number);
+          const [a, b, n] = args.map((x) => x[t] as number);
           switch (e.fn) {
+            // low word of (b:a) >> n, 0 <= n <= 32 (the 2-aligned block reads of weight-chunks.ts)
+            case 'funnel_shr': return Number(((BigInt(b! >>> 0) << 32n) | BigInt(a! >>> 0)) >> BigInt(n!) & 0xffffffffn);
             case 'pack_f16x2': return (f32ToF16Bits(a!) | (f32ToF16Bits(b!) << 16)) >>> 0;
             case 'pack_bf16x2': return (f32ToBf16Bits(a!) | (f32ToBf16Bits(b!) << 16)) >>> 0;
             case 'exp2': return Math.fround(2 ** a!);
