@@ -6,7 +6,7 @@ import type { CpuSimdTarget } from '../gemv/knobs.ts';
 export interface MoeSimdConfig {
   /** 'gather': per active expert, row blocks of its weights against its tokens, m_tile at a time */
   readonly variant: 'gather';
-  /** rows per work item: gate_up tiles take `rows` rows of w_gate and of w_up, down tiles `rows` rows of w_down */
+  /** rows per work item: gate_up tiles take `rows` rows of w_gate and of w_up, down tiles 2 * rows rows of w_down */
   readonly rows: number;
   /** tokens of one expert sharing each loaded weight vector */
   readonly m_tile: number;
@@ -38,8 +38,9 @@ export function moeSimdDefaults(target: CpuSimdTarget, params: Params): MoeSimdC
   const x86 = target === 'avx2' || target === 'avx512';
   return {
     variant: 'gather',
-    rows: 1,
-    m_tile: 4,
+    // two rows of w_gate and of w_up (four of w_down) per item, each its own stream through the expert
+    rows: 2,
+    m_tile: 2,
     k_unroll: target === 'c' ? 1 : 2,
     dot_path: quant && target !== 'c' ? 'int8' : 'float',
     prefetch: quant && x86 ? 4096 : 0,
@@ -52,7 +53,7 @@ export function moeSimdKnobSpaceOf(target: CpuSimdTarget, params: Params): KnobS
   return {
     knobs: [
       { name: 'variant', values: VARIANTS, doc: "'gather': per active expert, row blocks of its weights read once for all its tokens" },
-      { name: 'rows', values: ROWS, doc: 'weight rows per work item (gate_up: of w_gate and of w_up each)' },
+      { name: 'rows', values: ROWS, doc: 'weight rows per work item (gate_up: of w_gate and of w_up each; down: twice as many of w_down)' },
       { name: 'm_tile', values: M_TILES, doc: "tokens of one expert sharing each loaded weight vector" },
       { name: 'k_unroll', values: K_UNROLLS, doc: 'independent accumulator sets along the reduction' },
       { name: 'dot_path', values: quant ? ['float', 'int8'] : ['float'], doc: "'float': weights widened to f32; 'int8': activations quantized per 32-block, integer dot products" },

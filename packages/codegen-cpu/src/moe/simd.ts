@@ -16,7 +16,7 @@
  *    to `hid` at the pair's permuted position. The items are split evenly over the threads (static
  *    schedule), so with one token each thread streams an equal share of the active experts' rows.
  * 5. the hidden rows staged as x was (their rows for one expert are contiguous in `hid`).
- * 6. down: work items (active expert, block of rows of w_down), the expert's hidden rows as the
+ * 6. down: work items (active expert, block of 2 * rows rows of w_down), the expert's hidden rows as the
  *    activation; each result times its pair's routing weight goes to `part` at the permuted position.
  * 7. combine: y_t = sum over slots in order of part[pos(t, r)]; no atomics, so no dependence on timing.
  */
@@ -217,10 +217,12 @@ function group(E: number, topk: number, g: { cnt: number; off: number; cur: numb
 }
 
 /**
- * Work items (active expert, block of rows) over `rowsPerExpert` rows: `tiles(R)` for a whole block,
- * row by row with `tiles(1)` for the last one when `rows` does not divide them. Lets ex, ecnt, eoff, n0.
+ * Work items (active expert, block of rows) over `rowsPerExpert` rows. Where R divides them, block nb
+ * holds rows nb + r * rowsPerExpert / R (R streams through the expert's rows at once, which the
+ * hardware prefetchers keep fuller than one); otherwise R adjacent rows nb * R + r, and the rows after
+ * the last whole block one at a time. `tiles(R, stride)` reads rows n0 + r * stride. Lets ex, ecnt, eoff, n0.
  */
-function expertBlocks(rowsPerExpert: number, R: number, g: { cnt: number; off: number; act: number }, tiles: (R: number) => Stmt[]): Stmt {
+function expertBlocks(rowsPerExpert: number, R: number, g: { cnt: number; off: number; act: number }, tiles: (R: number, stride: number) => Stmt[]): Stmt {
   const blocks = Math.ceil(rowsPerExpert / R);
   const wi = i32('wi');
   const head: Stmt[] = [
@@ -230,10 +232,15 @@ function expertBlocks(rowsPerExpert: number, R: number, g: { cnt: number; off: n
   ];
   const nb = rem(wi, blocks);
   const whole = rowsPerExpert - (rowsPerExpert % R);
-  const body: Stmt[] = whole === rowsPerExpert || R === 1
-    ? [let_('n0', 'i32', mul(nb, R)), ...tiles(R)]
-    : [if_(lt(nb, c.i32(whole / R)), [let_('n0', 'i32', mul(nb, R)), ...tiles(R)], [forLoop('n0', whole, rowsPerExpert, tiles(1))])];
+  const body: Stmt[] = whole === rowsPerExpert
+    ? [let_('n0', 'i32', nb), ...tiles(R, rowsPerExpert / R)]
+    : [if_(lt(nb, c.i32(whole / R)), [let_('n0', 'i32', mul(nb, R)), ...tiles(R, 1)], [forLoop('n0', whole, rowsPerExpert, tiles(1, 1))])];
   return forLoop('wi', 0, mul(i32('nact'), blocks), [...head, ...body], { parallel: true });
+}
+
+/** row r of the current block: n0 + r * stride */
+function rowAt(r: number, stride: number): Expr {
+  return r === 0 ? i32('n0') : add(i32('n0'), r * stride);
 }
 
 /** the expert's tokens m_tile at a time, then one at a time; `pre(MT)` names each tile's tokens */
@@ -249,10 +256,10 @@ function tokenTiles(MT: number, pre: (MT: number) => Stmt[], tile: (MT: number) 
 function gateUp(params: Params, config: MoeSimdConfig, isa: SimdIsa, qGate: QuantWeights | undefined, qUp: QuantWeights | undefined, X: ActivationRef,
   g: { cnt: number; off: number; act: number }): Stmt[] {
   const { H, I, topk, format } = moeDims(params);
-  const tileRows = (R: number): TileRefs => ({
+  const tileRows = (R: number, stride: number): TileRefs => ({
     X, K: c.i32(H), wRows: mul(c.i32(moeDims(params).E), I),
     weightOf: (r) => (r < R ? { buffer: 'w_gate', q: qGate } : { buffer: 'w_up', q: qUp }),
-    row: (r) => add(mul(i32('ex'), I), add(i32('n0'), r % R)),
+    row: (r) => add(mul(i32('ex'), I), rowAt(r % R, stride)),
     xRow: (t) => i32(`tok_${t}`),
     out: (R2, MT, y) => {
       const out: Stmt[] = [];
@@ -261,7 +268,7 @@ function gateUp(params: Params, config: MoeSimdConfig, isa: SimdIsa, qGate: Quan
           const gname = `g_${r}_${t}`;
           out.push(let_(gname, 'f32', y(r, t)));
           const silu = div(f32(gname), add(c.f32(1), unary('exp', sub(c.f32(0), f32(gname)))));
-          out.push(store('hid', add(mul(add(i32('eoff'), add(i32('m0'), t)), I), add(i32('n0'), r)), mul(silu, y(r + R2 / 2, t))));
+          out.push(store('hid', add(mul(add(i32('eoff'), add(i32('m0'), t)), I), rowAt(r, stride)), mul(silu, y(r + R2 / 2, t))));
         }
       }
       return out;
@@ -269,8 +276,8 @@ function gateUp(params: Params, config: MoeSimdConfig, isa: SimdIsa, qGate: Quan
   });
   const pre = (MT: number): Stmt[] => Array.from({ length: MT }, (_, t) =>
     let_(`tok_${t}`, 'i32', div(load('perm', add(i32('eoff'), add(i32('m0'), t)), 'i32'), topk)));
-  const tiles = (R: number): Stmt[] => {
-    const ctx = simdTileCtx(isa, format, { rows: 2 * R, m_tile: config.m_tile, k_unroll: config.k_unroll, dot_path: config.dot_path, prefetch: config.prefetch }, tileRows(R));
+  const tiles = (R: number, stride: number): Stmt[] => {
+    const ctx = simdTileCtx(isa, format, { rows: 2 * R, m_tile: config.m_tile, k_unroll: config.k_unroll, dot_path: config.dot_path, prefetch: config.prefetch }, tileRows(R, stride));
     return tokenTiles(config.m_tile, pre, (MT) => simdTile(ctx, 2 * R, MT));
   };
   return [expertBlocks(I, config.rows, g, tiles)];
@@ -280,23 +287,24 @@ function down(params: Params, config: MoeSimdConfig, isa: SimdIsa, qDown: QuantW
   g: { cnt: number; off: number; act: number }): Stmt[] {
   const { H, I, E, format } = moeDims(params);
   const at = (t: number): Expr => add(i32('eoff'), add(i32('m0'), t));
-  const refs: TileRefs = {
+  const refs = (stride: number): TileRefs => ({
     X: Hd, K: c.i32(I), wRows: c.i32(E * H),
     weightOf: () => ({ buffer: 'w_down', q: qDown }),
-    row: (r) => add(mul(i32('ex'), H), add(i32('n0'), r)),
+    row: (r) => add(mul(i32('ex'), H), rowAt(r, stride)),
     xRow: at,
     out: (R, MT, y) => {
       const out: Stmt[] = [];
-      for (let r = 0; r < R; r++) for (let t = 0; t < MT; t++) out.push(store('part', add(mul(at(t), H), add(i32('n0'), r)), mul(f32(`wt_${t}`), y(r, t))));
+      for (let r = 0; r < R; r++) for (let t = 0; t < MT; t++) out.push(store('part', add(mul(at(t), H), rowAt(r, stride)), mul(f32(`wt_${t}`), y(r, t))));
       return out;
     },
-  };
+  });
   const pre = (MT: number): Stmt[] => Array.from({ length: MT }, (_, t) => let_(`wt_${t}`, 'f32', load('rwt', load('perm', at(t), 'i32'), 'f32')));
-  const tiles = (R: number): Stmt[] => {
-    const ctx = simdTileCtx(isa, format, { rows: R, m_tile: config.m_tile, k_unroll: config.k_unroll, dot_path: config.dot_path, prefetch: config.prefetch }, refs);
+  const tiles = (R: number, stride: number): Stmt[] => {
+    const ctx = simdTileCtx(isa, format, { rows: R, m_tile: config.m_tile, k_unroll: config.k_unroll, dot_path: config.dot_path, prefetch: config.prefetch }, refs(stride));
     return tokenTiles(config.m_tile, pre, (MT) => simdTile(ctx, R, MT));
   };
-  return [expertBlocks(H, config.rows, g, tiles)];
+  // as many rows as a gate_up tile (rows of w_gate and of w_up): the same accumulators, and w_down's short rows in longer runs
+  return [expertBlocks(H, 2 * config.rows, g, tiles)];
 }
 
 /** y_t = the token's slots summed in order (a slot without an expert adds 0) */
