@@ -43,7 +43,7 @@ export function moeSimdDefaults(target: CpuSimdTarget, params: Params): MoeSimdC
     m_tile: 2,
     k_unroll: target === 'c' ? 1 : 2,
     dot_path: quant && target !== 'c' ? 'int8' : 'float',
-    prefetch: quant && x86 ? 4096 : 0,
+    prefetch: quant && x86 ? 2048 : 0,
     threads: 2,
   };
 }
