@@ -5,17 +5,19 @@
 // reference with the SPEC bound of the kernel's arithmetic. A tuned T dispatches to its record's config
 // (and a T within a factor 4 of it too), others to the entry's default, whose variant follows the phase;
 // an expert id outside [0, E) returns KF_ERR_BAD_VALUE and leaves y untouched; T = 0 is refused.
+// neon and rvv: the library built for the target and called through kf_call by a C program under the
+// target's emulator (qemu), decode and prefill against the reference, and a bad id refused.
 // KFORGE_HEAVY=1: `kforge tune moe` at a decode T on avx512, then a library built from its database
 // dispatches that T to the best record's config.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { InputError, checkOutput, getOp, randomInputs, resolveParams, tensorBytes, type KnobConfig, type Params } from '@kforge/ir';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
-import { MOE_PLAN, emitKernel, executorFor, loweringFor, phasedHeads, resolveConfig, runtimeGaps } from '@kforge/driver';
-import type { CpuTargetName } from '@kforge/exec';
-import { KforgeLibrary, moeEntryName, type MoePhase } from '@kforge/runtime';
+import { MOE_PLAN, buildCpuRuntime, emitKernel, executorFor, loweringFor, phasedHeads, planCpuRuntime, resolveConfig, runtimeGaps, runtimeToolchain } from '@kforge/driver';
+import { CPU_TOOLCHAINS, processFailure, runProcess, type CpuTargetName } from '@kforge/exec';
+import { KforgeLibrary, cpuRuntimeFiles, moeEntryName, type MoePhase } from '@kforge/runtime';
 import { parseArgs } from '../args.ts';
 import { kforge, scratchFolder } from '../testing.ts';
 import { buildRuntimeCommand } from './build-runtime.ts';
@@ -172,3 +174,95 @@ test('build-runtime --experts bad input: topk > E, T given per configuration, --
   await assert.rejects(build(experts({ weight: 'q4_0', H: 48 })), (e: unknown) => e instanceof InputError && /H = 48 is not a multiple of the q4_0 block 32/.test(e.message));
   assert.equal(existsSync(out), false, 'nothing written');
 });
+
+/** calls ENTRY through kf_call with T and the tensors read from files (NULL for "-"), writes tensor OUT back, prints status|kernel|error */
+const CALL_PROGRAM = String.raw`#include "kforge.h"
+#include <stdio.h>
+#include <stdlib.h>
+static void* slurp(const char* path, long* size) {
+  FILE* f = fopen(path, "rb");
+  if (!f) exit(3);
+  fseek(f, 0, SEEK_END);
+  *size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  void* data = malloc(*size + 64);
+  if (fread(data, 1, *size, f) != (size_t)*size) exit(3);
+  fclose(f);
+  return data;
+}
+int main(int argc, char** argv) {
+  const int out = atoi(argv[3]), count = argc - 4;
+  void* tensors[16];
+  long sizes[16];
+  for (int i = 0; i < count; i++) tensors[i] = argv[4 + i][0] == '-' ? NULL : slurp(argv[4 + i], &sizes[i]);
+  kf_value scalars[1] = { { .i = atoi(argv[2]) } };
+  kf_dispatch_info info;
+  if (kf_init() != KF_OK) return 4;
+  const int status = kf_call(argv[1], tensors, scalars, &info);
+  printf("%d|%s|%s\n", status, status == KF_OK ? info.kernel : "", kf_last_error());
+  FILE* f = fopen(argv[4 + out], "wb");
+  if (!f || fwrite(tensors[out], 1, sizes[out], f) != (size_t)sizes[out]) return 5;
+  fclose(f);
+  kf_teardown();
+  return 0;
+}
+`;
+
+for (const target of ['neon', 'rvv'] as const satisfies readonly CpuTargetName[]) {
+  test(`moe runtime on ${target} under its emulator: decode and prefill through kf_call against the reference; a bad id is KF_ERR_BAD_VALUE, y untouched`, async (t) => {
+    const small = resolveParams(op, { ...GIVEN, T: 1 });
+    try {
+      emitKernel('moe', target, small, resolveConfig('moe', target, small, undefined));
+    } catch (e) {
+      return t.skip(`moe on ${target} does not emit: ${(e as Error).message.split('\n')[0]}`);
+    }
+    const toolchain = runtimeToolchain(target);
+    const root = scratchFolder();
+    const libDir = join(root, 'lib');
+    const spec = planCpuRuntime({ target, ops: ['moe'], formats: [], acts: [], tuned: [], device: '', version: '0.1.0', phased: { moe: { heads: [GIVEN, ROUTER], tuned: [] } } });
+    for (const [file, text] of Object.entries(cpuRuntimeFiles(spec))) {
+      mkdirSync(dirname(join(libDir, file)), { recursive: true });
+      writeFileSync(join(libDir, file), text);
+    }
+    await buildCpuRuntime(libDir);
+    const exe = join(root, 'call');
+    writeFileSync(`${exe}.c`, CALL_PROGRAM);
+    const cc = CPU_TOOLCHAINS[target];
+    const link = await runProcess(cc.compiler, [...cc.flags, `-I${join(libDir, 'include')}`, `${exe}.c`, join(libDir, 'build', 'libkforge.a'), ...cc.libs, '-o', exe], { timeoutMs: 300_000 });
+    assert.equal(processFailure('link', link, 'compile'), undefined);
+    const entries = spec.policies.flatMap((p) => p.entries());
+    const call = async (experts: Params, phase: MoePhase, T: number, change?: (inputs: Record<string, Uint8Array>) => void) => {
+      const params = resolveParams(op, { ...experts, T });
+      const entry = entries.find((e) => e.name === moeEntryName(phasedHeads(MOE_PLAN, params), phase))!;
+      const inputs = randomInputs(op, params, 21 + T);
+      const bytes: Record<string, Uint8Array> = Object.fromEntries(Object.entries(inputs).map(([n, v]) => [n, Uint8Array.from(tensorBytes(v))]));
+      bytes.y = new Uint8Array(new Float32Array(T * Number(experts.H)).fill(-7).buffer);
+      change?.(bytes);
+      const files = entry.tensors.map((x) => {
+        const path = join(root, `${entry.name}.${T}.${x.name}`);
+        writeFileSync(path, bytes[x.name]!);
+        return path;
+      });
+      const out = entry.tensors.findIndex((x) => x.name === 'y');
+      const argv = [...(toolchain.cross?.emulator ?? []), exe, entry.name, String(T), String(out), ...files];
+      const r = await runProcess(argv[0]!, argv.slice(1), { timeoutMs: 300_000 });
+      assert.equal(processFailure(`run ${entry.name}`, r, 'crash'), undefined);
+      const [status, kernel, message] = r.stdout.trim().split('|');
+      const y = new Float32Array(Uint8Array.from(readFileSync(files[out]!)).buffer);
+      return { status: Number(status), kernel: kernel!, message: message!, y, params, inputs };
+    };
+    for (const experts of [GIVEN, ROUTER]) {
+      for (const [phase, T] of [['decode', 3], ['prefill', 20]] as const) {
+        const r = await call(experts, phase, T);
+        assert.equal(r.status, 0, `${phase} T ${T}: ${r.message}`);
+        const config = spec.kernels.find((k) => k.symbol === r.kernel)!.config;
+        const check = checkOutput('moe', 'y', r.y, op.reference(r.params, r.inputs).y!, emitKernel('moe', target, r.params, config).arithmetic ?? 'f32');
+        assert.ok(check.ok, `${target} ${JSON.stringify(experts)} ${phase} T ${T} via ${r.kernel}: ${check.message}`);
+      }
+    }
+    const bad = await call(GIVEN, 'decode', 3, (b) => new Int32Array(b.ids!.buffer).set([Number(GIVEN.E)], 2));
+    assert.equal(bad.status, 10, bad.message);
+    assert.match(bad.message, /tensor ids: element 2 is 5, outside 0\.\.4$/);
+    assert.ok(bad.y.every((v) => v === -7), 'y untouched');
+  });
+}
