@@ -79,7 +79,7 @@ const qemu = await run('qemu-hexagon', ['--version']).then(() => true, () => fal
 
 test('hvx moe runs right under qemu-hexagon (v67): vrmpy path and scalar-core path', { skip: !qemu && 'qemu-hexagon not installed' }, async () => {
   const cases: [Params, Record<string, number | string>][] = [
-    // m_tile 4 past each expert's last token, given ids with some out of range, groups of 4 blocks and single ones
+    // m_tile 4 with an expert's last cnt % 4 tokens one at a time, given ids with some out of range, groups of 4 blocks and single ones
     [{ T: 6, H: 160, I: 96, E: 3, topk: 2, routing: 'given', weight: 'q4_1' }, { rows: 4, m_tile: 4, dot_path: 'int8' }],
     // topk = E, the router's E % rows tail, the scalar core's float path
     [{ T: 3, H: 64, I: 64, E: 5, topk: 5, routing: 'router', normTopk: true, weight: 'w4g64' }, { rows: 2, m_tile: 2, dot_path: 'float' }],

@@ -14,12 +14,12 @@
  * 4. down: hidden staged (int8: quantized per 32-block), per expert and block of rows of H the w_down
  *    rows for its tokens, times the pair's routing weight, to `partial` at the pair's position;
  * 5. combine: y_t = sum over slots in order of partial at the slot's position (no atomics).
- * A token tile past an expert's last token repeats that token and stores nothing for it.
+ * An expert's last cnt % m_tile tokens go through a one-token tile.
  */
 import type { Expr, Kernel, KernelArithmetic, KernelParam, Stmt, WeightFormatName } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, assign, bufferParam, c, div, eq, forLoop, ge, gt, if_, land, let_, letMut, load, lor, lt, min, mul,
-  param, scalarParam, select, size, store, sub, unary, v,
+  FORMATS, add, alloc, assign, bufferParam, c, div, eq, forLoop, ge, gt, if_, land, let_, letMut, load, lor, lt, mul,
+  param, rem, scalarParam, select, size, store, sub, unary, v,
 } from '@kforge/ir';
 import { quantizeX, stageX, stagedIndex, type ActivationRef } from '../common/activations.ts';
 import { XBLOCK, quantWeights, type QuantWeights, type WeightRef } from '../gemv/weights.ts';
@@ -112,31 +112,30 @@ export function lowerMoePipeline(d: MoeDims, cfg: MoePipelineConfig, target: Moe
     : floatStaged ? [bufferParam(a.staged, 'f32', 'readwrite')] : []);
 
   /**
-   * per expert with tokens, per block of `R` of its `rows` rows, m_tile tokens at a time: `tile(R, n0, tokens, positions, live)`
-   * gets the first row n0, each token slot's activation row and pair position, and whether a slot is a real token
+   * per expert with tokens, per block of `R` of its `rows` rows (first row n0): `tile(R, slots)` for m_tile of its
+   * tokens at a time (each slot's pair position), the last cnt % m_tile one at a time
    */
-  const expertLoop = (rows: number, tile: (R: number, slots: { pos: Expr; live: Expr | undefined }[]) => Stmt[]): Stmt[] => {
+  const expertLoop = (rows: number, tile: (R: number, slots: { pos: Expr }[]) => Stmt[]): Stmt[] => {
     const R = Math.min(cfg.rows, rows);
     const MT = cfg.m_tile;
-    const tokenTiles = (r: number): Stmt => {
-      const slots = Array.from({ length: MT }, (_, t) => ({
-        pos: add(i32('base'), MT === 1 ? i32('tt') : i32(`slot_${t}`)),
-        live: MT === 1 || t === 0 ? undefined : lt(add(i32('tt'), t), i32('cnt')),
-      }));
-      const slotLets = MT === 1 ? [] : Array.from({ length: MT }, (_, t) => let_(`slot_${t}`, 'i32', t === 0 ? i32('tt') : min(add(i32('tt'), t), sub(i32('cnt'), 1))));
-      return forLoop('tt', 0, i32('cnt'), [...slotLets, ...tile(r, slots)], { step: MT });
-    };
+    const slots = (n: number): { pos: Expr }[] => Array.from({ length: n }, (_, t) => ({ pos: add(i32('base'), add(i32('tt'), t)) }));
+    const tokenTiles = (r: number): Stmt[] => (MT === 1
+      ? [forLoop('tt', 0, i32('cnt'), tile(r, slots(1)))]
+      : [
+        let_('full', 'i32', sub(i32('cnt'), rem(i32('cnt'), MT))),
+        forLoop('tt', 0, i32('full'), tile(r, slots(MT)), { step: MT }),
+        forLoop('tt', i32('full'), i32('cnt'), tile(r, slots(1))),
+      ]);
     const tail = rows % R;
     return [forLoop('e', 0, E, [
       let_('base', 'i32', load('expert_off', i32('e'), 'i32')),
       let_('cnt', 'i32', sub(load('expert_off', add(i32('e'), 1), 'i32'), i32('base'))),
       if_(gt(i32('cnt'), 0), [
-        forLoop('rb', 0, Math.floor(rows / R), [let_('n0', 'i32', mul(i32('rb'), R)), tokenTiles(R)]),
-        ...(tail > 0 ? [forLoop('n0', rows - tail, rows, [tokenTiles(1)])] : []),
+        forLoop('rb', 0, Math.floor(rows / R), [let_('n0', 'i32', mul(i32('rb'), R)), ...tokenTiles(R)]),
+        ...(tail > 0 ? [forLoop('n0', rows - tail, rows, tokenTiles(1))] : []),
       ]),
     ])];
   };
-  const guarded = (live: Expr | undefined, body: Stmt[]): Stmt[] => (live ? [if_(live, body)] : body);
 
   // 1. route
   const route: Kernel = d.router
@@ -205,11 +204,11 @@ export function lowerMoePipeline(d: MoeDims, cfg: MoePipelineConfig, target: Moe
           format, int8, needOffset, K: c.i32(H), x: X,
           rows: [...Array.from({ length: R }, (_, r) => row(ref('w_gate', H), qGate, r)), ...Array.from({ length: R }, (_, r) => row(ref('w_up', H), qUp, r))],
           tokens: slots.map((_, t) => i32(`tok_${t}`)),
-          finish: (value) => slots.flatMap((s, t) => guarded(s.live, Array.from({ length: R }, (_, r) => [
+          finish: (value) => slots.flatMap((s, t) => Array.from({ length: R }, (_, r) => [
             let_(`g_${r}_${t}`, 'f32', value(r, t)),
             store('hidden', hiddenAt(s.pos, add(i32('n0'), r)),
               mul(div(f32(`g_${r}_${t}`), add(c.f32(1), unary('exp', sub(c.f32(0), f32(`g_${r}_${t}`))))), value(R + r, t))),
-          ]).flat())),
+          ]).flat()),
         })];
       }),
     ],
@@ -229,10 +228,10 @@ export function lowerMoePipeline(d: MoeDims, cfg: MoePipelineConfig, target: Moe
         format, int8, needOffset, K: c.i32(I), x: HID,
         rows: Array.from({ length: R }, (_, r) => ({ weight: ref('w_down', I), q: qDown, n: add(add(mul(i32('e'), H), i32('n0')), r) })),
         tokens: slots.map((s) => s.pos),
-        finish: (value) => slots.flatMap((s, t) => guarded(s.live, [
+        finish: (value) => slots.flatMap((s, t) => [
           let_(`rw_${t}`, 'f32', load('route_w', load('perm', s.pos, 'i32'), 'f32')),
           ...Array.from({ length: R }, (_, r) => store('partial', add(mul(s.pos, H), add(i32('n0'), r)), mul(f32(`rw_${t}`), value(r, t)))),
-        ])),
+        ]),
       })),
     ],
   };

@@ -1,7 +1,7 @@
 // The RVV moe lowering: instruction assertions on the compiled objects (vsetvli strip-mining, vfmacc on
 // the float path, vwmacc/vwredsum on the int8 path), knobs and the artifact, golden sources, and executed
-// runs at VLEN 128, 256 and 512 of cases the conformance matrix may not draw (m_tile past an expert's
-// last token, a rows tail, topk = E, given ids outside [0, E)).
+// runs at VLEN 128, 256 and 512 of cases the conformance matrix may not draw (m_tile 4 with an expert's
+// remaining tokens one at a time, the router's rows tail, topk = E, given ids outside [0, E)).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -106,7 +106,7 @@ const qemu = await run('qemu-riscv64', ['--version']).then(() => true, () => fal
 
 test('rvv moe runs right at VLEN 128, 256 and 512 (qemu-riscv64)', { skip: !qemu && 'qemu-riscv64 not installed' }, async () => {
   const cases: [Params, Record<string, number | string>][] = [
-    // m_tile 4 past each expert's last token, the router's E % rows tail, E not a power of two, normTopk
+    // m_tile 4 with an expert's last cnt % 4 tokens one at a time, the router's E % rows tail, E not a power of two, normTopk
     [{ T: 7, H: 64, I: 96, E: 5, topk: 2, routing: 'router', normTopk: true, weight: 'q4_1' }, { lmul: 1, rows: 4, m_tile: 4, dot_path: 'int8' }],
     // topk = E, given ids with some out of range
     [{ T: 3, H: 64, I: 32, E: 3, topk: 3, routing: 'given', weight: 'w4g32' }, { lmul: 2, rows: 2, m_tile: 2, dot_path: 'float' }],

@@ -94,15 +94,12 @@ void moe_w4g32_h256_i128_e8_k2_given_norm_hvx_r1_t4_float_gate_up(const float* r
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 128; rb++) {
         const int32_t n0 = (rb * 1);
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
-          const int32_t tok_0 = (perm[(base + slot_0)] / 2);
-          const int32_t tok_1 = (perm[(base + slot_1)] / 2);
-          const int32_t tok_2 = (perm[(base + slot_2)] / 2);
-          const int32_t tok_3 = (perm[(base + slot_3)] / 2);
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          const int32_t tok_1 = (perm[(base + (tt + 1))] / 2);
+          const int32_t tok_2 = (perm[(base + (tt + 2))] / 2);
+          const int32_t tok_3 = (perm[(base + (tt + 3))] / 2);
           float acc_0_0 = 0.0f;
           float acc_0_1 = 0.0f;
           float acc_0_2 = 0.0f;
@@ -150,19 +147,40 @@ void moe_w4g32_h256_i128_e8_k2_given_norm_hvx_r1_t4_float_gate_up(const float* r
             }
           }
           const float g_0_0 = acc_0_0;
-          hidden[(((base + slot_0) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_0)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_0);
-          if ((tt + 1) < cnt) {
-            const float g_0_1 = acc_0_1;
-            hidden[(((base + slot_1) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_1 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_1)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_1);
+          hidden[(((base + (tt + 0)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_0)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_0);
+          const float g_0_1 = acc_0_1;
+          hidden[(((base + (tt + 1)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_1 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_1)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_1);
+          const float g_0_2 = acc_0_2;
+          hidden[(((base + (tt + 2)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_2 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_2)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_2);
+          const float g_0_3 = acc_0_3;
+          hidden[(((base + (tt + 3)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_3 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_3)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_3);
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          float acc_0_0 = 0.0f;
+          float acc_1_0 = 0.0f;
+          for (int32_t b = 0; b < (256 / 32); b++) {
+            const float sc_0 = kf_f16_to_f32(w_gate_scale[(((((e * 128) + n0) + 0) * (256 / 32)) + b)]);
+            const float off_0 = kf_f16_to_f32(w_gate_min[(((((e * 128) + n0) + 0) * (256 / 32)) + b)]);
+            const float sc_1 = kf_f16_to_f32(w_up_scale[(((((e * 128) + n0) + 0) * (256 / 32)) + b)]);
+            const float off_1 = kf_f16_to_f32(w_up_min[(((((e * 128) + n0) + 0) * (256 / 32)) + b)]);
+            for (int32_t j = 0; j < 16; j++) {
+              const float xlo_0 = xf[((tok_0 * 256) + ((b * 32) + j))];
+              const float xhi_0 = xf[((tok_0 * 256) + ((b * 32) + (j + 16)))];
+              const uint8_t qs_0 = w_gate[((((((e * 128) + n0) + 0) * (256 / 2)) + (b * 16)) + j)];
+              const float wlo_0 = (((float)(qs_0 & 15)) * sc_0 + off_0);
+              const float whi_0 = (((float)(qs_0 >> 4)) * sc_0 + off_0);
+              acc_0_0 = (wlo_0 * xlo_0 + acc_0_0);
+              acc_0_0 = (whi_0 * xhi_0 + acc_0_0);
+              const uint8_t qs_1 = w_up[((((((e * 128) + n0) + 0) * (256 / 2)) + (b * 16)) + j)];
+              const float wlo_1 = (((float)(qs_1 & 15)) * sc_1 + off_1);
+              const float whi_1 = (((float)(qs_1 >> 4)) * sc_1 + off_1);
+              acc_1_0 = (wlo_1 * xlo_0 + acc_1_0);
+              acc_1_0 = (whi_1 * xhi_0 + acc_1_0);
+            }
           }
-          if ((tt + 2) < cnt) {
-            const float g_0_2 = acc_0_2;
-            hidden[(((base + slot_2) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_2 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_2)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_2);
-          }
-          if ((tt + 3) < cnt) {
-            const float g_0_3 = acc_0_3;
-            hidden[(((base + slot_3) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_3 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_3)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_3);
-          }
+          const float g_0_0 = acc_0_0;
+          hidden[(((base + (tt + 0)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + ({ const float kf_ex = ((0.0f - g_0_0)); const float kf_exl = (kf_ex < -104.0f ? -104.0f : kf_ex); const float kf_exc = (kf_exl > 89.0f ? 89.0f : kf_exl); const float kf_enb = __builtin_fmaf(kf_exc, 1.4426950216293335f, 12582912.0f); const float kf_en = (kf_enb - 12582912.0f); const float kf_erh = __builtin_fmaf(kf_en, -0.693145751953125f, kf_exc); const float kf_er = __builtin_fmaf(kf_en, -0.000001428606765330187f, kf_erh); const float kf_ep1 = __builtin_fmaf(0.008289290592074394f, kf_er, 0.04189782217144966f); const float kf_ep2 = __builtin_fmaf(kf_ep1, kf_er, 0.16667652130126953f); const float kf_ep3 = __builtin_fmaf(kf_ep2, kf_er, 0.4999915063381195f); const float kf_ep4 = __builtin_fmaf(kf_ep3, kf_er, 0.9999997019767761f); const float kf_ep5 = __builtin_fmaf(kf_ep4, kf_er, 1.0f); const uint32_t kf_eni = (((union { float f; uint32_t u; }){ .f = kf_enb }).u - 1262485504u); const uint32_t kf_enh = (uint32_t)((int32_t)kf_eni >> 1); const float kf_es1 = ((union { uint32_t u; float f; }){ .u = ((kf_enh + 127u) << 23) }).f; const float kf_es2 = ((union { uint32_t u; float f; }){ .u = (((kf_eni - kf_enh) + 127u) << 23) }).f; (kf_ex != kf_ex ? kf_ex : ((kf_ep5 * kf_es1) * kf_es2)); }))) * acc_1_0);
         }
       }
     }
@@ -176,11 +194,8 @@ void moe_w4g32_h256_i128_e8_k2_given_norm_hvx_r1_t4_float_down(const float* rest
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 256; rb++) {
         const int32_t n0 = (rb * 1);
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
           float acc_0_0 = 0.0f;
           float acc_0_1 = 0.0f;
           float acc_0_2 = 0.0f;
@@ -189,14 +204,14 @@ void moe_w4g32_h256_i128_e8_k2_given_norm_hvx_r1_t4_float_down(const float* rest
             const float sc_0 = kf_f16_to_f32(w_down_scale[(((((e * 256) + n0) + 0) * (128 / 32)) + b)]);
             const float off_0 = kf_f16_to_f32(w_down_min[(((((e * 256) + n0) + 0) * (128 / 32)) + b)]);
             for (int32_t j = 0; j < 16; j++) {
-              const float xlo_0 = hidden[(((base + slot_0) * 128) + ((b * 32) + j))];
-              const float xhi_0 = hidden[(((base + slot_0) * 128) + ((b * 32) + (j + 16)))];
-              const float xlo_1 = hidden[(((base + slot_1) * 128) + ((b * 32) + j))];
-              const float xhi_1 = hidden[(((base + slot_1) * 128) + ((b * 32) + (j + 16)))];
-              const float xlo_2 = hidden[(((base + slot_2) * 128) + ((b * 32) + j))];
-              const float xhi_2 = hidden[(((base + slot_2) * 128) + ((b * 32) + (j + 16)))];
-              const float xlo_3 = hidden[(((base + slot_3) * 128) + ((b * 32) + j))];
-              const float xhi_3 = hidden[(((base + slot_3) * 128) + ((b * 32) + (j + 16)))];
+              const float xlo_0 = hidden[(((base + (tt + 0)) * 128) + ((b * 32) + j))];
+              const float xhi_0 = hidden[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))];
+              const float xlo_1 = hidden[(((base + (tt + 1)) * 128) + ((b * 32) + j))];
+              const float xhi_1 = hidden[(((base + (tt + 1)) * 128) + ((b * 32) + (j + 16)))];
+              const float xlo_2 = hidden[(((base + (tt + 2)) * 128) + ((b * 32) + j))];
+              const float xhi_2 = hidden[(((base + (tt + 2)) * 128) + ((b * 32) + (j + 16)))];
+              const float xlo_3 = hidden[(((base + (tt + 3)) * 128) + ((b * 32) + j))];
+              const float xhi_3 = hidden[(((base + (tt + 3)) * 128) + ((b * 32) + (j + 16)))];
               const uint8_t qs_0 = w_down[((((((e * 256) + n0) + 0) * (128 / 2)) + (b * 16)) + j)];
               const float wlo_0 = (((float)(qs_0 & 15)) * sc_0 + off_0);
               const float whi_0 = (((float)(qs_0 >> 4)) * sc_0 + off_0);
@@ -210,20 +225,32 @@ void moe_w4g32_h256_i128_e8_k2_given_norm_hvx_r1_t4_float_down(const float* rest
               acc_0_3 = (whi_0 * xhi_3 + acc_0_3);
             }
           }
-          const float rw_0 = route_w[perm[(base + slot_0)]];
-          partial[(((base + slot_0) * 256) + (n0 + 0))] = (rw_0 * acc_0_0);
-          if ((tt + 1) < cnt) {
-            const float rw_1 = route_w[perm[(base + slot_1)]];
-            partial[(((base + slot_1) * 256) + (n0 + 0))] = (rw_1 * acc_0_1);
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * acc_0_0);
+          const float rw_1 = route_w[perm[(base + (tt + 1))]];
+          partial[(((base + (tt + 1)) * 256) + (n0 + 0))] = (rw_1 * acc_0_1);
+          const float rw_2 = route_w[perm[(base + (tt + 2))]];
+          partial[(((base + (tt + 2)) * 256) + (n0 + 0))] = (rw_2 * acc_0_2);
+          const float rw_3 = route_w[perm[(base + (tt + 3))]];
+          partial[(((base + (tt + 3)) * 256) + (n0 + 0))] = (rw_3 * acc_0_3);
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          float acc_0_0 = 0.0f;
+          for (int32_t b = 0; b < (128 / 32); b++) {
+            const float sc_0 = kf_f16_to_f32(w_down_scale[(((((e * 256) + n0) + 0) * (128 / 32)) + b)]);
+            const float off_0 = kf_f16_to_f32(w_down_min[(((((e * 256) + n0) + 0) * (128 / 32)) + b)]);
+            for (int32_t j = 0; j < 16; j++) {
+              const float xlo_0 = hidden[(((base + (tt + 0)) * 128) + ((b * 32) + j))];
+              const float xhi_0 = hidden[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))];
+              const uint8_t qs_0 = w_down[((((((e * 256) + n0) + 0) * (128 / 2)) + (b * 16)) + j)];
+              const float wlo_0 = (((float)(qs_0 & 15)) * sc_0 + off_0);
+              const float whi_0 = (((float)(qs_0 >> 4)) * sc_0 + off_0);
+              acc_0_0 = (wlo_0 * xlo_0 + acc_0_0);
+              acc_0_0 = (whi_0 * xhi_0 + acc_0_0);
+            }
           }
-          if ((tt + 2) < cnt) {
-            const float rw_2 = route_w[perm[(base + slot_2)]];
-            partial[(((base + slot_2) * 256) + (n0 + 0))] = (rw_2 * acc_0_2);
-          }
-          if ((tt + 3) < cnt) {
-            const float rw_3 = route_w[perm[(base + slot_3)]];
-            partial[(((base + slot_3) * 256) + (n0 + 0))] = (rw_3 * acc_0_3);
-          }
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * acc_0_0);
         }
       }
     }

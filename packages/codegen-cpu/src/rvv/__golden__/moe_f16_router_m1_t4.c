@@ -156,15 +156,12 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_gate_up(const float* r
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 22; rb++) {
         const int32_t n0 = (rb * 2);
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
-          const int32_t tok_0 = (perm[(base + slot_0)] / 2);
-          const int32_t tok_1 = (perm[(base + slot_1)] / 2);
-          const int32_t tok_2 = (perm[(base + slot_2)] / 2);
-          const int32_t tok_3 = (perm[(base + slot_3)] / 2);
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          const int32_t tok_1 = (perm[(base + (tt + 1))] / 2);
+          const int32_t tok_2 = (perm[(base + (tt + 2))] / 2);
+          const int32_t tok_3 = (perm[(base + (tt + 3))] / 2);
           vfloat32m1_t acc_0_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_2 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
@@ -210,39 +207,54 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_gate_up(const float* r
             acc_3_3 = __riscv_vfmacc_vv_f32m1_tu(acc_3_3, w_3, xv_3, vl);
           }
           const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-          hidden[(((base + slot_0) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
           const float g_1_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-          hidden[(((base + slot_0) * 45) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_1) * 45) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            const float g_1_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_1) * 45) + (n0 + 1))] = ((g_1_1 / (1.0f + expf((0.0f - g_1_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 1)) * 45) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_1_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 1)) * 45) + (n0 + 1))] = ((g_1_1 / (1.0f + expf((0.0f - g_1_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 2)) * 45) + (n0 + 0))] = ((g_0_2 / (1.0f + expf((0.0f - g_0_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_1_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 2)) * 45) + (n0 + 1))] = ((g_1_2 / (1.0f + expf((0.0f - g_1_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 3)) * 45) + (n0 + 0))] = ((g_0_3 / (1.0f + expf((0.0f - g_0_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_1_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 3)) * 45) + (n0 + 1))] = ((g_1_3 / (1.0f + expf((0.0f - g_1_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          vfloat32m1_t acc_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          vfloat32m1_t acc_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          vfloat32m1_t acc_2 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          vfloat32m1_t acc_3 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t k = 0; k < 67; k += vl) {
+            vl = __riscv_vsetvl_e32m1((67 - k));
+            const vfloat32m1_t xv = __riscv_vle32_v_f32m1(&x[((tok_0 * 67) + k)], vl);
+            const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_gate[(((((e * 45) + n0) + 0) * 67) + k)]), vl), vl);
+            acc_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0, w_0, xv, vl);
+            const vfloat32m1_t w_1 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_gate[(((((e * 45) + n0) + 1) * 67) + k)]), vl), vl);
+            acc_1 = __riscv_vfmacc_vv_f32m1_tu(acc_1, w_1, xv, vl);
+            const vfloat32m1_t w_2 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_up[(((((e * 45) + n0) + 0) * 67) + k)]), vl), vl);
+            acc_2 = __riscv_vfmacc_vv_f32m1_tu(acc_2, w_2, xv, vl);
+            const vfloat32m1_t w_3 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_up[(((((e * 45) + n0) + 1) * 67) + k)]), vl), vl);
+            acc_3 = __riscv_vfmacc_vv_f32m1_tu(acc_3, w_3, xv, vl);
           }
-          if ((tt + 2) < cnt) {
-            const float g_0_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_2) * 45) + (n0 + 0))] = ((g_0_2 / (1.0f + expf((0.0f - g_0_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            const float g_1_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_2) * 45) + (n0 + 1))] = ((g_1_2 / (1.0f + expf((0.0f - g_1_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
-          if ((tt + 3) < cnt) {
-            const float g_0_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_3) * 45) + (n0 + 0))] = ((g_0_3 / (1.0f + expf((0.0f - g_0_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            const float g_1_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_3) * 45) + (n0 + 1))] = ((g_1_3 / (1.0f + expf((0.0f - g_1_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
+          const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_1_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
       for (int32_t n0 = 44; n0 < 45; n0++) {
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
-          const int32_t tok_0 = (perm[(base + slot_0)] / 2);
-          const int32_t tok_1 = (perm[(base + slot_1)] / 2);
-          const int32_t tok_2 = (perm[(base + slot_2)] / 2);
-          const int32_t tok_3 = (perm[(base + slot_3)] / 2);
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          const int32_t tok_1 = (perm[(base + (tt + 1))] / 2);
+          const int32_t tok_2 = (perm[(base + (tt + 2))] / 2);
+          const int32_t tok_3 = (perm[(base + (tt + 3))] / 2);
           vfloat32m1_t acc_0_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_2 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
@@ -270,19 +282,29 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_gate_up(const float* r
             acc_1_3 = __riscv_vfmacc_vv_f32m1_tu(acc_1_3, w_1, xv_3, vl);
           }
           const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-          hidden[(((base + slot_0) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_1) * 45) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 1)) * 45) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 2)) * 45) + (n0 + 0))] = ((g_0_2 / (1.0f + expf((0.0f - g_0_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 3)) * 45) + (n0 + 0))] = ((g_0_3 / (1.0f + expf((0.0f - g_0_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          vfloat32m1_t acc_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          vfloat32m1_t acc_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t k = 0; k < 67; k += vl) {
+            vl = __riscv_vsetvl_e32m1((67 - k));
+            const vfloat32m1_t xv = __riscv_vle32_v_f32m1(&x[((tok_0 * 67) + k)], vl);
+            const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_gate[(((((e * 45) + n0) + 0) * 67) + k)]), vl), vl);
+            acc_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0, w_0, xv, vl);
+            const vfloat32m1_t w_1 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_up[(((((e * 45) + n0) + 0) * 67) + k)]), vl), vl);
+            acc_1 = __riscv_vfmacc_vv_f32m1_tu(acc_1, w_1, xv, vl);
           }
-          if ((tt + 2) < cnt) {
-            const float g_0_2 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_2) * 45) + (n0 + 0))] = ((g_0_2 / (1.0f + expf((0.0f - g_0_2)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
-          if ((tt + 3) < cnt) {
-            const float g_0_3 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_3) * 45) + (n0 + 0))] = ((g_0_3 / (1.0f + expf((0.0f - g_0_3)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
+          const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 0)) * 45) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
     }
@@ -297,11 +319,8 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_down(const float* rest
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 33; rb++) {
         const int32_t n0 = (rb * 2);
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
           vfloat32m1_t acc_0_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_2 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
@@ -313,10 +332,10 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_down(const float* rest
           int32_t vl = 0;
           for (int32_t k = 0; k < 45; k += vl) {
             vl = __riscv_vsetvl_e32m1((45 - k));
-            const vfloat32m1_t xv_0 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_0) * 45) + k)], vl);
-            const vfloat32m1_t xv_1 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_1) * 45) + k)], vl);
-            const vfloat32m1_t xv_2 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_2) * 45) + k)], vl);
-            const vfloat32m1_t xv_3 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_3) * 45) + k)], vl);
+            const vfloat32m1_t xv_0 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 0)) * 45) + k)], vl);
+            const vfloat32m1_t xv_1 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 1)) * 45) + k)], vl);
+            const vfloat32m1_t xv_2 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 2)) * 45) + k)], vl);
+            const vfloat32m1_t xv_3 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 3)) * 45) + k)], vl);
             const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_down[(((((e * 67) + n0) + 0) * 45) + k)]), vl), vl);
             acc_0_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0_0, w_0, xv_0, vl);
             acc_0_1 = __riscv_vfmacc_vv_f32m1_tu(acc_0_1, w_0, xv_1, vl);
@@ -328,32 +347,39 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_down(const float* rest
             acc_1_2 = __riscv_vfmacc_vv_f32m1_tu(acc_1_2, w_1, xv_2, vl);
             acc_1_3 = __riscv_vfmacc_vv_f32m1_tu(acc_1_3, w_1, xv_3, vl);
           }
-          const float rw_0 = route_w[perm[(base + slot_0)]];
-          partial[(((base + slot_0) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          partial[(((base + slot_0) * 67) + (n0 + 1))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float rw_1 = route_w[perm[(base + slot_1)]];
-            partial[(((base + slot_1) * 67) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            partial[(((base + slot_1) * 67) + (n0 + 1))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          partial[(((base + (tt + 0)) * 67) + (n0 + 1))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_1 = route_w[perm[(base + (tt + 1))]];
+          partial[(((base + (tt + 1)) * 67) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          partial[(((base + (tt + 1)) * 67) + (n0 + 1))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_2 = route_w[perm[(base + (tt + 2))]];
+          partial[(((base + (tt + 2)) * 67) + (n0 + 0))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          partial[(((base + (tt + 2)) * 67) + (n0 + 1))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_3 = route_w[perm[(base + (tt + 3))]];
+          partial[(((base + (tt + 3)) * 67) + (n0 + 0))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          partial[(((base + (tt + 3)) * 67) + (n0 + 1))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          vfloat32m1_t acc_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          vfloat32m1_t acc_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t k = 0; k < 45; k += vl) {
+            vl = __riscv_vsetvl_e32m1((45 - k));
+            const vfloat32m1_t xv = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 0)) * 45) + k)], vl);
+            const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_down[(((((e * 67) + n0) + 0) * 45) + k)]), vl), vl);
+            acc_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0, w_0, xv, vl);
+            const vfloat32m1_t w_1 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_down[(((((e * 67) + n0) + 1) * 45) + k)]), vl), vl);
+            acc_1 = __riscv_vfmacc_vv_f32m1_tu(acc_1, w_1, xv, vl);
           }
-          if ((tt + 2) < cnt) {
-            const float rw_2 = route_w[perm[(base + slot_2)]];
-            partial[(((base + slot_2) * 67) + (n0 + 0))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            partial[(((base + slot_2) * 67) + (n0 + 1))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
-          if ((tt + 3) < cnt) {
-            const float rw_3 = route_w[perm[(base + slot_3)]];
-            partial[(((base + slot_3) * 67) + (n0 + 0))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-            partial[(((base + slot_3) * 67) + (n0 + 1))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          partial[(((base + (tt + 0)) * 67) + (n0 + 1))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
       for (int32_t n0 = 66; n0 < 67; n0++) {
-        for (int32_t tt = 0; tt < cnt; tt += 4) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t slot_2 = (((tt + 2)) < ((cnt - 1)) ? ((tt + 2)) : ((cnt - 1)));
-          const int32_t slot_3 = (((tt + 3)) < ((cnt - 1)) ? ((tt + 3)) : ((cnt - 1)));
+        const int32_t full = (cnt - (cnt % 4));
+        for (int32_t tt = 0; tt < full; tt += 4) {
           vfloat32m1_t acc_0_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_1 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
           vfloat32m1_t acc_0_2 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
@@ -361,30 +387,36 @@ void moe_f16_h67_i45_e5_k2_router_norm_rvv_m1_r2_t4_float_down(const float* rest
           int32_t vl = 0;
           for (int32_t k = 0; k < 45; k += vl) {
             vl = __riscv_vsetvl_e32m1((45 - k));
-            const vfloat32m1_t xv_0 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_0) * 45) + k)], vl);
-            const vfloat32m1_t xv_1 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_1) * 45) + k)], vl);
-            const vfloat32m1_t xv_2 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_2) * 45) + k)], vl);
-            const vfloat32m1_t xv_3 = __riscv_vle32_v_f32m1(&hidden[(((base + slot_3) * 45) + k)], vl);
+            const vfloat32m1_t xv_0 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 0)) * 45) + k)], vl);
+            const vfloat32m1_t xv_1 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 1)) * 45) + k)], vl);
+            const vfloat32m1_t xv_2 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 2)) * 45) + k)], vl);
+            const vfloat32m1_t xv_3 = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 3)) * 45) + k)], vl);
             const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_down[(((((e * 67) + n0) + 0) * 45) + k)]), vl), vl);
             acc_0_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0_0, w_0, xv_0, vl);
             acc_0_1 = __riscv_vfmacc_vv_f32m1_tu(acc_0_1, w_0, xv_1, vl);
             acc_0_2 = __riscv_vfmacc_vv_f32m1_tu(acc_0_2, w_0, xv_2, vl);
             acc_0_3 = __riscv_vfmacc_vv_f32m1_tu(acc_0_3, w_0, xv_3, vl);
           }
-          const float rw_0 = route_w[perm[(base + slot_0)]];
-          partial[(((base + slot_0) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float rw_1 = route_w[perm[(base + slot_1)]];
-            partial[(((base + slot_1) * 67) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_1 = route_w[perm[(base + (tt + 1))]];
+          partial[(((base + (tt + 1)) * 67) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_2 = route_w[perm[(base + (tt + 2))]];
+          partial[(((base + (tt + 2)) * 67) + (n0 + 0))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_3 = route_w[perm[(base + (tt + 3))]];
+          partial[(((base + (tt + 3)) * 67) + (n0 + 0))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          vfloat32m1_t acc_0 = __riscv_vfmv_v_f_f32m1(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t k = 0; k < 45; k += vl) {
+            vl = __riscv_vsetvl_e32m1((45 - k));
+            const vfloat32m1_t xv = __riscv_vle32_v_f32m1(&hidden[(((base + (tt + 0)) * 45) + k)], vl);
+            const vfloat32m1_t w_0 = kf_rvv_f16_to_f32_f32m1(__riscv_vle16_v_u16mf2((const uint16_t*)(&w_down[(((((e * 67) + n0) + 0) * 45) + k)]), vl), vl);
+            acc_0 = __riscv_vfmacc_vv_f32m1_tu(acc_0, w_0, xv, vl);
           }
-          if ((tt + 2) < cnt) {
-            const float rw_2 = route_w[perm[(base + slot_2)]];
-            partial[(((base + slot_2) * 67) + (n0 + 0))] = (rw_2 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_2, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
-          if ((tt + 3) < cnt) {
-            const float rw_3 = route_w[perm[(base + slot_3)]];
-            partial[(((base + slot_3) * 67) + (n0 + 0))] = (rw_3 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0_3, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          }
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 67) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m1_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
     }

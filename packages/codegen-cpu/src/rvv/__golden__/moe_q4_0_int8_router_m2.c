@@ -164,11 +164,10 @@ void moe_q4_0_h256_i128_e8_k2_router_norm_rvv_m2_r2_t2_int8_gate_up(const float*
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 64; rb++) {
         const int32_t n0 = (rb * 2);
-        for (int32_t tt = 0; tt < cnt; tt += 2) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t tok_0 = (perm[(base + slot_0)] / 2);
-          const int32_t tok_1 = (perm[(base + slot_1)] / 2);
+        const int32_t full = (cnt - (cnt % 2));
+        for (int32_t tt = 0; tt < full; tt += 2) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          const int32_t tok_1 = (perm[(base + (tt + 1))] / 2);
           float acc_0_0 = 0.0f;
           float acc_0_1 = 0.0f;
           float acc_1_0 = 0.0f;
@@ -240,15 +239,58 @@ void moe_q4_0_h256_i128_e8_k2_router_norm_rvv_m2_r2_t2_int8_gate_up(const float*
             acc_3_1 = ((sc_3 * (-8.0f)) * sx_1 + acc_3_1);
           }
           const float g_0_0 = acc_0_0;
-          hidden[(((base + slot_0) * 128) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * acc_2_0);
+          hidden[(((base + (tt + 0)) * 128) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * acc_2_0);
           const float g_1_0 = acc_1_0;
-          hidden[(((base + slot_0) * 128) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * acc_3_0);
-          if ((tt + 1) < cnt) {
-            const float g_0_1 = acc_0_1;
-            hidden[(((base + slot_1) * 128) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * acc_2_1);
-            const float g_1_1 = acc_1_1;
-            hidden[(((base + slot_1) * 128) + (n0 + 1))] = ((g_1_1 / (1.0f + expf((0.0f - g_1_1)))) * acc_3_1);
+          hidden[(((base + (tt + 0)) * 128) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * acc_3_0);
+          const float g_0_1 = acc_0_1;
+          hidden[(((base + (tt + 1)) * 128) + (n0 + 0))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * acc_2_1);
+          const float g_1_1 = acc_1_1;
+          hidden[(((base + (tt + 1)) * 128) + (n0 + 1))] = ((g_1_1 / (1.0f + expf((0.0f - g_1_1)))) * acc_3_1);
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          float acc_0 = 0.0f;
+          float acc_1 = 0.0f;
+          float acc_2 = 0.0f;
+          float acc_3 = 0.0f;
+          int32_t vl = 0;
+          for (int32_t b = 0; b < (256 / 32); b++) {
+            const float dx = xd[((tok_0 * (256 / 32)) + b)];
+            const float sx = xs[((tok_0 * (256 / 32)) + b)];
+            int32_t isum_0 = 0;
+            int32_t isum_1 = 0;
+            int32_t isum_2 = 0;
+            int32_t isum_3 = 0;
+            for (int32_t j = 0; j < 16; j += vl) {
+              vl = __riscv_vsetvl_e8m2((16 - j));
+              const vint8m2_t xlo = __riscv_vle8_v_i8m2((const int8_t*)(&xq[((tok_0 * 256) + ((b * 32) + j))]), vl);
+              const vint8m2_t xhi = __riscv_vle8_v_i8m2((const int8_t*)(&xq[((tok_0 * 256) + ((b * 32) + (j + 16)))]), vl);
+              const vuint8m2_t qs_0 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_gate[(((((((e * 128) + n0) + 0) * ((256 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_0 = (isum_0 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_0, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_0, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+              const vuint8m2_t qs_1 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_gate[(((((((e * 128) + n0) + 1) * ((256 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_1 = (isum_1 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_1, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_1, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+              const vuint8m2_t qs_2 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_up[(((((((e * 128) + n0) + 0) * ((256 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_2 = (isum_2 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_2, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_2, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+              const vuint8m2_t qs_3 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_up[(((((((e * 128) + n0) + 1) * ((256 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_3 = (isum_3 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_3, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_3, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+            }
+            const float sc_0 = kf_f16_to_f32(kf_load_u16(&w_gate[((((((e * 128) + n0) + 0) * ((256 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_0 = (((float)isum_0) * (sc_0 * dx) + acc_0);
+            acc_0 = ((sc_0 * (-8.0f)) * sx + acc_0);
+            const float sc_1 = kf_f16_to_f32(kf_load_u16(&w_gate[((((((e * 128) + n0) + 1) * ((256 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_1 = (((float)isum_1) * (sc_1 * dx) + acc_1);
+            acc_1 = ((sc_1 * (-8.0f)) * sx + acc_1);
+            const float sc_2 = kf_f16_to_f32(kf_load_u16(&w_up[((((((e * 128) + n0) + 0) * ((256 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_2 = (((float)isum_2) * (sc_2 * dx) + acc_2);
+            acc_2 = ((sc_2 * (-8.0f)) * sx + acc_2);
+            const float sc_3 = kf_f16_to_f32(kf_load_u16(&w_up[((((((e * 128) + n0) + 1) * ((256 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_3 = (((float)isum_3) * (sc_3 * dx) + acc_3);
+            acc_3 = ((sc_3 * (-8.0f)) * sx + acc_3);
           }
+          const float g_0_0 = acc_0;
+          hidden[(((base + (tt + 0)) * 128) + (n0 + 0))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * acc_2);
+          const float g_1_0 = acc_1;
+          hidden[(((base + (tt + 0)) * 128) + (n0 + 1))] = ((g_1_0 / (1.0f + expf((0.0f - g_1_0)))) * acc_3);
         }
       }
     }
@@ -283,29 +325,28 @@ void moe_q4_0_h256_i128_e8_k2_router_norm_rvv_m2_r2_t2_int8_down(const float* re
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 128; rb++) {
         const int32_t n0 = (rb * 2);
-        for (int32_t tt = 0; tt < cnt; tt += 2) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
+        const int32_t full = (cnt - (cnt % 2));
+        for (int32_t tt = 0; tt < full; tt += 2) {
           float acc_0_0 = 0.0f;
           float acc_0_1 = 0.0f;
           float acc_1_0 = 0.0f;
           float acc_1_1 = 0.0f;
           int32_t vl = 0;
           for (int32_t b = 0; b < (128 / 32); b++) {
-            const float dx_0 = hd[(((base + slot_0) * (128 / 32)) + b)];
-            const float sx_0 = hs[(((base + slot_0) * (128 / 32)) + b)];
-            const float dx_1 = hd[(((base + slot_1) * (128 / 32)) + b)];
-            const float sx_1 = hs[(((base + slot_1) * (128 / 32)) + b)];
+            const float dx_0 = hd[(((base + (tt + 0)) * (128 / 32)) + b)];
+            const float sx_0 = hs[(((base + (tt + 0)) * (128 / 32)) + b)];
+            const float dx_1 = hd[(((base + (tt + 1)) * (128 / 32)) + b)];
+            const float sx_1 = hs[(((base + (tt + 1)) * (128 / 32)) + b)];
             int32_t isum_0_0 = 0;
             int32_t isum_0_1 = 0;
             int32_t isum_1_0 = 0;
             int32_t isum_1_1 = 0;
             for (int32_t j = 0; j < 16; j += vl) {
               vl = __riscv_vsetvl_e8m2((16 - j));
-              const vint8m2_t xlo_0 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + slot_0) * 128) + ((b * 32) + j))]), vl);
-              const vint8m2_t xhi_0 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + slot_0) * 128) + ((b * 32) + (j + 16)))]), vl);
-              const vint8m2_t xlo_1 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + slot_1) * 128) + ((b * 32) + j))]), vl);
-              const vint8m2_t xhi_1 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + slot_1) * 128) + ((b * 32) + (j + 16)))]), vl);
+              const vint8m2_t xlo_0 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 0)) * 128) + ((b * 32) + j))]), vl);
+              const vint8m2_t xhi_0 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))]), vl);
+              const vint8m2_t xlo_1 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 1)) * 128) + ((b * 32) + j))]), vl);
+              const vint8m2_t xhi_1 = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 1)) * 128) + ((b * 32) + (j + 16)))]), vl);
               const vuint8m2_t qs_0 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_down[(((((((e * 256) + n0) + 0) * ((128 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
               const vint8m2_t wlo_0 = __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_0, __riscv_vmv_v_x_u8m2(15, vl), vl));
               const vint8m2_t whi_0 = __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_0, 4, vl));
@@ -328,14 +369,41 @@ void moe_q4_0_h256_i128_e8_k2_router_norm_rvv_m2_r2_t2_int8_down(const float* re
             acc_1_0 = ((sc_1 * (-8.0f)) * sx_0 + acc_1_0);
             acc_1_1 = ((sc_1 * (-8.0f)) * sx_1 + acc_1_1);
           }
-          const float rw_0 = route_w[perm[(base + slot_0)]];
-          partial[(((base + slot_0) * 256) + (n0 + 0))] = (rw_0 * acc_0_0);
-          partial[(((base + slot_0) * 256) + (n0 + 1))] = (rw_0 * acc_1_0);
-          if ((tt + 1) < cnt) {
-            const float rw_1 = route_w[perm[(base + slot_1)]];
-            partial[(((base + slot_1) * 256) + (n0 + 0))] = (rw_1 * acc_0_1);
-            partial[(((base + slot_1) * 256) + (n0 + 1))] = (rw_1 * acc_1_1);
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * acc_0_0);
+          partial[(((base + (tt + 0)) * 256) + (n0 + 1))] = (rw_0 * acc_1_0);
+          const float rw_1 = route_w[perm[(base + (tt + 1))]];
+          partial[(((base + (tt + 1)) * 256) + (n0 + 0))] = (rw_1 * acc_0_1);
+          partial[(((base + (tt + 1)) * 256) + (n0 + 1))] = (rw_1 * acc_1_1);
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          float acc_0 = 0.0f;
+          float acc_1 = 0.0f;
+          int32_t vl = 0;
+          for (int32_t b = 0; b < (128 / 32); b++) {
+            const float dx = hd[(((base + (tt + 0)) * (128 / 32)) + b)];
+            const float sx = hs[(((base + (tt + 0)) * (128 / 32)) + b)];
+            int32_t isum_0 = 0;
+            int32_t isum_1 = 0;
+            for (int32_t j = 0; j < 16; j += vl) {
+              vl = __riscv_vsetvl_e8m2((16 - j));
+              const vint8m2_t xlo = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 0)) * 128) + ((b * 32) + j))]), vl);
+              const vint8m2_t xhi = __riscv_vle8_v_i8m2((const int8_t*)(&hq[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))]), vl);
+              const vuint8m2_t qs_0 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_down[(((((((e * 256) + n0) + 0) * ((128 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_0 = (isum_0 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_0, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_0, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+              const vuint8m2_t qs_1 = __riscv_vle8_v_u8m2((const uint8_t*)(&w_down[(((((((e * 256) + n0) + 1) * ((128 / 32) * 18)) + (b * 18)) + 2) + j)]), vl);
+              isum_1 = (isum_1 + __riscv_vmv_x_s_i32m1_i32(__riscv_vwredsum_vs_i16m4_i32m1(__riscv_vwmacc_vv_i16m4(__riscv_vwmacc_vv_i16m4(__riscv_vmv_v_x_i16m4(0, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vand_vv_u8m2(qs_1, __riscv_vmv_v_x_u8m2(15, vl), vl)), xlo, vl), __riscv_vreinterpret_v_u8m2_i8m2(__riscv_vsrl_vx_u8m2(qs_1, 4, vl)), xhi, vl), __riscv_vmv_s_x_i32m1(0, 1), vl)));
+            }
+            const float sc_0 = kf_f16_to_f32(kf_load_u16(&w_down[((((((e * 256) + n0) + 0) * ((128 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_0 = (((float)isum_0) * (sc_0 * dx) + acc_0);
+            acc_0 = ((sc_0 * (-8.0f)) * sx + acc_0);
+            const float sc_1 = kf_f16_to_f32(kf_load_u16(&w_down[((((((e * 256) + n0) + 1) * ((128 / 32) * 18)) + (b * 18)) + 0)]));
+            acc_1 = (((float)isum_1) * (sc_1 * dx) + acc_1);
+            acc_1 = ((sc_1 * (-8.0f)) * sx + acc_1);
           }
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * acc_0);
+          partial[(((base + (tt + 0)) * 256) + (n0 + 1))] = (rw_0 * acc_1);
         }
       }
     }

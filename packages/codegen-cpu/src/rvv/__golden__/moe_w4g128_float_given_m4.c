@@ -104,11 +104,10 @@ void moe_w4g128_h256_i128_e8_k2_given_norm_rvv_m4_r1_t2_float_gate_up(const floa
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 128; rb++) {
         const int32_t n0 = (rb * 1);
-        for (int32_t tt = 0; tt < cnt; tt += 2) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
-          const int32_t tok_0 = (perm[(base + slot_0)] / 2);
-          const int32_t tok_1 = (perm[(base + slot_1)] / 2);
+        const int32_t full = (cnt - (cnt % 2));
+        for (int32_t tt = 0; tt < full; tt += 2) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          const int32_t tok_1 = (perm[(base + (tt + 1))] / 2);
           vfloat32m4_t acc_0_0 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
           vfloat32m4_t acc_0_1 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
           vfloat32m4_t acc_1_0 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
@@ -144,11 +143,40 @@ void moe_w4g128_h256_i128_e8_k2_given_norm_rvv_m4_r1_t2_float_gate_up(const floa
             }
           }
           const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-          hidden[(((base + slot_0) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-            hidden[(((base + slot_1) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          hidden[(((base + (tt + 0)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_1_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float g_0_1 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 1)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_1 / (1.0f + expf((0.0f - g_0_1)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_1_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          const int32_t tok_0 = (perm[(base + (tt + 0))] / 2);
+          vfloat32m4_t acc_0 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
+          vfloat32m4_t acc_1 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t b = 0; b < (256 / 32); b++) {
+            const float sc_0 = kf_f16_to_f32(w_gate_scale[(((((e * 128) + n0) + 0) * (256 / 128)) + (b / 4))]);
+            const vfloat32m4_t vsc_0 = __riscv_vfmv_v_f_f32m4(sc_0, vlmax);
+            const vfloat32m4_t voff_0 = __riscv_vfmv_v_f_f32m4(kf_f16_to_f32(w_gate_min[(((((e * 128) + n0) + 0) * (256 / 128)) + (b / 4))]), vlmax);
+            const float sc_1 = kf_f16_to_f32(w_up_scale[(((((e * 128) + n0) + 0) * (256 / 128)) + (b / 4))]);
+            const vfloat32m4_t vsc_1 = __riscv_vfmv_v_f_f32m4(sc_1, vlmax);
+            const vfloat32m4_t voff_1 = __riscv_vfmv_v_f_f32m4(kf_f16_to_f32(w_up_min[(((((e * 128) + n0) + 0) * (256 / 128)) + (b / 4))]), vlmax);
+            for (int32_t j = 0; j < 16; j += vl) {
+              vl = __riscv_vsetvl_e32m4((16 - j));
+              const vfloat32m4_t xlo = __riscv_vle32_v_f32m4(&xf[((tok_0 * 256) + ((b * 32) + j))], vl);
+              const vfloat32m4_t xhi = __riscv_vle32_v_f32m4(&xf[((tok_0 * 256) + ((b * 32) + (j + 16)))], vl);
+              const vuint8m1_t qs_0 = __riscv_vle8_v_u8m1((const uint8_t*)(&w_gate[((((((e * 128) + n0) + 0) * (256 / 2)) + (b * 16)) + j)]), vl);
+              const vfloat32m4_t wlo_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vand_vv_u8m1(qs_0, __riscv_vmv_v_x_u8m1(15, vl), vl), vl), vl), vsc_0, vl);
+              const vfloat32m4_t whi_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vsrl_vx_u8m1(qs_0, 4, vl), vl), vl), vsc_0, vl);
+              acc_0 = __riscv_vfmacc_vv_f32m4_tu(acc_0, wlo_0, xlo, vl);
+              acc_0 = __riscv_vfmacc_vv_f32m4_tu(acc_0, whi_0, xhi, vl);
+              const vuint8m1_t qs_1 = __riscv_vle8_v_u8m1((const uint8_t*)(&w_up[((((((e * 128) + n0) + 0) * (256 / 2)) + (b * 16)) + j)]), vl);
+              const vfloat32m4_t wlo_1 = __riscv_vfmacc_vv_f32m4_tu(voff_1, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vand_vv_u8m1(qs_1, __riscv_vmv_v_x_u8m1(15, vl), vl), vl), vl), vsc_1, vl);
+              const vfloat32m4_t whi_1 = __riscv_vfmacc_vv_f32m4_tu(voff_1, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vsrl_vx_u8m1(qs_1, 4, vl), vl), vl), vsc_1, vl);
+              acc_1 = __riscv_vfmacc_vv_f32m4_tu(acc_1, wlo_1, xlo, vl);
+              acc_1 = __riscv_vfmacc_vv_f32m4_tu(acc_1, whi_1, xhi, vl);
+            }
           }
+          const float g_0_0 = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+          hidden[(((base + (tt + 0)) * 128) + (((n0 + 0) - ((n0 + 0) % 32)) + ((((n0 + 0) % 32) / 2) + ((((n0 + 0) % 32) % 2) * 16))))] = ((g_0_0 / (1.0f + expf((0.0f - g_0_0)))) * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
     }
@@ -163,9 +191,8 @@ void moe_w4g128_h256_i128_e8_k2_given_norm_rvv_m4_r1_t2_float_down(const float* 
     if (cnt > 0) {
       for (int32_t rb = 0; rb < 256; rb++) {
         const int32_t n0 = (rb * 1);
-        for (int32_t tt = 0; tt < cnt; tt += 2) {
-          const int32_t slot_0 = tt;
-          const int32_t slot_1 = (((tt + 1)) < ((cnt - 1)) ? ((tt + 1)) : ((cnt - 1)));
+        const int32_t full = (cnt - (cnt % 2));
+        for (int32_t tt = 0; tt < full; tt += 2) {
           vfloat32m4_t acc_0_0 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
           vfloat32m4_t acc_0_1 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
           int32_t vl = 0;
@@ -175,10 +202,10 @@ void moe_w4g128_h256_i128_e8_k2_given_norm_rvv_m4_r1_t2_float_down(const float* 
             const vfloat32m4_t voff_0 = __riscv_vfmv_v_f_f32m4(kf_f16_to_f32(w_down_min[(((((e * 256) + n0) + 0) * (128 / 128)) + (b / 4))]), vlmax);
             for (int32_t j = 0; j < 16; j += vl) {
               vl = __riscv_vsetvl_e32m4((16 - j));
-              const vfloat32m4_t xlo_0 = __riscv_vle32_v_f32m4(&hidden[(((base + slot_0) * 128) + ((b * 32) + j))], vl);
-              const vfloat32m4_t xhi_0 = __riscv_vle32_v_f32m4(&hidden[(((base + slot_0) * 128) + ((b * 32) + (j + 16)))], vl);
-              const vfloat32m4_t xlo_1 = __riscv_vle32_v_f32m4(&hidden[(((base + slot_1) * 128) + ((b * 32) + j))], vl);
-              const vfloat32m4_t xhi_1 = __riscv_vle32_v_f32m4(&hidden[(((base + slot_1) * 128) + ((b * 32) + (j + 16)))], vl);
+              const vfloat32m4_t xlo_0 = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 0)) * 128) + ((b * 32) + j))], vl);
+              const vfloat32m4_t xhi_0 = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))], vl);
+              const vfloat32m4_t xlo_1 = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 1)) * 128) + ((b * 32) + j))], vl);
+              const vfloat32m4_t xhi_1 = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 1)) * 128) + ((b * 32) + (j + 16)))], vl);
               const vuint8m1_t qs_0 = __riscv_vle8_v_u8m1((const uint8_t*)(&w_down[((((((e * 256) + n0) + 0) * (128 / 2)) + (b * 16)) + j)]), vl);
               const vfloat32m4_t wlo_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vand_vv_u8m1(qs_0, __riscv_vmv_v_x_u8m1(15, vl), vl), vl), vl), vsc_0, vl);
               const vfloat32m4_t whi_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vsrl_vx_u8m1(qs_0, 4, vl), vl), vl), vsc_0, vl);
@@ -188,12 +215,31 @@ void moe_w4g128_h256_i128_e8_k2_given_norm_rvv_m4_r1_t2_float_down(const float* 
               acc_0_1 = __riscv_vfmacc_vv_f32m4_tu(acc_0_1, whi_0, xhi_1, vl);
             }
           }
-          const float rw_0 = route_w[perm[(base + slot_0)]];
-          partial[(((base + slot_0) * 256) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
-          if ((tt + 1) < cnt) {
-            const float rw_1 = route_w[perm[(base + slot_1)]];
-            partial[(((base + slot_1) * 256) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+          const float rw_1 = route_w[perm[(base + (tt + 1))]];
+          partial[(((base + (tt + 1)) * 256) + (n0 + 0))] = (rw_1 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0_1, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
+        }
+        for (int32_t tt = full; tt < cnt; tt++) {
+          vfloat32m4_t acc_0 = __riscv_vfmv_v_f_f32m4(0.0f, vlmax);
+          int32_t vl = 0;
+          for (int32_t b = 0; b < (128 / 32); b++) {
+            const float sc_0 = kf_f16_to_f32(w_down_scale[(((((e * 256) + n0) + 0) * (128 / 128)) + (b / 4))]);
+            const vfloat32m4_t vsc_0 = __riscv_vfmv_v_f_f32m4(sc_0, vlmax);
+            const vfloat32m4_t voff_0 = __riscv_vfmv_v_f_f32m4(kf_f16_to_f32(w_down_min[(((((e * 256) + n0) + 0) * (128 / 128)) + (b / 4))]), vlmax);
+            for (int32_t j = 0; j < 16; j += vl) {
+              vl = __riscv_vsetvl_e32m4((16 - j));
+              const vfloat32m4_t xlo = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 0)) * 128) + ((b * 32) + j))], vl);
+              const vfloat32m4_t xhi = __riscv_vle32_v_f32m4(&hidden[(((base + (tt + 0)) * 128) + ((b * 32) + (j + 16)))], vl);
+              const vuint8m1_t qs_0 = __riscv_vle8_v_u8m1((const uint8_t*)(&w_down[((((((e * 256) + n0) + 0) * (128 / 2)) + (b * 16)) + j)]), vl);
+              const vfloat32m4_t wlo_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vand_vv_u8m1(qs_0, __riscv_vmv_v_x_u8m1(15, vl), vl), vl), vl), vsc_0, vl);
+              const vfloat32m4_t whi_0 = __riscv_vfmacc_vv_f32m4_tu(voff_0, __riscv_vfwcvt_f_xu_v_f32m4(__riscv_vzext_vf2_u16m2(__riscv_vsrl_vx_u8m1(qs_0, 4, vl), vl), vl), vsc_0, vl);
+              acc_0 = __riscv_vfmacc_vv_f32m4_tu(acc_0, wlo_0, xlo, vl);
+              acc_0 = __riscv_vfmacc_vv_f32m4_tu(acc_0, whi_0, xhi, vl);
+            }
           }
+          const float rw_0 = route_w[perm[(base + (tt + 0))]];
+          partial[(((base + (tt + 0)) * 256) + (n0 + 0))] = (rw_0 * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m4_f32m1(acc_0, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax)));
         }
       }
     }
