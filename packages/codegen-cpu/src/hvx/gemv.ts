@@ -9,6 +9,9 @@
  * lanes 8g..8g+7; three rotate-adds put it in lane 8g. The per-block scale and offset are applied in
  * scalar f32 (no float HVX before v68). Blocks left over after groups of four go one per vector.
  *
+ * The vrmpy loops are `hvxDotTile`, told which weight rows and activation rows they multiply (moe's
+ * experts, several tokens per vector of weight codes).
+ *
  * Dense weights and the float dot path run on the scalar core: the fixed-width lowering at width 1
  * (`lowerGemvSimd` with `ScalarRules`), printed freestanding.
  */

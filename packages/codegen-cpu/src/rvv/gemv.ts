@@ -14,6 +14,8 @@
  * 4. int8 path: per 32-block, i8 x i8 widening multiply-adds (`vwmacc` -> i16) and a widening
  *    reduction (`vwredsum` -> i32), scaled in f32 by scale_w * d_x; the offset term of formats with a
  *    zero point or min is offset_w * d_x * sum(q_x), precomputed per x block.
+ * The inner loops are `rvvDotTile`, told which weight rows and activation rows they multiply, so moe
+ * reads its experts' rows (and several tokens per loaded strip) with the same code.
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type } from '@kforge/ir';
 import {
