@@ -44,7 +44,7 @@ export const DOWN_ENTRY = 'moe_down';
 export const COMBINE_ENTRY = 'moe_combine';
 
 /** scratch buffers */
-export const LOGITS = 'moe_logits';
+export const LOGITS = 'moe_scores';
 export const ROUTE_IDS = 'moe_ids';
 export const ROUTE_WEIGHTS = 'moe_w';
 export const META = 'moe_meta';

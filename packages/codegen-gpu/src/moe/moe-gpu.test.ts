@@ -45,7 +45,7 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
   const a = emitMoeGpu('vulkan', p, {});
   assert.deepEqual(a.buffers.map((b) => b.name), [
     'x', 'w_gate', 'w_gate_scale', 'w_gate_min', 'w_up', 'w_up_scale', 'w_up_min', 'w_down', 'w_down_scale', 'w_down_min', 'router', 'y',
-    'moe_logits', 'moe_ids', 'moe_w', 'moe_meta', 'moe_hidden', 'moe_partial',
+    'moe_scores', 'moe_ids', 'moe_w', 'moe_meta', 'moe_hidden', 'moe_partial',
   ]);
   assert.deepEqual(a.scalars.map((s) => s.name), ['T']);
   assert.deepEqual(a.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down', 'moe_combine']);
@@ -58,7 +58,7 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
   assert.ok(g.buffers.some((b) => b.name === 'ids') && g.buffers.some((b) => b.name === 'weights'));
   const scratch = sizedBuffers(a).filter((b) => b.role === 'scratch');
   assert.deepEqual(scratch.map((b) => [b.name, b.bytes]), [
-    ['moe_logits', 3 * 10 * 4], ['moe_ids', 12 * 4], ['moe_w', 12 * 4], ['moe_meta', (31 + 24) * 4], ['moe_hidden', 12 * 64 * 4], ['moe_partial', 12 * 128 * 4],
+    ['moe_scores', 3 * 10 * 4], ['moe_ids', 12 * 4], ['moe_w', 12 * 4], ['moe_meta', (31 + 24) * 4], ['moe_hidden', 12 * 64 * 4], ['moe_partial', 12 * 128 * 4],
   ]);
 });
 

@@ -39,7 +39,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* __restrict__ moe_logits, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* __restrict__ moe_scores, int T) {
   // router logits: 2 experts x 4 tokens per workgroup, 128 threads, 16-byte loads
   const int tid = (int)threadIdx.x;
   const int e0 = ((int)blockIdx.x * 2);
@@ -103,12 +103,12 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
     const int e = (e0 + (o % 2));
     const int t = (t0 + (o / 2));
     if ((e < 128) && (t < T)) {
-      moe_logits[((t * 128) + e)] = total;
+      moe_scores[((t * 128) + e)] = total;
     }
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_route(const float* __restrict__ moe_logits, int* __restrict__ moe_ids, float* __restrict__ moe_w, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_route(const float* __restrict__ moe_scores, int* __restrict__ moe_ids, float* __restrict__ moe_w, int T) {
   // top-8 of 128 router logits per token (rank: larger logits, or equal ones at a lower index, first), weights renormalized
   __shared__ float lg[128];
   __shared__ float pe[128];
@@ -117,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(128) moe_route(const float* __restr
   const int t_raw = ((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x));
   const int t = min(t_raw, (T - 1));
   for (int e = tid; e < 128; e += 128) {
-    lg[e] = moe_logits[((t * 128) + e)];
+    lg[e] = moe_scores[((t * 128) + e)];
   }
   __syncthreads();
   for (int e = tid; e < 128; e += 128) {

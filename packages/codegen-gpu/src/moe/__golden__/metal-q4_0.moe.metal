@@ -21,7 +21,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }
 
-kernel void moe_logits(device const float* x [[buffer(0)]], device const float* router [[buffer(1)]], device float* moe_logits [[buffer(2)]], constant int& T [[buffer(3)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
+kernel void moe_logits(device const float* x [[buffer(0)]], device const float* router [[buffer(1)]], device float* moe_scores [[buffer(2)]], constant int& T [[buffer(3)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
   // router logits: 2 experts x 4 tokens per workgroup, 64 threads, 16-byte loads
   const int tid = (int)kf_tid.x;
   const int e0 = ((int)kf_gid.x * 2);
@@ -85,12 +85,12 @@ kernel void moe_logits(device const float* x [[buffer(0)]], device const float* 
     const int e = (e0 + (o % 2));
     const int t = (t0 + (o / 2));
     if ((e < 8) && (t < T)) {
-      moe_logits[((t * 8) + e)] = total;
+      moe_scores[((t * 8) + e)] = total;
     }
   }
 }
 
-kernel void moe_route(device const float* moe_logits [[buffer(0)]], device int* moe_ids [[buffer(1)]], device float* moe_w [[buffer(2)]], constant int& T [[buffer(3)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
+kernel void moe_route(device const float* moe_scores [[buffer(0)]], device int* moe_ids [[buffer(1)]], device float* moe_w [[buffer(2)]], constant int& T [[buffer(3)]], uint3 kf_tid [[thread_position_in_threadgroup]], uint3 kf_gid [[threadgroup_position_in_grid]], uint3 kf_groups [[threadgroups_per_grid]], uint3 kf_group_size [[threads_per_threadgroup]], uint3 kf_global [[thread_position_in_grid]], uint kf_sg_lane [[thread_index_in_simdgroup]], uint kf_sg_size [[threads_per_simdgroup]]) {
   // top-2 of 8 router logits per token (rank: larger logits, or equal ones at a lower index, first)
   threadgroup float lg[8];
   threadgroup float pe[8];
@@ -99,7 +99,7 @@ kernel void moe_route(device const float* moe_logits [[buffer(0)]], device int* 
   const int t_raw = ((int)kf_gid.x + ((int)kf_gid.y * (int)kf_groups.x));
   const int t = min(t_raw, (T - 1));
   for (int e = tid; e < 8; e += 32) {
-    lg[e] = moe_logits[((t * 8) + e)];
+    lg[e] = moe_scores[((t * 8) + e)];
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
   for (int e = tid; e < 8; e += 32) {

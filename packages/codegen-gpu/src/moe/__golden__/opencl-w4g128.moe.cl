@@ -25,7 +25,7 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }
 
-__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void moe_logits(__global const float* restrict x, __global const float* restrict router, __global float* restrict moe_logits, int T) {
+__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void moe_logits(__global const float* restrict x, __global const float* restrict router, __global float* restrict moe_scores, int T) {
   // router logits: 2 experts x 4 tokens per workgroup, 64 threads, 16-byte loads
   const int tid = (int)get_local_id(0);
   const int e0 = ((int)get_group_id(0) * 2);
@@ -142,12 +142,12 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void moe_logits(__globa
     const int e = (e0 + (o % 2));
     const int t = (t0 + (o / 2));
     if ((e < 8) && (t < T)) {
-      moe_logits[((t * 8) + e)] = total;
+      moe_scores[((t * 8) + e)] = total;
     }
   }
 }
 
-__kernel __attribute__((reqd_work_group_size(32, 1, 1))) void moe_route(__global const float* restrict moe_logits, __global int* restrict moe_ids, __global float* restrict moe_w, int T) {
+__kernel __attribute__((reqd_work_group_size(32, 1, 1))) void moe_route(__global const float* restrict moe_scores, __global int* restrict moe_ids, __global float* restrict moe_w, int T) {
   // top-2 of 8 router logits per token (rank: larger logits, or equal ones at a lower index, first)
   __local float lg[8];
   __local float pe[8];
@@ -156,7 +156,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void moe_route(__global
   const int t_raw = ((int)get_group_id(0) + ((int)get_group_id(1) * (int)get_num_groups(0)));
   const int t = min(t_raw, (T - 1));
   for (int e = tid; e < 8; e += 32) {
-    lg[e] = moe_logits[((t * 8) + e)];
+    lg[e] = moe_scores[((t * 8) + e)];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int e = tid; e < 8; e += 32) {

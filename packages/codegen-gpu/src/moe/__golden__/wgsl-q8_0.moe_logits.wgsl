@@ -1,6 +1,6 @@
 @group(0) @binding(0) var<storage, read> x: array<f32>;
 @group(0) @binding(1) var<storage, read> router: array<f32>;
-@group(0) @binding(2) var<storage, read_write> moe_logits: array<f32>;
+@group(0) @binding(2) var<storage, read_write> moe_scores: array<f32>;
 struct KfScalars {
   T: i32,
 };
@@ -117,7 +117,7 @@ fn moe_logits(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgrou
     let e: i32 = (e0 + (o % 2i));
     let t: i32 = (t0 + (o / 2i));
     if (((e < 8i) && (t < kf_scalars.T))) {
-      moe_logits[((t * 8i) + e)] = total;
+      moe_scores[((t * 8i) + e)] = total;
     }
   }
 }

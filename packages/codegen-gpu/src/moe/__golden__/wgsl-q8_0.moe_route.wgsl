@@ -1,4 +1,4 @@
-@group(0) @binding(0) var<storage, read> moe_logits: array<f32>;
+@group(0) @binding(0) var<storage, read> moe_scores: array<f32>;
 @group(0) @binding(1) var<storage, read_write> moe_ids: array<i32>;
 @group(0) @binding(2) var<storage, read_write> moe_w: array<f32>;
 struct KfScalars {
@@ -20,7 +20,7 @@ fn moe_route(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup
   let t_raw: i32 = (i32(kf_gid.x) + (i32(kf_gid.y) * i32(kf_groups.x)));
   let t: i32 = min(t_raw, (kf_scalars.T - 1i));
   for (var e: i32 = tid; e < 8i; e += 32i) {
-    lg[e] = moe_logits[((t * 8i) + e)];
+    lg[e] = moe_scores[((t * 8i) + e)];
   }
   workgroupBarrier();
   for (var e: i32 = tid; e < 8i; e += 32i) {
