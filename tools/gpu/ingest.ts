@@ -44,6 +44,11 @@ export interface TimedCaseCheck {
   readonly bound?: number;
   /** the kernel as this checkout emits it (its sources match the bundle's unless status is 'constraint'; absent when it no longer emits the config) */
   readonly artifact?: KernelArtifact;
+  /**
+   * 'constraint' cases whose config this checkout still emits (other sources than the bundle's): whether
+   * the outputs the bundle's kernel wrote pass the same check (nmse beside it); absent otherwise
+   */
+  readonly staleOutputsOk?: boolean;
 }
 
 /**
@@ -59,9 +64,19 @@ export function checkTimedCase(t: PlannedTimedCase, r: GpuBundleCaseResult, perf
     return { status: 'constraint', reason: `this kforge no longer accepts the config: ${(e as Error).message}` };
   }
   if (hashSources(artifact.files) !== t.sourceHash) {
-    return { status: 'constraint', reason: 'this kforge generates different sources for the config than the bundle held', artifact };
+    // the outputs are the bundle's kernel's: checked all the same (the reference does not depend on the kernel)
+    const stale = 'this kforge generates different sources for the config than the bundle held';
+    if (r.status !== 'ok') return { status: 'constraint', reason: stale, artifact };
+    const outputs = checkOutputsOf(t, r, perfDir, artifact);
+    return { status: 'constraint', reason: `${stale}; its outputs: ${outputs.status === 'ok' ? 'ok' : (outputs.reason ?? outputs.status)}`, artifact,
+      staleOutputsOk: outputs.status === 'ok', ...(outputs.nmse !== undefined ? { nmse: outputs.nmse, bound: outputs.bound! } : {}) };
   }
   if (r.status !== 'ok') return { status: r.status === 'build-failed' ? 'compile' : 'runtime', ...(r.error ? { reason: r.error } : {}), artifact };
+  return checkOutputsOf(t, r, perfDir, artifact);
+}
+
+/** A timed case's sampled outputs against the float64 reference ('wrong' past the bound), any unwritten or non-finite element failing it. */
+function checkOutputsOf(t: PlannedTimedCase, r: GpuBundleCaseResult, perfDir: string | undefined, artifact: KernelArtifact): TimedCaseCheck {
   const arithmetic = artifact.arithmetic ?? 'f32';
   if (t.sampleRows) {
     // the device kept only the sampled rows of the output, and counted what of each whole output was not written or not finite
@@ -216,7 +231,7 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
   const db = dbPath ? new JsonlTuningDatabase(dbPath) : null;
   for (const t of plan.timed) {
     const r = perf.get(t.case)!;
-    const { status, reason, nmse } = checkTimedCase(t, r, join(work, 'perf'));
+    const { status, reason, nmse, staleOutputsOk } = checkTimedCase(t, r, join(work, 'perf'));
     const timings = r.result?.timingsNs ?? [];
     const s = timings.length ? summarize(timings.map((x) => x / 1e6)) : undefined;
     const measurement = status === 'ok' && s ? {
@@ -224,7 +239,13 @@ export function ingest(path: string, dbPath: string | null): { failures: number 
       ...(ceilingGbps ? { ceilingGbps } : {}),
     } : undefined;
     if (status !== 'ok') failures++;
-    line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
+    if (staleOutputsOk !== undefined && s) {
+      // the bundle's kernel, checked: its time is a measurement of those sources (the plan's revision), not of this checkout's
+      const us = (s.median * 1000).toFixed(2);
+      line('STALE', t.case, `${staleOutputsOk ? 'outputs ok' : 'outputs WRONG'}${nmse !== undefined ? ` nmse ${nmse.toExponential(2)} on ${sampleWords(t)}` : ''}  ${us} us` +
+        `  ${(t.bytes / (s.median * 1e6)).toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * t.bytes) / (s.median * 1e6) / ceilingGbps).toFixed(1)}% of copy)` : ''}` +
+        `${t.flops ? `  ${(t.flops / (s.median * 1e9)).toFixed(1)} TFLOP/s` : ''}  (sources differ from this checkout's)`);
+    } else line(status === 'ok' ? 'PASS' : status.toUpperCase(), t.case,
       `${nmse !== undefined ? `nmse ${nmse.toExponential(2)} on ${sampleWords(t)}` : (reason ?? '').slice(0, 120)}` +
       `${measurement ? `  ${(measurement.medianMs * 1000).toFixed(2)} us  ${measurement.gbps.toFixed(0)} GB/s${ceilingGbps ? ` (${((100 * measurement.gbps) / ceilingGbps).toFixed(1)}% of copy)` : ''}` +
         `${t.flops ? `  ${(t.flops / (measurement.medianMs * 1e9)).toFixed(1)} TFLOP/s` : ''}` : ''}`);

@@ -31,8 +31,10 @@
  * kernels alone, the routing made beforehand), 'fused-moe-eager', 'grouped-mm' (torch._grouped_mm, bf16)
  * and 'pytorch-eager' (a loop over the routed experts).
  *
- * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]
+ * usage: node --import tsx tools/gpu/to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty] [--bundle-sources]
  *   --commit/--dirty: the revision the bundle was prepared from, for plans that do not record it
+ *   --bundle-sources: keep a kforge case whose sources this checkout no longer emits (kernels still being
+ *     written while the run was made) when its outputs pass the check; the measurement names the plan's revision
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -154,18 +156,22 @@ interface Context {
   readonly plan: H200Plan;
   readonly ceilingGbps: number;
   readonly nvcc: string | null;
+  /** accept timed cases whose sources this checkout no longer emits when their outputs pass (--bundle-sources) */
+  readonly bundleSources: boolean;
 }
 
 function measurement(ctx: Context, m: {
   impl: ImplName; timingsNs: readonly number[]; bytes: number; flops: number; copies: number; inputBytes: number;
   detail: string; configuration: Record<string, ParamValue>; source: string; compiler: Measurement['compiler'];
   nmse: number; bound: number; target?: H200Target;
+  /** the kernel is the bundle's, not this checkout's (to-bench --bundle-sources) */
+  sourceNote?: string;
 }): Measurement {
   const s = summarize(m.timingsNs.map((t) => t / 1e6));
   const gbps = m.bytes / (s.median * 1e6);
   return {
     impl: m.impl, target: m.target ?? 'cuda', executor: 'gpu-bundle', executor_detail: m.detail, threads: 0,
-    configuration: m.configuration, config_source: 'default', source_sha256: m.source, compiler: m.compiler,
+    configuration: m.sourceNote ? { ...m.configuration, sources: m.sourceNote } : m.configuration, config_source: 'default', source_sha256: m.source, compiler: m.compiler,
     correct: true, nmse: m.nmse, nmse_bound: m.bound,
     median_ms: s.median, min_ms: s.min, max_ms: s.max, iqr_ms: s.iqr, repeats: s.n, samples_ms: samplesMs(m.timingsNs),
     bytes_moved: m.bytes, gbps, fraction_of_ceiling: ctx.ceilingGbps > 0 ? gbps / ctx.ceilingGbps : 0,
@@ -288,11 +294,14 @@ const medianNs = (l: BaselineLine): number => summarize(l.timings_ns!).median;
  */
 function kforgeMeasurement(ctx: Context, t: PlannedTimedCase, r: GpuBundleCaseResult, copies: number, target: H200Target): Measurement | string {
   const check = checkTimedCase(t, r, join(ctx.work, 'perf'));
-  if (check.status !== 'ok') return `${check.status === 'wrong' ? 'incorrect' : 'error'} kforge: ${check.reason ?? check.status}`;
+  // --bundle-sources: a kernel whose sources this checkout no longer emits, its outputs checked, stands as the plan revision's kernel
+  const stale = ctx.bundleSources && check.status === 'constraint' && check.staleOutputsOk === true;
+  if (check.status !== 'ok' && !stale) return `${check.status === 'wrong' ? 'incorrect' : 'error'} kforge: ${check.reason ?? check.status}`;
   return measurement(ctx, {
     impl: 'kforge', target, timingsNs: r.result!.timingsNs!, bytes: t.bytes, flops: t.flops ?? getOp(t.op).flops(t.params), copies,
-    inputBytes: bytesOfRoles(check.artifact!, ['in']), detail: r.result!.detail, configuration: t.config, source: sourceSha256(check.artifact!),
+    inputBytes: bytesOfRoles(check.artifact!, ['in']), detail: r.result!.detail, configuration: t.config, source: stale ? t.sourceHash : sourceSha256(check.artifact!),
     compiler: compilerOf(ctx, target), nmse: check.nmse!, bound: check.bound!,
+    ...(stale ? { sourceNote: `the bundle's sources (plan ${ctx.plan.buildCommit ?? '?'}${ctx.plan.buildDirty ? ', dirty' : ''}; source hash ${t.sourceHash}): this checkout emits others for the config` } : {}),
   });
 }
 
@@ -464,6 +473,8 @@ export interface ToBenchOptions {
   readonly dirty?: boolean;
   /** the command line, for provenance */
   readonly command?: readonly string[];
+  /** keep kforge's measurement of a timed case whose sources this checkout no longer emits when its outputs pass (named in the measurement) */
+  readonly bundleSources?: boolean;
 }
 
 /** The bench-schema file of one bundle run (`path`: OUT_DIR with results.tar.gz parts, or work/). */
@@ -484,7 +495,7 @@ export function bundleToBench(path: string, o: ToBenchOptions = {}): BenchFile {
   const ceilingGbps = Math.max(0, ...ceilings.map((c) => c.gbps));
   const query = sections.query?.[1]?.split(',').map((x) => x.trim()) ?? [];
   const nvccLine = sections.nvcc?.find((l) => l.startsWith('Cuda compilation tools'))?.trim() ?? null;
-  const ctx: Context = { work, plan, ceilingGbps, nvcc: nvccLine ? (/V[\d.]+/.exec(nvccLine)?.[0] ?? nvccLine) : null };
+  const ctx: Context = { work, plan, ceilingGbps, nvcc: nvccLine ? (/V[\d.]+/.exec(nvccLine)?.[0] ?? nvccLine) : null, bundleSources: o.bundleSources === true };
 
   const hasPerf = existsSync(join(work, 'perf', 'results.jsonl'));
   const perfLines = new Map(hasPerf ? readFileSync(join(work, 'perf', 'results.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
@@ -548,9 +559,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const out = value('--out');
   const commit = value('--commit');
   const path = args.find((a, i) => !a.startsWith('--') && !['--out', '--commit'].includes(args[i - 1] ?? ''));
-  if (!path || !out) throw new InputError('usage: to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty]');
+  if (!path || !out) throw new InputError('usage: to-bench.ts OUT_DIR|WORK_DIR --out FILE.json [--commit REV] [--dirty] [--bundle-sources]');
   const file = bundleToBench(resolve(path), {
-    ...(commit ? { commit } : {}), ...(args.includes('--dirty') ? { dirty: true } : {}),
+    ...(commit ? { commit } : {}), ...(args.includes('--dirty') ? { dirty: true } : {}), ...(args.includes('--bundle-sources') ? { bundleSources: true } : {}),
     command: ['node', '--import', 'tsx', 'tools/gpu/to-bench.ts', ...args],
   });
   writeFileSync(out, `${JSON.stringify(file)}\n`);
