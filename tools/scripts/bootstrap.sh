@@ -9,6 +9,19 @@ if [ ! -x node_modules/.bin/tsx ] || [ ! -d node_modules/@kforge/ir ] || [ packa
   npm ci --no-audit --no-fund
 fi
 
+# redis-server: the farm tests (packages/farm) start their own on a loopback port. Never fatal: without
+# it those tests skip, saying so.
+if ! command -v redis-server >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[bootstrap] installing redis-server (the farm tests' job queue)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq redis-server >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; } ||
+      echo "[bootstrap] could not install redis-server with apt-get: the farm tests will skip" >&2
+  else
+    echo "[bootstrap] redis-server is missing and cannot be installed here (not root, or no apt-get): the farm tests will skip; as root: apt-get install redis-server" >&2
+  fi
+fi
+
 APT_PACKAGES=(clang-19 lld-19 qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu libc6-dev-arm64-cross
   libc6-dev-riscv64-cross pocl-opencl-icd ocl-icd-opencl-dev clinfo glslang-tools spirv-tools libvulkan-dev
   vulkan-tools libopenblas-dev cmake zlib1g-dev openssh-server openssh-client chromium)

@@ -19,12 +19,13 @@ import { tuneCommand } from './commands/tune.ts';
 import { dbCommand } from './commands/db.ts';
 import { benchCommand } from './commands/bench.ts';
 import { benchSuitesCommand } from './commands/suites.ts';
+import { farmCommand } from './commands/farm.ts';
 import { NotFoundError } from './errors.ts';
 import { versionLine } from './version.ts';
 
 export const COMMANDS: readonly Command[] = [
   opsCommand, doctorCommand, quantizeCommand, referenceCommand, emitCommand, runCommand, verifyCommand,
-  benchCommand, tuneCommand, dbCommand, buildRuntimeCommand, demoCommand,
+  benchCommand, tuneCommand, farmCommand, dbCommand, buildRuntimeCommand, demoCommand,
 ];
 
 export const EXIT_OK = 0;

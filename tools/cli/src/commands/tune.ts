@@ -370,6 +370,29 @@ async function compareCommand(args: ParsedArgs): Promise<void> {
   for (const line of formatTable(['strategy', 'median', 'min', 'seeds >= 95%', 'median trials to 95%'], table)) println(line);
 }
 
+/** --farm: the coordinator, the fingerprint tuned for (given, or the one the agents announce) and how many in flight. */
+async function openFarm(url: string, args: ParsedArgs, dbPath: string) {
+  const f = await import('@kforge/farm');
+  const coordinator = new f.FarmCoordinator({ url, key: f.farmKey(args.optional('key-file')), db: new JsonlTuningDatabase(dbPath) });
+  const agents = await coordinator.agents();
+  const given = args.optional('fingerprint');
+  const wanted = args.optional('device');
+  let fingerprint: DeviceFingerprint;
+  if (given) fingerprint = readJsonOption('fingerprint', given) as unknown as DeviceFingerprint;
+  else {
+    const fps = [...new Map(agents.filter((a) => !wanted || a.fingerprint.device.includes(wanted)).map((a) => [a.fpId, a.fingerprint])).values()];
+    if (fps.length !== 1) {
+      await coordinator.close();
+      throw new InputError(`tune --farm: ${fps.length ? `agents of ${fps.length} fingerprints are connected (${fps.map((x) => x.device).join('; ')}): pick one with --device TEXT or --fingerprint` : 'no agent is connected: start one (kforge farm agent) or name the fingerprint with --fingerprint, and the jobs wait for it'}`);
+    }
+    fingerprint = fps[0]!;
+  }
+  const fpId = f.fingerprintId(fingerprint);
+  const serving = agents.filter((a) => a.fpId === fpId).length;
+  const parallel = integerOption(args, 'parallel', Math.max(1, serving), 1);
+  return { coordinator, fingerprint, fpId, parallel, tune: f.tuneParallel, executor: (targets: readonly TargetName[]) => f.farmExecutor(coordinator, fpId, targets) };
+}
+
 function defaultFraction(best: Trial, defaults: KnobConfig | undefined, byConfig: ReadonlyMap<string, Trial>): number {
   const d = defaults && byConfig.get(configKey(defaults));
   return d?.status === 'ok' ? best.timeMs! / d.timeMs! : 0;
@@ -378,7 +401,7 @@ function defaultFraction(best: Trial, defaults: KnobConfig | undefined, byConfig
 export const tuneCommand: Command = {
   name: 'tune',
   summary: 'search the knob space of OP on a target (here, over SSH/ADB, or through an exported bundle) and record every trial',
-  usage: 'tune OP --target T --params P [--strategy S] [--budget N] [--seed X] [--db FILE] [--threads N[,M...]] [--remote ssh://...|adb://SERIAL] [--export DIR | --import DIR]' +
+  usage: 'tune OP --target T --params P [--strategy S] [--budget N] [--seed X] [--db FILE] [--threads N[,M...]] [--remote ssh://...|adb://SERIAL | --farm redis[s]://...] [--export DIR | --import DIR]' +
     ' | tune compare-strategies OP --db FILE --target T --params P [--strategy S,...] [--budget N] [--seeds N] [--statistic median|min] [--skip-default] [--json]',
   args: {
     positionals: ['OP...'],
@@ -390,6 +413,10 @@ export const tuneCommand: Command = {
       seed: { kind: 'value', doc: 'seed of the strategy and of the random inputs (default 1)' },
       db: { kind: 'value', doc: `tuning database, JSON lines, appended to (default ${DEFAULT_DB})` },
       threads: { kind: 'value', doc: 'restrict the threads knob to N or to a list N,M,... (never more than the machine has cores)' },
+      farm: { kind: 'value', doc: 'tune on the farm at redis[s]://...: its agents of one fingerprint build, run and time the candidates (docs/farm.md)' },
+      fingerprint: { kind: 'value', doc: '--farm: the fingerprint to tune for (JSON or @file); default the one the connected agents announce (--device TEXT picks)' },
+      parallel: { kind: 'value', doc: '--farm: candidates in flight at once (default: the agents of the fingerprint)' },
+      'key-file': { kind: 'value', doc: '--farm: file holding the signing key (else $KFORGE_FARM_KEY_FILE or $KFORGE_FARM_KEY)' },
       remote: { kind: 'value', doc: 'tune on ssh://user@host[:port][?identity=KEY&known_hosts=FILE&cc=CC] or adb://SERIAL (adb binary: $KFORGE_ADB)' },
       export: { kind: 'value', doc: 'write every candidate (exhaustive or random, up to the budget) as a bundle for a machine without Node' },
       import: { kind: 'value', doc: "read a bundle's results/, check them against the reference and record them" },
@@ -404,7 +431,8 @@ export const tuneCommand: Command = {
   },
   async run(args) {
     if (args.positionals[0] === 'compare-strategies') return compareCommand(args);
-    for (const o of ['seeds', 'statistic', 'device']) if (args.optional(o) !== undefined) throw new InputError(`tune: --${o} belongs to tune compare-strategies`);
+    for (const o of ['seeds', 'statistic']) if (args.optional(o) !== undefined) throw new InputError(`tune: --${o} belongs to tune compare-strategies`);
+    if (args.optional('device') !== undefined && args.optional('farm') === undefined) throw new InputError('tune: --device belongs to tune compare-strategies (or picks a fingerprint with --farm)');
     for (const f of ['json', 'skip-default']) if (args.flag(f)) throw new InputError(`tune: --${f} belongs to tune compare-strategies`);
     const dbPath = args.optional('db') ?? DEFAULT_DB;
     const importDir = args.optional('import');
@@ -435,8 +463,12 @@ export const tuneCommand: Command = {
     const bench = await import('@kforge/bench');
     const { runProcess } = await import('@kforge/exec');
     const remote = args.optional('remote');
+    const farmUrl = args.optional('farm');
+    if (farmUrl && remote) throw new InputError('tune: --farm and --remote exclude each other (an agent takes --remote: kforge farm agent --remote ...)');
     const transport = remote ? makeTransport(remote, runProcess) : undefined;
-    if (!transport) {
+    // --farm: the candidates run on the farm's agents of one fingerprint (docs/farm.md)
+    const farm = farmUrl ? await openFarm(farmUrl, args, dbPath) : undefined;
+    if (!transport && !farm) {
       // a local run measures thread counts, never OpenMP's unpinned default (localThreadCounts)
       const local = localThreadCounts(knobs, threads);
       if (local) {
@@ -447,22 +479,22 @@ export const tuneCommand: Command = {
     // one build folder for the run: a config's checked run, calibration and timed run compile once
     const workDir = mkdtempSync(join(tmpdir(), 'kforge-tune-'));
     try {
-      const executor = transport ? bench.remoteExecutor(transport, [target]) : await executorFor(target);
+      const executor = farm ? farm.executor([target]) : transport ? bench.remoteExecutor(transport, [target]) : await executorFor(target);
       const avail = await executor.probe();
       if (avail.mode !== 'native' && avail.mode !== 'gpu') {
         throw new InputError(`tune: ${target} runs on ${executor.name}, which is ${avail.mode} here: it can check correctness (kforge verify) ` +
           'but its times say nothing about the device, so it never ranks candidates. Tune on the device: --remote ssh://... or adb://..., or --export DIR');
       }
-      const device = transport
+      const device = farm ? farm.fingerprint : transport
         ? fingerprintFromMachineReport(await remoteMachineReport(transport), 'native')
         : await bench.localCpuFingerprint(target, executor);
-      const origin = transport?.origin ?? 'local';
+      const origin = farm ? `farm ${farm.coordinator.runId}` : transport?.origin ?? 'local';
       const inputs = randomInputs(op, params, seed);
       const flops = await computeFlops(op, params);
       // inputs cycled through copies that together pass the last-level cache, so no candidate is timed
       // from cache (local only: a remote machine's cache size is not known here)
       const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
-      const rotate = transport ? 1 : bench.rotationCopies(inputBytes, bench.lastLevelCacheBytes() ?? 0);
+      const rotate = transport || farm ? 1 : bench.rotationCopies(inputBytes, bench.lastLevelCacheBytes() ?? 0);
       const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, workDir, ...(rotate > 1 ? { rotate } : {}) } });
       println(`tuning ${op.name} on ${target} ${JSON.stringify(params)}: ${strategy.name} (seed ${seed}), budget ${budget}, ${space.size} valid configs`);
       println(`device ${device.device} [${device.features.join(' ')}], ${device.compiler}, ${executor.name} (${origin})`);
@@ -476,14 +508,22 @@ export const tuneCommand: Command = {
       const measurements = new Map<Trial, Measurement | undefined>();
       // the model-guided strategy starts from the lowering's roofline estimate (told the local core count)
       const lowering = loweringFor(op.name, target);
-      const host = transport ? {} : { cores: availableParallelism() };
+      const host = transport || farm ? {} : { cores: availableParallelism() };
       const estimate = lowering.estimate ? (c: KnobConfig) => lowering.estimate!(target, params, c, host) : undefined;
-      const result = await tune({
+      let farmFailed = 0;
+      const loop = farm ? (o: Parameters<typeof tune>[0]) => farm.tune({ ...o, parallel: farm.parallel }) : tune;
+      if (farm) println(`farm run ${farm.coordinator.runId}: ${farm.parallel} candidates in flight on fingerprint ${farm.fpId}`);
+      const result = await loop({
         space, strategy, runner, budget, seed, defaults: knobs.defaults, ...(estimate ? { estimate } : {}),
         onTrial: (t, i) => {
           const d = runner.details.get(bench.configKeyOf(t.config));
           measurements.set(t, d?.measurement);
-          db.append(record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, origin, ceilingGbps));
+          const rec = record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, d?.detail ?? origin, ceilingGbps);
+          // a farm trial is recorded once per job id (the run id and the config's index)
+          if (farm) {
+            farm.coordinator.record(`${farm.coordinator.runId}.${space.indexOf(t.config) ?? configKey(t.config)}`, rec);
+            void farm.coordinator.reportProgress({ what: `tune ${op.name} on ${target}`, fpId: farm.fpId, budget, done: i + 1, failed: (farmFailed += t.status === 'ok' ? 0 : 1), inFlight: 0, state: i + 1 >= budget ? 'done' : 'running' });
+          } else db.append(rec);
           println(trialLine(i, t, d?.measurement, i === 0, flops));
         },
       });
@@ -491,6 +531,7 @@ export const tuneCommand: Command = {
     } finally {
       rmSync(workDir, { recursive: true, force: true });
       await transport?.close?.();
+      await farm?.coordinator.close();
     }
   },
 };
