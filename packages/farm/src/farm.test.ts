@@ -51,7 +51,7 @@ describe('farm (real redis-server, agents as processes)', { skip: missing, timeo
   const pool = new Map<string, TestAgent[]>();
   const POOL: Record<string, { n: number; extra?: Record<string, unknown> }> = {
     A: { n: 2 }, B: { n: 1 }, kill: { n: 2 }, slow: { n: 1, extra: { jobLimitMs: 300 } }, dup: { n: 1 },
-    wrong: { n: 1, extra: { fault: 'wrong' } }, hang: { n: 2 }, sig: { n: 1 },
+    wrong: { n: 1, extra: { fault: 'wrong' } }, hang: { n: 2 }, sig: { n: 1 }, kernel: { n: 1 },
   };
   const ready = (name: string) => pool.get(name)!;
   before(async () => {
@@ -178,6 +178,41 @@ describe('farm (real redis-server, agents as processes)', { skip: missing, timeo
     assert.ok(rec && rec.status === 'ok', `the hung agent's job was finished: ${JSON.stringify(rec)} ${hung.log.join(' | ')}`);
     assert.ok(!rec.origin.includes(/agent (\S+):/.exec(line)![1]!), 'by another agent');
     assertOncePerJob(db);
+  });
+
+  test('kernel jobs: a C gemv generated and checked here, built and timed on the agent, recorded once per trial', async () => {
+    const { getOp, randomInputs, resolveParams } = await import('@kforge/ir');
+    const { loweringFor } = await import('@kforge/driver');
+    const bench = await import('@kforge/bench');
+    const { farmExecutor } = await import('./executor.ts');
+    const { SearchSpace } = await import('@kforge/autotune');
+    const fp = fingerprint('kernel');
+    const db = newDb();
+    const c = coordinator(db);
+    const params = resolveParams(getOp('gemv'), { M: 1, N: 32, K: 64 });
+    const knobs = loweringFor('gemv', 'c').knobs('c', params);
+    const space = new SearchSpace(knobs);
+    const workDir = mkdtempSync(join(tmp, 'work-'));
+    const runner = new bench.KernelRunner({
+      op: 'gemv', target: 'c', params, knobs, inputs: randomInputs(getOp('gemv'), params, 1),
+      executor: farmExecutor(c, fingerprintId(fp), ['c']), measure: { minTimeMs: 5, workDir },
+    });
+    const r = await tuneParallel({
+      space, strategy: STRATEGIES.random!, runner, budget: 2, seed: 1, parallel: 1, defaults: knobs.defaults,
+      onTrial: (t) => {
+        const d = runner.details.get(bench.configKeyOf(t.config));
+        c.record(`${c.runId}.${space.indexOf(t.config)}`, {
+          schema: 1, op: 'gemv', params, target: 'c', device: fp, kforge: 'test', config: t.config, sourceHash: d?.sourceHash ?? '',
+          status: t.status, ...(d?.measurement ? { measurement: d.measurement } : {}), time: new Date().toISOString(), origin: d?.detail ?? 'farm',
+        });
+      },
+    });
+    await c.close();
+    assert.deepEqual(r.trials.map((t) => t.status), ['ok', 'ok'], JSON.stringify(r.trials));
+    const rs = records(db);
+    assert.equal(rs.length, 2);
+    assertOncePerJob(db);
+    assert.ok(rs.every((x) => x.measurement!.repeats > 0 && /^farm:local:.* agent /.test(x.origin) && x.sourceHash.length === 64), JSON.stringify(rs));
   });
 
   test('unsigned and altered jobs are refused, and the agent says so', async () => {
