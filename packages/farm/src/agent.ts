@@ -168,7 +168,9 @@ export class FarmAgent {
       return { ok: true, agent: this.id, origin, y, ...(body.recorded.timeMs !== undefined ? { timeMs: body.recorded.timeMs } : {}) };
     }
     const job: RemoteJob = { ...body.job, inputs: Object.fromEntries(Object.entries(body.job.inputs).map(([k, b]) => [k, new Uint8Array(Buffer.from(b, 'base64'))])) };
-    const transport = this.o.transport ?? localTransport(scratch);
+    // on a remote device too, each job gets a folder of its own that is removed afterwards
+    const remoteDir = this.o.transport ? `${this.o.transport.baseDir}/farm-${basename(scratch)}` : undefined;
+    const transport: Transport = this.o.transport ? Object.create(this.o.transport, { baseDir: { value: remoteDir } }) as Transport : localTransport(scratch);
     const timeouts = { buildMs: Math.min(limit, body.buildMs), runMs: Math.min(limit, body.runMs) };
     try {
       const r = await runRemoteJob(transport, job, body.repeats, timeouts);
@@ -177,6 +179,8 @@ export class FarmAgent {
     } catch (e) {
       if (e instanceof RemoteJobError) return { ok: false, agent: this.id, origin: transport.origin, failure: e.failure, reason: e.message };
       throw e;
+    } finally {
+      if (remoteDir) await transport.shell(`rm -rf '${remoteDir}'`, 30_000);
     }
   }
 }
