@@ -518,7 +518,7 @@ export const tuneCommand: Command = {
         onTrial: (t, i) => {
           const d = runner.details.get(bench.configKeyOf(t.config));
           measurements.set(t, d?.measurement);
-          const rec = record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, d?.detail ?? origin, ceilingGbps);
+          const rec = record(op.name, params, target, device, t, d?.sourceHash, d?.nmse, d?.measurement, farm ? d?.detail ?? origin : origin, ceilingGbps);
           // a farm trial is recorded once per job id (the run id and the config's index)
           if (farm) {
             farm.coordinator.record(`${farm.coordinator.runId}.${space.indexOf(t.config) ?? configKey(t.config)}`, rec);
