@@ -8,6 +8,7 @@ export * from './schema.ts';
 export * from './runner.ts';
 export * from './suites/index.ts';
 export * from './local-runner.ts';
+export * from './case-inputs.ts';
 export * from './compare.ts';
 export * from './report.ts';
 export * from './runtime-calls.ts';

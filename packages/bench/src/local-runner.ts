@@ -5,13 +5,14 @@
  * as executors built from autotune's transports, so local and remote trials are measured alike.
  */
 import { readFileSync } from 'node:fs';
-import { InputError, tensorBytes, type KnobConfig, type KnobSpace, type Params, type Tensor } from '@kforge/ir';
+import { InputError, type KnobConfig, type KnobSpace, type Params } from '@kforge/ir';
 import { sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
 import {
   CPU_TOOLCHAINS, ExecError, isCpuTarget, renderCpuHarness, toolVersion,
   type Availability, type Executor, type ExecFailure, type RunRequest, type RunResult,
 } from '@kforge/exec';
-import { checkRun, emitKernel, runArtifact } from '@kforge/driver';
+import { emitKernel } from '@kforge/driver';
+import { pickInputs, type CaseInputs } from './case-inputs.ts';
 import {
   RemoteJobError, cpuFingerprint, hashSources, runRemoteJob,
   type DeviceFingerprint, type Measurement, type RemoteJob, type Runner, type Transport, type Trial, type TrialStatus,
@@ -43,7 +44,8 @@ export interface KernelRunnerOptions {
   readonly target: TargetName;
   readonly params: Params;
   readonly knobs: KnobSpace;
-  readonly inputs: Readonly<Record<string, Tensor>>;
+  /** the case's inputs and their check (caseInputs: sampled rows for a large case, else the whole reference) */
+  readonly inputs: CaseInputs;
   readonly executor: Executor;
   readonly measure?: MeasureOptions;
   /** correctness only: no timing (emulated executors, or checking a bundle's candidates) */
@@ -55,11 +57,7 @@ export const configKeyOf = (config: KnobConfig): string => JSON.stringify(Object
 export class KernelRunner implements Runner {
   /** per config (configKeyOf): what the database records beyond the trial */
   readonly details = new Map<string, TrialDetail>();
-  private readonly inputBytes: Record<string, Uint8Array>;
-
-  constructor(private readonly o: KernelRunnerOptions) {
-    this.inputBytes = Object.fromEntries(Object.entries(o.inputs).map(([k, t]) => [k, tensorBytes(t)]));
-  }
+  constructor(private readonly o: KernelRunnerOptions) {}
 
   async evaluate(config: KnobConfig): Promise<Trial> {
     const { o } = this;
@@ -74,19 +72,18 @@ export class KernelRunner implements Runner {
     }
     const sourceHash = hashSources(artifact.files);
     try {
-      const run = await runArtifact(artifact, o.inputs, { executor: o.executor });
-      const check = checkRun(run, o.inputs);
-      const nmse = Math.max(...check.checks.map((c) => (Number.isNaN(c.nmse) ? Infinity : c.nmse)));
+      const check = await o.inputs.judge(artifact, o.executor, o.measure?.workDir);
+      const nmse = Number.isNaN(check.nmse) ? Infinity : check.nmse;
       if (!check.ok) {
-        this.details.set(key, { sourceHash, nmse, detail: run.result.detail });
-        return { config, status: 'wrong', reason: check.checks.filter((c) => !c.ok).map((c) => c.message).join('; ') };
+        this.details.set(key, { sourceHash, nmse });
+        return { config, status: 'wrong', reason: check.message };
       }
       if (o.checkOnly) {
-        this.details.set(key, { sourceHash, nmse, detail: run.result.detail });
+        this.details.set(key, { sourceHash, nmse });
         return { config, status: 'ok' };
       }
-      const timing = await timeArtifact(o.executor, artifact, this.inputBytes, o.measure);
-      const bytes = bytesMoved(artifact);
+      const timing = await timeArtifact(o.executor, artifact, pickInputs(o.inputs.bytes, artifact), o.measure);
+      const bytes = o.inputs.counted ?? bytesMoved(artifact);
       const measurement: Measurement = {
         medianMs: timing.ms.median, minMs: timing.ms.min, maxMs: timing.ms.max, iqrMs: timing.ms.iqr,
         repeats: timing.ms.n, bytes, gbps: bytes / (timing.ms.median * 1e6),

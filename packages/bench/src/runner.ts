@@ -6,13 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getOp, InputError, resolveParams, randomInputs, tensorBytes, type Params, type ParamValue, type Tensor } from '@kforge/ir';
+import { getOp, InputError, resolveParams, type Params, type ParamValue } from '@kforge/ir';
 import { bytesOfRoles, sizedBuffers, type KernelArtifact, type TargetName } from '@kforge/target';
-import { generatedBytes, type Executor } from '@kforge/exec';
+import type { Executor } from '@kforge/exec';
 import {
-  checkMemoryBudget, checkRun, checkSampledOutput, emitKernel, executorFor, inputSeeds, LOWERINGS, OP_HOOKS, outputValues, resolveConfig, runArtifact,
-  type BenchFigure, type OpHooks,
+  checkMemoryBudget, emitKernel, executorFor, LOWERINGS, OP_HOOKS, resolveConfig, type BenchFigure,
 } from '@kforge/driver';
+import { caseInputs, pickInputs } from './case-inputs.ts';
 import { bytesMoved, measureCacheCeiling, measureFmaPeak, measureReadCeiling, rotationCopies, timeInterleaved, type Timing } from './measure.ts';
 import { cpuBaselines, readUsage, USAGE_DIR_ENV, withThreads, type ImplName, type ThreadUsage } from './baselines.ts';
 import { affinityInForce, cacheLevelFor, compilerInfo, gitInfo, kforgeVersion, lastLevelCacheBytes, loadExceedsCores, loadRefusal, machineInfo, pinThreads, sourceSha256 } from './provenance.ts';
@@ -78,9 +78,6 @@ export function flushBytesFor(l3: number | null | undefined): number {
 /** each flush costs a pass over twice the last-level cache, so those cases stop at fewer repeats (split over the rounds) */
 export const FLUSHED_MAX_REPEATS = 120;
 
-/** Cases whose op does more than this are checked on the op's sampled rows, not the whole float64 reference (minutes in JS). */
-export const FULL_REFERENCE_MAX_FLOPS = 1e9;
-
 /** The bytes a measurement's GB/s counts: the buffers the op's bench hook names (attention: the KV cache), else every input and output once. */
 export function benchBytes(artifact: KernelArtifact): number {
   const names = OP_HOOKS[artifact.op]?.bandwidthBuffers;
@@ -102,21 +99,6 @@ function needsFmaProbe(cases: readonly SuiteCase[]): boolean {
       return false;
     }
   });
-}
-
-/**
- * The inputs of a large case as the op's hooks generate them (exec's fills, regenerated here byte for
- * byte), so the check needs the float64 reference of a few sampled rows only.
- */
-function sampledInputs(hooks: OpHooks, op: string, params: Params, artifact: KernelArtifact, seed: number): { bytes: Record<string, Uint8Array>; generated: ReturnType<OpHooks['generatedInputs']> } {
-  const generated = hooks.generatedInputs(params, inputSeeds(hooks, (i) => (seed * 7919 + i * 104729 + 1) >>> 0));
-  const bytes: Record<string, Uint8Array> = {};
-  for (const b of sizedBuffers(artifact).filter((x) => x.role === 'in')) {
-    const g = generated[b.name];
-    if (!g) throw new Error(`${op}: no generated fill for input '${b.name}'`);
-    bytes[b.name] = generatedBytes(g, 0, b.bytes);
-  }
-  return { bytes, generated };
 }
 
 interface Entrant {
@@ -225,24 +207,13 @@ class RunContext {
       for (const b of found.baselines) entrants.push({ impl: b.impl, artifact: b.artifact, configSource: 'default', placement: b.placement });
       unavailable.push(...found.unavailable);
     }
-    // a large case: generated inputs and the reference of sampled rows; else random inputs and the whole reference.
-    // An op that counts only the part of its inputs it reads (moe: the routed experts) has inputs far
-    // larger than its flops say (the whole reference dequantizes every expert): always sampled.
-    const hooks = OP_HOOKS[c.op];
-    const sampled = hooks !== undefined && (op.flops(params) > (this.o.fullReferenceMaxFlops ?? FULL_REFERENCE_MAX_FLOPS) || hooks.countedBytes !== undefined);
-    let bytes: Record<string, Uint8Array>;
-    let checkOne: (a: KernelArtifact) => Promise<{ ok: boolean; nmse: number; bound: number; error?: string }>;
-    if (sampled) {
-      const s = sampledInputs(hooks, c.op, params, artifact, this.o.seed ?? 1);
-      bytes = s.bytes;
-      const sample = hooks.sample(params, 64);
-      let ref: Float64Array | undefined;
-      checkOne = (a) => this.checkSampled(a, bytes, hooks, params, sample, () => (ref ??= hooks.sampledReference(params, s.generated, sample)));
-    } else {
-      const inputs = randomInputs(op, params, this.o.seed ?? 1);
-      bytes = Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, tensorBytes(t)]));
-      checkOne = (a) => this.check(a, inputs);
-    }
+    const data = caseInputs(c.op, params, artifact, this.o.seed ?? 1, this.o.fullReferenceMaxFlops);
+    const { bytes } = data;
+    // a failed run (an entrant that does not build or crashes) is a result; a bad case is the user's error
+    const checkOne = (a: KernelArtifact): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> => data.judge(a, this.executor, this.workDir).catch((e: unknown) => {
+      if (e instanceof InputError) throw e;
+      return { ok: false, nmse: NaN, bound: NaN, error: (e as Error).message.split('\n')[0]! };
+    });
 
     const checked: { entrant: Entrant; nmse: number; bound: number; ok: boolean; error?: string }[] = [];
     for (const e of entrants) checked.push({ entrant: e, ...(await checkOne(e.artifact)) });
@@ -255,7 +226,7 @@ class RunContext {
     // bytes that depend on the inputs (the op's countedBytes): every implementation gets the same
     // count, and the caches are evicted before each timed call (rotated copies of the whole inputs
     // would leave the part it reads in cache)
-    const counted = hooks?.countedBytes?.(params, bytes);
+    const { counted } = data;
     const eviction = counted !== undefined ? { rotate: 1, flushBytes: flushBytesFor(this.l3), maxRepeats: FLUSHED_MAX_REPEATS } : undefined;
     // a cache-resident case: inputs not rotated, judged against the cache probe of its bytes taken
     // just before and just after its timing (the higher of the two)
@@ -265,7 +236,7 @@ class RunContext {
     process.env[USAGE_DIR_ENV] = this.usageDir;
     const timings = await timeInterleaved(this.executor, timed.map((x) => ({
       artifact: x.entrant.artifact,
-      inputs: pick(bytes, x.entrant.artifact),
+      inputs: pickInputs(bytes, x.entrant.artifact),
       options: eviction ?? { rotate: hot ? 1 : rotationCopies(inputBytes(x.entrant.artifact), this.l3 ?? 0) },
     })), { minTimeMs: this.minTimeMs, rounds: this.rounds, discard: DISCARD, workDir: this.workDir }).finally(() => { delete process.env[USAGE_DIR_ENV]; });
     const loadAfter = this.load();
@@ -285,35 +256,9 @@ class RunContext {
     for (const m of measurements.slice(1)) speedup[m.impl] = m.median_ms / measurements[0]!.median_ms;
     const notes = [...checked.filter((x) => !x.ok).map((x) => `${x.entrant.impl} baseline not timed: ${x.error ?? `nmse ${x.nmse.toExponential(2)}`}`), ...unavailable];
     return {
-      ...base, params, figure, check: sampled ? 'sampled' : 'full', status: 'ok', reason: notes.length ? notes.join('; ') : null,
+      ...base, params, figure, check: data.check, status: 'ok', reason: notes.length ? notes.join('; ') : null,
       measurements, speedup, load_average: { before: loadBefore, after: loadAfter }, loaded,
     };
-  }
-
-  /** the kernel's run on generated inputs, its sampled rows against their float64 reference */
-  private async checkSampled(
-    artifact: KernelArtifact, bytes: Record<string, Uint8Array>, hooks: OpHooks, params: Params, sample: ReturnType<OpHooks['sample']>, reference: () => Float64Array,
-  ): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
-    try {
-      const run = await this.executor.run({ artifact, inputs: pick(bytes, artifact), workDir: this.workDir });
-      const values = outputValues(artifact.op, params, sample.output, run.outputs[sample.output]!);
-      const c = checkSampledOutput(artifact.op, hooks, params, sample, values, reference(), artifact.arithmetic ?? 'f32');
-      return { ok: c.ok, nmse: c.nmse, bound: c.bound };
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      return { ok: false, nmse: NaN, bound: NaN, error: (e as Error).message.split('\n')[0]! };
-    }
-  }
-
-  private async check(artifact: KernelArtifact, inputs: Record<string, Tensor>): Promise<{ ok: boolean; nmse: number; bound: number; error?: string }> {
-    try {
-      const run = await runArtifact(artifact, inputs, { executor: this.executor });
-      const { ok, checks } = checkRun(run, inputs);
-      return { ok, nmse: Math.max(...checks.map((c) => c.nmse)), bound: Math.min(...checks.map((c) => c.bound)) };
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      return { ok: false, nmse: NaN, bound: NaN, error: (e as Error).message.split('\n')[0]! };
-    }
   }
 
   private async measurement(e: Entrant, t: Timing, threads: number, nmse: number, bound: number, params: Params, counted?: number): Promise<Measurement> {
@@ -369,9 +314,6 @@ class RunContext {
   }
 }
 
-function pick(bytes: Record<string, Uint8Array>, artifact: KernelArtifact): Record<string, Uint8Array> {
-  return Object.fromEntries(artifact.buffers.filter((b) => b.role === 'in').map((b) => [b.name, bytes[b.name]!]));
-}
 
 /** `kforge bench OP`: one case, checked, timed with the probe (and baselines unless turned off). */
 export async function benchOne(opName: string, rawParams: Record<string, unknown>, o: BenchOptions): Promise<BenchFile> {

@@ -15,6 +15,7 @@ import { nativeExecutor } from '@kforge/exec';
 import { buildCpuRuntime, loweringFor, planCpuRuntime } from '@kforge/driver';
 import { KforgeLibrary, cpuRuntimeFiles } from '@kforge/runtime';
 import { KernelRunner } from './local-runner.ts';
+import { fullCaseInputs } from './case-inputs.ts';
 import { benchOne } from './runner.ts';
 import { timeRuntimeGemv } from './runtime-calls.ts';
 import { rotationCopies } from './measure.ts';
@@ -54,7 +55,7 @@ test('tune, bench and bench runtime time one gemv alike; the binding overhead is
     const inputs = randomInputs(op, params, 1);
     const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
     const rotate = rotationCopies(inputBytes, lastLevelCacheBytes() ?? 0);
-    const runner = new KernelRunner({ op: 'gemv', target, params, knobs, inputs, executor: nativeExecutor, measure: { minTimeMs: 300, workDir: join(dir, 'work'), ...(rotate > 1 ? { rotate } : {}) } });
+    const runner = new KernelRunner({ op: 'gemv', target, params, knobs, inputs: fullCaseInputs(inputs), executor: nativeExecutor, measure: { minTimeMs: 300, workDir: join(dir, 'work'), ...(rotate > 1 ? { rotate } : {}) } });
     const trial = await runner.evaluate(config);
     assert.equal(trial.status, 'ok', trial.reason);
     const tuneMs = trial.timeMs!;

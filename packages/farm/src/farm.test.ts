@@ -194,7 +194,7 @@ describe('farm (real redis-server, agents as processes)', { skip: missing, timeo
     const space = new SearchSpace(knobs);
     const workDir = mkdtempSync(join(tmp, 'work-'));
     const runner = new bench.KernelRunner({
-      op: 'gemv', target: 'c', params, knobs, inputs: randomInputs(getOp('gemv'), params, 1),
+      op: 'gemv', target: 'c', params, knobs, inputs: bench.fullCaseInputs(randomInputs(getOp('gemv'), params, 1)),
       executor: farmExecutor(c, fingerprintId(fp), ['c']), measure: { minTimeMs: 5, workDir },
     });
     const r = await tuneParallel({

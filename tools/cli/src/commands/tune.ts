@@ -489,13 +489,18 @@ export const tuneCommand: Command = {
         ? fingerprintFromMachineReport(await remoteMachineReport(transport), 'native')
         : await bench.localCpuFingerprint(target, executor);
       const origin = farm ? `farm ${farm.coordinator.runId}` : transport?.origin ?? 'local';
-      const inputs = randomInputs(op, params, seed);
+      // a large case (moe's experts, a long prefill) is checked on the op's generated inputs and sampled rows
+      const inputs = bench.caseInputs(op.name, params, emitKernel(op.name, target, params, knobs.defaults), seed);
       const flops = await computeFlops(op, params);
       // inputs cycled through copies that together pass the last-level cache, so no candidate is timed
-      // from cache (local only: a remote machine's cache size is not known here)
-      const inputBytes = Object.values(inputs).reduce((n, t) => n + tensorBytes(t).byteLength, 0);
-      const rotate = transport || farm ? 1 : bench.rotationCopies(inputBytes, bench.lastLevelCacheBytes() ?? 0);
-      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, workDir, ...(rotate > 1 ? { rotate } : {}) } });
+      // from cache; an op that reads only part of its inputs (moe) has the caches evicted before each call
+      // instead (local only: a remote machine's cache size is not known here)
+      const local = !transport && !farm;
+      const inputBytes = Object.values(inputs.bytes).reduce((n, b) => n + b.byteLength, 0);
+      const llc = bench.lastLevelCacheBytes() ?? 0;
+      const rotate = local && inputs.counted === undefined ? bench.rotationCopies(inputBytes, llc) : 1;
+      const flush = local && inputs.counted !== undefined ? { flushBytes: bench.flushBytesFor(llc), maxRepeats: bench.FLUSHED_MAX_REPEATS } : {};
+      const runner = new bench.KernelRunner({ op: op.name, target, params, knobs, inputs, executor, measure: { minTimeMs, workDir, ...(rotate > 1 ? { rotate } : {}), ...flush } });
       println(`tuning ${op.name} on ${target} ${JSON.stringify(params)}: ${strategy.name} (seed ${seed}), budget ${budget}, ${space.size} valid configs`);
       println(`device ${device.device} [${device.features.join(' ')}], ${device.compiler}, ${executor.name} (${origin})`);
       if (rotate > 1) println(`inputs rotated through ${rotate} copies (${((rotate * inputBytes) / 2 ** 20).toFixed(0)} MiB) past the last-level cache`);
