@@ -6,3 +6,4 @@ export * from './tuner.ts';
 export * from './simulation.ts';
 export * from './compare.ts';
 export * from './runners/index.ts';
+export * from './warm-start.ts';

@@ -161,3 +161,31 @@ test('tune --threads takes a list: the space keeps only those thread counts; a c
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--threads 3 is not one of/);
 });
+
+test('tune on a device the database has not seen starts from the best config recorded for a similar fingerprint (warm start); --no-warm-start disables it', async () => {
+  const { loweringFor } = await import('@kforge/driver');
+  const { SearchSpace, SCHEMA_VERSION } = await import('@kforge/autotune');
+  const knobs = loweringFor('gemv', TARGET).knobs(TARGET, resolveParams(getOp('gemv'), PARAMS));
+  // a config valid on a one-thread run that is not the default
+  const key = (c: object) => JSON.stringify(c);
+  const config = new SearchSpace(knobs).configs.find((c) => key(c) !== key(knobs.defaults) && (c.threads === undefined || c.threads === 1))!;
+  const other = {
+    schema: SCHEMA_VERSION, op: 'gemv', params: resolveParams(getOp('gemv'), PARAMS), target: TARGET, kforge: 'test', config, sourceHash: '', status: 'ok',
+    device: { device: 'another CPU of the class', features: ['avx2'], compiler: 'gcc 1', executor: 'native' },
+    measurement: { medianMs: 1, minMs: 1, maxMs: 1, iqrMs: 0, repeats: 1, bytes: 1, gbps: 1 }, time: '2026-12-02T00:00:00Z', origin: 'local',
+  };
+  const warmDb = join(dir, 'warm.jsonl');
+  writeFileSync(warmDb, JSON.stringify(other) + '\n');
+  const r = await kforge(tuneArgs(warmDb, ['--budget', '5', '--strategy', 'random', '--seed', '3', '--probe-mib', '0', '--threads', '1']), 300_000);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  assert.match(r.stdout, /^warm start: 1 configs first, from 1 similar records/m);
+  assert.match(r.stdout, /^ {2}\{.*\} {2}#1 of another CPU of the class/m);
+  const records = readDb(warmDb);
+  assert.equal(records.length, 6);
+  assert.deepEqual(records[2]!.config, config, 'the default, then the warm start');
+  const cold = join(dir, 'cold.jsonl');
+  writeFileSync(cold, JSON.stringify(other) + '\n');
+  const c = await kforge(tuneArgs(cold, ['--budget', '2', '--strategy', 'random', '--seed', '3', '--probe-mib', '0', '--threads', '1', '--no-warm-start']), 300_000);
+  assert.equal(c.code, 0, c.stderr + c.stdout);
+  assert.doesNotMatch(c.stdout, /warm start/);
+});

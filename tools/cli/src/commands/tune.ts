@@ -14,7 +14,7 @@ import { bytesOfRoles, sizedBuffers, type TargetName } from '@kforge/target';
 import {
   AdbTransport, JsonlTuningDatabase, SCHEMA_VERSION, STRATEGIES, SearchSpace, SshTransport, TUNE_BUNDLE_VERSION,
   compareStrategies, configKey, exhaustiveBest, fingerprintFromMachineReport, hashSources, parseAdbUrl, parseSshUrl, readCpuTuneResults,
-  readTuneManifest, recordedKnobSpace, remoteMachineReport, strategyOptions, tune, writeCpuTuneBundle, writeTuneManifest,
+  readTuneManifest, recordedKnobSpace, remoteMachineReport, strategyOptions, tune, warmStart, withWarmStart, writeCpuTuneBundle, writeTuneManifest,
   type CommandRunner, type DeviceFingerprint, type Measurement, type StrategyDef, type Transport, type Trial, type TuneBundleCase, type TuningRecord,
 } from '@kforge/autotune';
 import { parseTarget, type ParsedArgs } from '../args.ts';
@@ -426,6 +426,7 @@ export const tuneCommand: Command = {
       statistic: { kind: 'value', doc: 'compare-strategies: the recorded time that ranks, median (default) or min of the repeats' },
       device: { kind: 'value', doc: 'compare-strategies: only records whose device name contains TEXT' },
       json: { kind: 'flag', doc: 'compare-strategies: print the comparison as one JSON object' },
+      'no-warm-start': { kind: 'flag', doc: 'on a device and shape the database has not seen, do not start from the best configs recorded for similar fingerprints and shapes (docs/tuning.md)' },
       'skip-default': { kind: 'flag', doc: 'compare-strategies: do not measure the default first (score the strategies alone)' },
     },
   },
@@ -434,6 +435,7 @@ export const tuneCommand: Command = {
     for (const o of ['seeds', 'statistic']) if (args.optional(o) !== undefined) throw new InputError(`tune: --${o} belongs to tune compare-strategies`);
     if (args.optional('device') !== undefined && args.optional('farm') === undefined) throw new InputError('tune: --device belongs to tune compare-strategies (or picks a fingerprint with --farm)');
     for (const f of ['json', 'skip-default']) if (args.flag(f)) throw new InputError(`tune: --${f} belongs to tune compare-strategies`);
+    if (args.flag('no-warm-start') && (args.optional('import') !== undefined || args.optional('export') !== undefined)) throw new InputError('tune: --no-warm-start applies to a tuning run, not to --export or --import');
     const dbPath = args.optional('db') ?? DEFAULT_DB;
     const importDir = args.optional('import');
     if (importDir) {
@@ -515,11 +517,23 @@ export const tuneCommand: Command = {
       const lowering = loweringFor(op.name, target);
       const host = transport || farm ? {} : { cores: availableParallelism() };
       const estimate = lowering.estimate ? (c: KnobConfig) => lowering.estimate!(target, params, c, host) : undefined;
+      // warm start (issue 19 point 7): a device and shape the database has not seen start from what it holds for similar ones
+      let tuned = strategy;
+      if (!args.flag('no-warm-start')) {
+        const w = warmStart(db.all(), { op: op.name, params, target, device, space, defaults: knobs.defaults, count: Math.min(8, Math.max(0, Math.floor((budget - 1) / 4))) });
+        if (w.proposals.length) {
+          tuned = withWarmStart(strategy, w.proposals.map((p) => p.config));
+          println(`warm start: ${w.proposals.length} configs first, from ${w.sources.length} similar records of ${dbPath} (--no-warm-start disables):`);
+          for (const p of w.proposals) {
+            println(`  ${fmtConfig(p.config)}  #${p.rank} of ${p.source.device.device} [${p.source.device.features.join(' ')}] at ${JSON.stringify(p.source.params)} (${fmtMs(p.timeMs)})`);
+          }
+        }
+      }
       let farmFailed = 0;
       const loop = farm ? (o: Parameters<typeof tune>[0]) => farm.tune({ ...o, parallel: farm.parallel }) : tune;
       if (farm) println(`farm run ${farm.coordinator.runId}: ${farm.parallel} candidates in flight on fingerprint ${farm.fpId}`);
       const result = await loop({
-        space, strategy, runner, budget, seed, defaults: knobs.defaults, ...(estimate ? { estimate } : {}),
+        space, strategy: tuned, runner, budget, seed, defaults: knobs.defaults, ...(estimate ? { estimate } : {}),
         onTrial: (t, i) => {
           const d = runner.details.get(bench.configKeyOf(t.config));
           measurements.set(t, d?.measurement);
