@@ -202,5 +202,6 @@ test('moe: decode is estimated by the active experts\' bytes (int8 and more thre
   assert.ok(at(1, { threads: 1, m_tile: 1, dot_path: 'int8' }) > decode);
   assert.ok(at(512, { threads: 2, m_tile: 8, dot_path: 'int8' }) < at(512, { threads: 2, m_tile: 1, dot_path: 'int8' }));
   assert.ok(at(512, { threads: 2, m_tile: 8, dot_path: 'int8' }) < at(512, { threads: 2, m_tile: 8, dot_path: 'float' }));
-  assert.ok(at(512, { tile_m: 32, mma: true }, 'cuda') < at(512, { tile_m: 32, mma: false }, 'cuda'));
+  // the H200's bandwidth: a decode step in tens of microseconds
+  assert.ok(at(1, { rows: 4, m_tile: 1 }, 'cuda') < decode / 10);
 });

@@ -448,7 +448,7 @@ export function estimateGatedDeltaRule(target: TargetName, params: Params, confi
  * the router, x and y are read or written once. The arithmetic is the op's flops; tokens of an expert share
  * each weight load (and its unpacking) `m_tile` at a time, so below m_tile tokens per expert a tile is partly
  * empty, and the int8 path's dot products run at the dot rate. Work items are (active expert, row block) pairs over the threads or
- * workgroups; the GPU's tensor-core tiles ('mma') run the GEMMs at 8x the FMA rate.
+ * workgroups.
  */
 export function estimateMoe(target: TargetName, params: Params, config: KnobConfig, host: HostHint = {}): number {
   const [T, H, I, E, topk] = ['T', 'H', 'I', 'E', 'topk'].map((n) => Number(params[n])) as [number, number, number, number, number];
@@ -457,17 +457,16 @@ export function estimateMoe(target: TargetName, params: Params, config: KnobConf
   const expertBytes = 2 * I * rowBytes(f, H) + H * rowBytes(f, I);
   const bytes = active * expertBytes + (params.routing === 'router' ? E * H * 4 : T * topk * 8) + 2 * T * H * 4 + T * topk * (I + H) * 8;
   const perExpert = (T * topk) / active;
-  const mTile = Math.max(1, Number(config.m_tile ?? config.tile_m ?? 1));
+  const mTile = Math.max(1, Number(config.m_tile ?? 1));
   // a tile of m_tile tokens costs as much as a full one
   const fill = perExpert / (Math.ceil(perExpert / mTile) * mTile);
   const flops = getOp('moe').flops(params) / Math.max(0.05, fill);
-  const rows = Math.max(1, Number(config.rows ?? config.tile_n ?? 16));
+  const rows = Math.max(1, Number(config.rows ?? 16));
   const items = active * (Math.ceil(I / rows) + Math.ceil(H / rows));
   if (SIMT_TARGETS.has(target)) {
     const r = GPU_RATES[target as keyof typeof GPU_RATES];
-    const tensor = config.mma === true || config.mma === 'tensor_core' ? 8 : 1;
     const spread = Math.min(1, items / (r.sms * 2));
-    const flopsPerMs = r.sms * r.schedulers * 32 * 2 * r.clockGHz * 1e6 * tensor * 0.5;
+    const flopsPerMs = r.sms * r.schedulers * 32 * 2 * r.clockGHz * 1e6 * 0.5;
     // route, group, gate/up, down, combine
     return combine(bytes / (r.dramGBps * 1e6 * Math.max(0.05, spread)), flops / flopsPerMs) + 5 * r.launchMs;
   }

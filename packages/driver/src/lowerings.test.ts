@@ -15,6 +15,10 @@ test("lowerings expose only their op's declared knobs, and lowered ops declare n
       { Hq: 4, Hkv: 1, Sq: 3, Skv: 50, D: 72, window: 10, kv: 'f32' },
     ],
     gated_delta_rule: [{ T: 1, Hk: 16, Hv: 32, Dk: 128, l2norm: true }, { T: 512, Hk: 2, Hv: 4, Dk: 64, Dv: 96 }],
+    moe: [
+      { T: 1, H: 2048, I: 768, E: 128, topk: 8, weight: 'q4_0', normTopk: true }, { T: 512, H: 256, I: 128, E: 8, topk: 2, weight: 'f16', routing: 'given' },
+      { T: 4, H: 128, I: 128, E: 6, topk: 2, weight: 'f32' },
+    ],
   };
   const used = new Map<string, Set<string>>();
   for (const lowering of LOWERINGS) {

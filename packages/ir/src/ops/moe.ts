@@ -38,7 +38,7 @@ export const MOE: OpDef = {
     { name: 'y', role: 'out', shape: ['T', 'H'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'variant', doc: "algorithm: 'gather' (decode: per active expert one pass over its weights for all its tokens) or 'tiled' (prefill: expert GEMMs over tiles of each expert's tokens)" },
+    { name: 'variant', doc: "algorithm: 'gather' (per active expert one pass over its weights for all its tokens, m_tile at a time); a tiled prefill variant (expert GEMMs over tiles of each expert's tokens) is to come" },
     { name: 'rows', doc: 'weight rows per work item (CPU: per thread block; GPU: per workgroup)' },
     { name: 'm_tile', doc: "tokens of one expert sharing each loaded weight vector" },
     { name: 'k_unroll', doc: 'independent accumulator sets along the reduction' },
@@ -49,11 +49,6 @@ export const MOE: OpDef = {
     { name: 'workgroup_size', doc: 'GPU: threads per workgroup' },
     { name: 'vector_width', doc: 'GPU: elements (or weight bytes) per lane load' },
     { name: 'subgroup_reduce', doc: 'GPU: reduce partial dot products with subgroup operations' },
-    { name: 'k_split', doc: 'lanes (or warps) sharing one weight row, reduced at the end' },
-    { name: 'tile_m', doc: "tiled: tokens per tile of an expert's GEMM" },
-    { name: 'tile_n', doc: 'tiled: output rows per tile' },
-    { name: 'tile_k', doc: 'tiled: reduction depth staged per step' },
-    { name: 'mma', doc: 'tiled, CUDA: tensor-core matrix multiply-accumulate (the IR mma) for the expert GEMMs' },
   ],
   flops(params) {
     const { T, H, I, E, topk } = params as Record<string, number>;
