@@ -120,9 +120,22 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
   // the widest load that is at most 16 bytes (a whole q8_0 block of 32 where the format has it)
   const vector_width = widths.filter((w) => w <= 16).pop() ?? widths[0]!;
   const cuda = target === 'cuda';
+  if (cuda && FORMATS[shape.weight].kind !== 'dense') {
+    // quantized rows are short (a 2048-element q4_0 row is 64 chunks of one block: one chunk per lane, so
+    // k_unroll has nothing to unroll) and each chunk carries 32 f32 activations per token: with 2 rows and
+    // 2 tokens a thread held ~130-160 registers for a few hundred weight bytes, so few small workgroups
+    // fit an SM and the grid ran in several latency-bound waves (each behind the expert lookups). 8 rows
+    // share each activation load and give every lane 8 (down) / 16 (gate_up) weight blocks in flight; one
+    // token per pass keeps the registers near 128 so the decode grid fits one wave (tokens of the same
+    // expert re-read its rows from L2)
+    return {
+      variant: 'gather', rows: 8, m_tile: 1, k_unroll: 1, workgroup_size: Math.min(128, caps.maxWorkgroup), vector_width,
+      subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
+    };
+  }
   return {
     variant: 'gather',
-    rows: cuda ? 2 : 2,
+    rows: 2,
     m_tile: 2,
     k_unroll: cuda ? 2 : 1,
     workgroup_size: Math.min(cuda ? 128 : 64, caps.maxWorkgroup),
