@@ -106,13 +106,14 @@ function references(): { summary: string[]; failures: string[] } {
   return { summary: [`references: ${REFERENCE_CASES.length - failures.length}/${REFERENCE_CASES.length} cases finite`], failures };
 }
 
-/** What every target runs: Qwen3-0.6B q_proj at decode, q4_0 (a format every target supports), and its attention. */
+/** What every target runs: Qwen3-0.6B q_proj at decode, q4_0 (a format every target supports), its attention, a Gated DeltaNet layer's delta rule and a small MoE. */
 const EVERYWHERE = [
   { what: 'gemv', op: 'gemv', params: { M: 1, N: QWEN3_06B.Hq * QWEN3_06B.D, K: QWEN3_06B.hidden, weight: 'q4_0' } },
   { what: 'attention decode', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 1, Skv: 300, D: QWEN3_06B.D, causal: true, kv: 'f16' } },
   { what: 'attention prefill', op: 'attention', params: { Hq: QWEN3_06B.Hq, Hkv: QWEN3_06B.Hkv, Sq: 48, Skv: 48, D: QWEN3_06B.D, causal: true, kv: 'q8_0' } },
   { what: 'gated delta rule decode', op: 'gated_delta_rule', params: { T: 1, Hk: GATED_DELTANET.Hk, Hv: GATED_DELTANET.Hv, Dk: GATED_DELTANET.D, l2norm: true } },
   { what: 'gated delta rule prefill', op: 'gated_delta_rule', params: { T: 160, Hk: 2, Hv: 4, Dk: GATED_DELTANET.D, l2norm: true } },
+  { what: 'moe', op: 'moe', params: { T: 3, H: 512, I: 256, E: 8, topk: 2, weight: 'q4_0', routing: 'router', normTopk: true } },
 ] as const;
 
 async function everywhere(step: string, what: string, opName: string, raw: Readonly<Record<string, unknown>>): Promise<{ summary: string[]; failures: string[] }> {
