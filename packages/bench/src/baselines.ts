@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { InputError, type KnobConfig, type Params } from '@kforge/ir';
 import type { KernelArtifact, TargetName } from '@kforge/target';
 import { emitKernel, LOWERINGS, resolveConfig } from '@kforge/driver';
-import { findGgml, GGML_PLACEMENT, ggmlAttentionArtifact, ggmlUnsupported, type GgmlPath } from './ggml.ts';
+import { ggmlAttentionArtifact, ggmlUnsupported, type GgmlPath } from './ggml.ts';
 import { ggmlGatedDeltaArtifact, ggmlGatedDeltaUnsupported } from './ggml-gated-delta.ts';
+import { ggmlGemvArtifact, ggmlGemvUnsupported } from './ggml-gemv.ts';
 import { ggmlMoeArtifact, ggmlMoeUnsupported } from './ggml-moe.ts';
+import { findGgml, ggmlPlacement, type GgmlBuild } from './ggml-process.ts';
 
 /**
  * kforge's kernel and the baselines timed beside it: with --vs-default the target's default config
@@ -252,10 +254,31 @@ export interface CpuBaselines {
   readonly unavailable: string[];
 }
 
+type GgmlBaseline = Pick<Baseline, 'impl' | 'artifact' | 'note'>;
+
+/** ggml's baselines per op (their placement and thread usage are added by cpuBaselines), or why ggml cannot run these params */
+const GGML_BASELINES: Readonly<Record<string, (b: GgmlBuild, params: Params, threads: number) => GgmlBaseline[] | string>> = {
+  gemv: (b, params, threads) => ggmlGemvUnsupported(params) ?? [
+    { impl: 'ggml', artifact: ggmlGemvArtifact(b, params, threads), note: `ggml mul_mat (plain CPU buffer) from ${b.lib}` },
+  ],
+  attention: (b, params, threads) => (['flash', 'matmul'] as GgmlPath[]).filter((path) => !ggmlUnsupported(params, path)).map((path) => ({
+    impl: path === 'flash' ? 'ggml' : 'ggml-matmul', artifact: ggmlAttentionArtifact(b, params, path, threads),
+    note: `ggml ${path === 'flash' ? 'ggml_flash_attn_ext' : 'mul_mat + soft_max_ext + mul_mat'} from ${b.lib}`,
+  })),
+  gated_delta_rule: (b, params, threads) => ggmlGatedDeltaUnsupported(params) ?? [
+    { impl: 'ggml', artifact: ggmlGatedDeltaArtifact(b, params, threads), note: `ggml ${params.l2norm ? 'l2_norm + ' : ''}gated_delta_net from ${b.lib}` },
+  ],
+  moe: (b, params, threads) => ggmlMoeUnsupported(params) ?? [{
+    impl: 'ggml', artifact: ggmlMoeArtifact(b, params, threads),
+    note: `ggml's MoE graph (llama.cpp build_moe_ffn: ${params.routing === 'router' ? 'its own router top-k, ' : ''}mul_mat_id for gate, up and down, swiglu, weighting) from ${b.lib}`,
+  }],
+};
+
 /**
  * The CPU baselines of (op, params) and those that apply but cannot run here. `ggml` (the local
- * runner only: the artifact names this machine's ggml build) adds ggml's attention and its
- * GATED_DELTA_NET (gated_delta_rule) and its MoE graph (moe: ggml-moe.ts) where KFORGE_GGML_DIR names a build, else says it is unavailable.
+ * runner only: the artifact names this machine's ggml build) adds ggml's mul_mat (gemv: ggml-gemv.ts),
+ * its attention (ggml.ts), its GATED_DELTA_NET (gated_delta_rule) and its MoE graph (moe) where
+ * KFORGE_GGML_DIR names a build (ggml-process.ts), else says it is unavailable.
  */
 export function cpuBaselines(op: string, target: TargetName, params: Params, threads: number, o: { readonly ggml?: boolean; readonly env?: NodeJS.ProcessEnv } = {}): CpuBaselines {
   if (!['c', 'avx2', 'avx512'].includes(target)) return { baselines: [], unavailable: [] };
@@ -281,45 +304,11 @@ export function cpuBaselines(op: string, target: TargetName, params: Params, thr
       unavailable.push(`naive-c unavailable: ${e.message}`);
     }
   }
-  if (o.ggml && op === 'attention') {
+  if (o.ggml && op in GGML_BASELINES) {
     const build = findGgml(o.env);
-    if ('unavailable' in build) {
-      unavailable.push(`ggml unavailable: ${build.unavailable}`);
-    } else {
-      const paths: GgmlPath[] = ['flash', 'matmul'];
-      for (const path of paths) {
-        if (ggmlUnsupported(params, path)) continue;
-        const impl = path === 'flash' ? 'ggml' : 'ggml-matmul';
-        out.push({
-          impl, artifact: withUsage(ggmlAttentionArtifact(build, params, path, threads), impl), placement: GGML_PLACEMENT(threads),
-          note: `ggml ${path === 'flash' ? 'ggml_flash_attn_ext' : 'mul_mat + soft_max_ext + mul_mat'} from ${build.lib}`,
-        });
-      }
-    }
-  }
-  if (o.ggml && op === 'gated_delta_rule') {
-    const build = findGgml(o.env);
-    const unsupported = ggmlGatedDeltaUnsupported(params);
-    if ('unavailable' in build) unavailable.push(`ggml unavailable: ${build.unavailable}`);
-    else if (unsupported) unavailable.push(`ggml unavailable: ${unsupported}`);
-    else {
-      out.push({
-        impl: 'ggml', artifact: withUsage(ggmlGatedDeltaArtifact(build, params, threads), 'ggml'), placement: GGML_PLACEMENT(threads),
-        note: `ggml ${params.l2norm ? 'l2_norm + ' : ''}gated_delta_net from ${build.lib}`,
-      });
-    }
-  }
-  if (o.ggml && op === 'moe') {
-    const build = findGgml(o.env);
-    const unsupported = ggmlMoeUnsupported(params);
-    if ('unavailable' in build) unavailable.push(`ggml unavailable: ${build.unavailable}`);
-    else if (unsupported) unavailable.push(`ggml unavailable: ${unsupported}`);
-    else {
-      out.push({
-        impl: 'ggml', artifact: withUsage(ggmlMoeArtifact(build, params, threads), 'ggml'), placement: GGML_PLACEMENT(threads),
-        note: `ggml's MoE graph (llama.cpp build_moe_ffn: ${params.routing === 'router' ? 'its own router top-k, ' : ''}mul_mat_id for gate, up and down, swiglu, weighting) from ${build.lib}`,
-      });
-    }
+    const found = 'unavailable' in build ? build.unavailable : GGML_BASELINES[op]!(build, params, threads);
+    if (typeof found === 'string') unavailable.push(`ggml unavailable: ${found}`);
+    else for (const g of found) out.push({ ...g, artifact: withUsage(g.artifact, g.impl), placement: ggmlPlacement(threads) });
   }
   return { baselines: out, unavailable };
 }

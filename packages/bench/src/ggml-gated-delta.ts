@@ -1,7 +1,7 @@
 /**
  * ggml's CPU GATED_DELTA_NET as a bench baseline for gated_delta_rule: `ggml_l2_norm` on q and k (as
  * llama.cpp's Qwen3.5 graph normalizes them before the op) and `ggml_gated_delta_net(q, k, v, g, beta,
- * state, 1)`, from the ggml build KFORGE_GGML_DIR names (ggml.ts: findGgml). Nothing of ggml is in
+ * state, 1)`, from the ggml build KFORGE_GGML_DIR names (ggml-process.ts: findGgml). Nothing of ggml is in
  * this repository: the driver below is ours, ggml's headers are read from the build when the artifact
  * is made and its libraries are loaded with dlopen by the harness.
  *
@@ -20,11 +20,9 @@
  * meaning of the state's layout and the head order differ), no copies timed. Scale is ggml's fixed
  * 1/sqrt(Dv) and it needs Dk == Dv: other params are unsupported (ggmlGatedDeltaUnsupported).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Params } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
-import { ggmlLoaderC, type GgmlBuild } from './ggml.ts';
+import { ggmlDriverPrelude, ggmlFiles, type GgmlBuild } from './ggml-process.ts';
 
 /** ggml's l2_norm eps in llama.cpp's Qwen3.5 graph (the model's rms_norm_eps) */
 const GGML_L2_EPS = 1e-6;
@@ -38,30 +36,13 @@ export function ggmlGatedDeltaUnsupported(params: Params): string | null {
   return null;
 }
 
-/** The headers the driver includes, read from the build. */
-const GGML_HEADERS = ['ggml.h', 'ggml-cpu.h', 'ggml-backend.h', 'ggml-alloc.h'];
-
 function driverSource(b: GgmlBuild, params: Params, threads: number): string {
   const n = (name: string) => Number(params[name]);
   const defines = [
-    `#define KF_GGML_LIB "${b.lib.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
     `#define KF_B ${n('B')}`, `#define KF_T ${n('T')}`, `#define KF_HK ${n('Hk')}`, `#define KF_HV ${n('Hv')}`, `#define KF_D ${n('Dv')}`,
-    `#define KF_L2NORM ${params.l2norm ? 1 : 0}`, `#define KF_L2_EPS ${GGML_L2_EPS}f`, `#define KF_THREADS ${threads}`,
+    `#define KF_L2NORM ${params.l2norm ? 1 : 0}`, `#define KF_L2_EPS ${GGML_L2_EPS}f`,
   ];
-  return `#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include "ggml.h"
-#include "ggml-cpu.h"
-${defines.join('\n')}
-#define KF_R (KF_HV / KF_HK)
-
-${ggmlLoaderC(['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_l2_norm', 'ggml_gated_delta_net', 'ggml_new_graph', 'ggml_build_forward_expand', 'ggml_graph_plan', 'ggml_graph_compute'])}
-
+  return `${ggmlDriverPrelude(b, threads, [...defines, '#define KF_R (KF_HV / KF_HK)'], ['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_l2_norm', 'ggml_gated_delta_net', 'ggml_new_graph', 'ggml_build_forward_expand'])}
 static struct ggml_tensor *kf_q, *kf_k, *kf_v, *kf_g, *kf_beta, *kf_s0, *kf_out;
 static struct ggml_cgraph *kf_graph;
 static struct ggml_cplan kf_plan;
@@ -88,13 +69,7 @@ static void kf_ggml_build(void) {
   kf_out = kf_ggml_gated_delta_net(ctx, q, k, kf_v, kf_g, kf_beta, kf_s0, 1);
   kf_graph = kf_ggml_new_graph(ctx);
   kf_ggml_build_forward_expand(kf_graph, kf_out);
-  int threads = KF_THREADS > 0 ? KF_THREADS : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  kf_plan = kf_ggml_graph_plan(kf_graph, threads, NULL);
-  if (kf_plan.work_size) kf_plan.work_data = malloc(kf_plan.work_size);
-}
-
-static void kf_ggml_compute(void) {
-  if (kf_ggml_graph_compute(kf_graph, &kf_plan) != GGML_STATUS_SUCCESS) { fprintf(stderr, "ggml baseline: ggml_graph_compute failed\\n"); exit(4); }
+  kf_plan = kf_ggml_plan(kf_graph);
 }
 
 /* kforge's value head h = hk * R + j is ggml's head j * Hk + hk (that head reads q/k head hk) */
@@ -126,7 +101,7 @@ static void kf_ggml_checked(const float *v, const float *g, const float *beta, c
         for (size_t j = 0; j < D; j++) dst[j * D + i] = src[i * D + j];
     }
   kf_v->data = v2; kf_g->data = g2; kf_beta->data = beta2; kf_s0->data = s02;
-  kf_ggml_compute();
+  kf_ggml_compute(kf_graph, &kf_plan);
   const float *ro = (const float *)kf_out->data;
   const float *rs = ro + rows * KF_HV * D;
   for (size_t r = 0; r < rows; r++)
@@ -150,7 +125,7 @@ void kf_ggml_gated_delta(const float *q, const float *k, const float *v, const f
   kf_g->data = (void *)g;
   kf_beta->data = (void *)beta;
   kf_s0->data = (void *)s0;
-  kf_ggml_compute();
+  kf_ggml_compute(kf_graph, &kf_plan);
 }
 `;
 }
@@ -160,11 +135,7 @@ export function ggmlGatedDeltaArtifact(b: GgmlBuild, params: Params, threads: nu
   const n = (name: string) => Number(params[name]);
   const rows = n('B') * n('T');
   const state = n('B') * n('Hv') * n('Dk') * n('Dv') * 4;
-  const files: Record<string, string> = { 'ggml_gated_delta.c': driverSource(b, params, threads) };
-  for (const h of GGML_HEADERS) {
-    const f = join(b.include, h);
-    if (existsSync(f)) files[h] = readFileSync(f, 'utf8');
-  }
+  const files = ggmlFiles(b, 'ggml_gated_delta.c', driverSource(b, params, threads));
   return {
     op: 'gated_delta_rule', target: 'c', params,
     config: { threads, format: `ggml ${params.l2norm ? 'l2_norm(q), l2_norm(k) + ' : ''}gated_delta_net (one state slot; token by token) (${b.lib})` },

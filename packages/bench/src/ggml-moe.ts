@@ -1,6 +1,6 @@
 /**
  * ggml's CPU MoE layer as a bench baseline for moe: the graph llama.cpp's build_moe_ffn makes for a
- * Qwen3 MoE block, from the ggml build KFORGE_GGML_DIR names (ggml.ts: findGgml). Nothing of ggml is
+ * Qwen3 MoE block, from the ggml build KFORGE_GGML_DIR names (ggml-process.ts: findGgml). Nothing of ggml is
  * in this repository: the driver below is ours, ggml's headers are read from the build when the
  * artifact is made and its libraries are loaded with dlopen by the harness.
  *
@@ -16,11 +16,9 @@
  * [E, H] is ggml's [H, E], x [T, H] is [H, T] (and its view [H, 1, T] for mul_mat_id), y [T, H] is [H, T]. The graph is built in the
  * first (checked) call; later calls repoint the inputs at the harness's (rotated) buffers.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Params } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
-import { ggmlLoaderC, type GgmlBuild } from './ggml.ts';
+import { ggmlDriverPrelude, ggmlFiles, type GgmlBuild } from './ggml-process.ts';
 
 /** kforge weight formats ggml reads in place, and ggml's name for each */
 const GGML_WEIGHT_TYPE: Readonly<Record<string, string>> = { f32: 'GGML_TYPE_F32', f16: 'GGML_TYPE_F16', q8_0: 'GGML_TYPE_Q8_0', q4_0: 'GGML_TYPE_Q4_0', q4_1: 'GGML_TYPE_Q4_1' };
@@ -46,9 +44,6 @@ export function ggmlMoeUnsupported(params: Params): string | null {
   return null;
 }
 
-/** The headers the driver includes, read from the build. */
-const GGML_HEADERS = ['ggml.h', 'ggml-cpu.h', 'ggml-backend.h', 'ggml-alloc.h'];
-
 /** llama.cpp's lower clamp of the top-k weight sum before dividing (build_moe_ffn) */
 const WEIGHT_SUM_MIN = 6.103515625e-5;
 
@@ -56,33 +51,19 @@ function driverSource(b: GgmlBuild, params: Params, threads: number): string {
   const n = (name: string) => Number(params[name]);
   const router = params.routing === 'router';
   const defines = [
-    `#define KF_GGML_LIB "${b.lib.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
     `#define KF_T ${n('T')}`, `#define KF_H ${n('H')}`, `#define KF_I ${n('I')}`, `#define KF_E ${n('E')}`, `#define KF_K ${n('topk')}`,
     `#define KF_WTYPE ${GGML_WEIGHT_TYPE[String(params.weight)]}`, `#define KF_ROUTER ${router ? 1 : 0}`,
-    `#define KF_NORM ${router && params.normTopk ? 1 : 0}`, `#define KF_SUM_MIN ${WEIGHT_SUM_MIN}f`, `#define KF_THREADS ${threads}`,
+    `#define KF_NORM ${router && params.normTopk ? 1 : 0}`, `#define KF_SUM_MIN ${WEIGHT_SUM_MIN}f`,
   ];
   const fns = [
     'ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_2d', 'ggml_new_tensor_3d', 'ggml_mul_mat', 'ggml_mul_mat_id',
     'ggml_soft_max', 'ggml_argsort_top_k', 'ggml_get_rows', 'ggml_reshape_2d', 'ggml_reshape_3d', 'ggml_sum_rows', 'ggml_clamp', 'ggml_div',
     'ggml_swiglu_split', 'ggml_mul', 'ggml_add', 'ggml_view_2d', 'ggml_cont', 'ggml_new_graph_custom', 'ggml_build_forward_expand',
-    'ggml_graph_plan', 'ggml_graph_compute',
   ];
   const args = router
     ? 'const float *x, const void *w_gate, const void *w_up, const void *w_down, const float *router, float *y'
     : 'const float *x, const void *w_gate, const void *w_up, const void *w_down, const int32_t *ids, const float *weights, float *y';
-  return `#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-#include "ggml.h"
-#include "ggml-cpu.h"
-${defines.join('\n')}
-
-${ggmlLoaderC(fns)}
-
+  return `${ggmlDriverPrelude(b, threads, defines, fns)}
 static struct ggml_tensor *kf_x, *kf_x3, *kf_gate, *kf_up, *kf_down, *kf_router, *kf_ids, *kf_weights, *kf_out;
 static struct ggml_cgraph *kf_graph;
 static struct ggml_cplan kf_plan;
@@ -136,9 +117,7 @@ static void kf_ggml_build(void) {
   kf_out = out;
   kf_graph = kf_ggml_new_graph_custom(ctx, 256, false);
   kf_ggml_build_forward_expand(kf_graph, kf_out);
-  int threads = KF_THREADS > 0 ? KF_THREADS : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  kf_plan = kf_ggml_graph_plan(kf_graph, threads, NULL);
-  if (kf_plan.work_size) kf_plan.work_data = malloc(kf_plan.work_size);
+  kf_plan = kf_ggml_plan(kf_graph);
 }
 
 void kf_ggml_moe(${args}) {
@@ -155,7 +134,7 @@ void kf_ggml_moe(${args}) {
   kf_weights->data = (void *)weights;
 #endif
   kf_out->data = y; /* the last sum writes y itself */
-  if (kf_ggml_graph_compute(kf_graph, &kf_plan) != GGML_STATUS_SUCCESS) { fprintf(stderr, "ggml baseline: ggml_graph_compute failed\\n"); exit(4); }
+  kf_ggml_compute(kf_graph, &kf_plan);
 }
 `;
 }
@@ -166,11 +145,7 @@ export function ggmlMoeArtifact(b: GgmlBuild, params: Params, threads: number): 
   const weight = String(params.weight);
   const [T, H, I, E, k] = [n('T'), n('H'), n('I'), n('E'), n('topk')];
   const router = params.routing === 'router';
-  const files: Record<string, string> = { 'ggml_moe.c': driverSource(b, params, threads) };
-  for (const h of GGML_HEADERS) {
-    const f = join(b.include, h);
-    if (existsSync(f)) files[h] = readFileSync(f, 'utf8');
-  }
+  const files = ggmlFiles(b, 'ggml_moe.c', driverSource(b, params, threads));
   const welem = weight === 'f32' ? 'f32' : weight === 'f16' ? 'f16' : 'u8';
   const routing = router
     ? [{ name: 'router', elem: 'f32' as const, bytes: E * H * 4, role: 'in' as const }]

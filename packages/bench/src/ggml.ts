@@ -12,33 +12,11 @@
  * block_q8_0, so ggml reads them in place; q [B, Hq, Sq, D] is ggml's [D, Sq, Hq, B]. The graph is
  * built in the first (checked) call; later calls only repoint the tensors at the rotated copy.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Params } from '@kforge/ir';
 import type { KernelArtifact } from '@kforge/target';
+import { ggmlDriverPrelude, ggmlFiles, type GgmlBuild } from './ggml-process.ts';
 
-/** the environment variable naming the ggml build */
-export const GGML_DIR_ENV = 'KFORGE_GGML_DIR';
-
-export interface GgmlBuild {
-  readonly dir: string;
-  readonly include: string;
-  readonly lib: string;
-}
-
-/** The ggml build KFORGE_GGML_DIR names, or why there is none. */
-export function findGgml(env: NodeJS.ProcessEnv = process.env): GgmlBuild | { readonly unavailable: string } {
-  const dir = env[GGML_DIR_ENV];
-  if (!dir) return { unavailable: `${GGML_DIR_ENV} is not set (a ggml tree built with cmake: experiments/2026-12-01-attention-cpu/README.md)` };
-  const include = join(dir, 'include');
-  if (!existsSync(join(include, 'ggml.h')) || !existsSync(join(include, 'ggml-cpu.h'))) return { unavailable: `${GGML_DIR_ENV}=${dir} has no include/ggml.h and include/ggml-cpu.h` };
-  const lib = ['build/src', 'build/bin', 'lib', '.'].map((d) => join(dir, d)).find((d) => existsSync(join(d, 'libggml-base.so')) && existsSync(join(d, 'libggml-cpu.so')));
-  if (!lib) return { unavailable: `${GGML_DIR_ENV}=${dir} has no libggml-base.so and libggml-cpu.so under build/src, build/bin, lib or itself (build with -DBUILD_SHARED_LIBS=ON)` };
-  return { dir, include, lib };
-}
-
-/** The headers the driver includes, read from the build (ggml-cpu.h pulls in the others). */
-const GGML_HEADERS = ['ggml.h', 'ggml-cpu.h', 'ggml-backend.h', 'ggml-alloc.h'];
+export { findGgml, GGML_DIR_ENV, type GgmlBuild } from './ggml-process.ts';
 
 export type GgmlPath = 'flash' | 'matmul';
 
@@ -51,59 +29,15 @@ export function ggmlUnsupported(params: Params, path: GgmlPath): string | null {
 
 const GGML_TYPE: Readonly<Record<string, string>> = { f32: 'GGML_TYPE_F32', f16: 'GGML_TYPE_F16', q8_0: 'GGML_TYPE_Q8_0' };
 
-/**
- * The C of a ggml driver that resolves ggml's entry points (typed by its own header) from its shared
- * libraries in KF_GGML_LIB at run time: `static ... *kf_<name>` for each function, and `kf_ggml_resolve()`.
- */
-export function ggmlLoaderC(functions: readonly string[]): string {
-  return `/* ggml's entry points, typed by its own header, resolved from its shared libraries */
-#define KF_GGML_FUNCTIONS(X) ${functions.map((f) => `X(${f})`).join(' ')}
-#define KF_DECLARE(f) static __typeof__(f) *kf_##f;
-KF_GGML_FUNCTIONS(KF_DECLARE)
-
-static void *kf_ggml_lib(const char *name) {
-  void *h = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
-  if (!h) { fprintf(stderr, "ggml baseline: %s\\n", dlerror()); exit(4); }
-  return h;
-}
-
-static void *kf_ggml_symbol(void *a, void *b, const char *name) {
-  void *f = dlsym(a, name);
-  if (!f) f = dlsym(b, name);
-  if (!f) { fprintf(stderr, "ggml baseline: %s not found in %s\\n", name, KF_GGML_LIB); exit(4); }
-  return f;
-}
-
-static void kf_ggml_resolve(void) {
-  void *base = kf_ggml_lib(KF_GGML_LIB "/libggml-base.so");
-  void *cpu = kf_ggml_lib(KF_GGML_LIB "/libggml-cpu.so");
-#define KF_RESOLVE(f) kf_##f = (__typeof__(f) *)kf_ggml_symbol(base, cpu, #f);
-  KF_GGML_FUNCTIONS(KF_RESOLVE)
-}`;
-}
-
 function driverSource(b: GgmlBuild, params: Params, path: GgmlPath, threads: number): string {
   const n = (name: string) => Number(params[name]);
   const defines = [
-    `#define KF_GGML_LIB "${b.lib.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
     `#define KF_B ${n('B')}`, `#define KF_HQ ${n('Hq')}`, `#define KF_HKV ${n('Hkv')}`, `#define KF_SQ ${n('Sq')}`, `#define KF_SKV ${n('Skv')}`,
     `#define KF_D ${n('D')}`, `#define KF_DV ${n('Dv')}`, `#define KF_CAUSAL ${params.causal ? 1 : 0}`, `#define KF_WINDOW ${n('window')}`,
     `#define KF_SCALE ${Number(params.scale).toPrecision(9)}f`, `#define KF_KV_TYPE ${GGML_TYPE[String(params.kv)]}`,
-    `#define KF_FLASH ${path === 'flash' ? 1 : 0}`, `#define KF_THREADS ${threads}`,
+    `#define KF_FLASH ${path === 'flash' ? 1 : 0}`,
   ];
-  return `#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-#include "ggml.h"
-#include "ggml-cpu.h"
-${defines.join('\n')}
-
-${ggmlLoaderC(['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_flash_attn_ext', 'ggml_mul_mat', 'ggml_soft_max_ext', 'ggml_cont', 'ggml_transpose', 'ggml_permute', 'ggml_cpy', 'ggml_new_graph', 'ggml_build_forward_expand', 'ggml_graph_plan', 'ggml_graph_compute', 'ggml_fp32_to_fp16_row'])}
-
+  return `${ggmlDriverPrelude(b, threads, defines, ['ggml_init', 'ggml_tensor_overhead', 'ggml_graph_overhead', 'ggml_new_tensor_4d', 'ggml_flash_attn_ext', 'ggml_mul_mat', 'ggml_soft_max_ext', 'ggml_cont', 'ggml_transpose', 'ggml_permute', 'ggml_cpy', 'ggml_new_graph', 'ggml_build_forward_expand', 'ggml_fp32_to_fp16_row'])}
 static struct ggml_tensor *kf_q, *kf_k, *kf_v, *kf_out, *kf_o, *kf_last, *kf_v_view;
 static struct ggml_cgraph *kf_graph;
 static struct ggml_cplan kf_plan;
@@ -151,9 +85,7 @@ static void kf_ggml_build(void) {
   kf_last = last;
   kf_graph = kf_ggml_new_graph(ctx);
   kf_ggml_build_forward_expand(kf_graph, last);
-  int threads = KF_THREADS > 0 ? KF_THREADS : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  kf_plan = kf_ggml_graph_plan(kf_graph, threads, NULL);
-  if (kf_plan.work_size) kf_plan.work_data = malloc(kf_plan.work_size);
+  kf_plan = kf_ggml_plan(kf_graph);
 }
 
 void kf_ggml_attention(const float *q, const void *k, const void *v, float *o) {
@@ -166,7 +98,7 @@ void kf_ggml_attention(const float *q, const void *k, const void *v, float *o) {
      data pointer was taken when it was made) */
   kf_o->data = o;
   kf_last->data = o;
-  if (kf_ggml_graph_compute(kf_graph, &kf_plan) != GGML_STATUS_SUCCESS) { fprintf(stderr, "ggml baseline: ggml_graph_compute failed\\n"); exit(4); }
+  kf_ggml_compute(kf_graph, &kf_plan);
 }
 `;
 }
@@ -179,11 +111,7 @@ export function ggmlAttentionArtifact(b: GgmlBuild, params: Params, path: GgmlPa
   const kv = String(params.kv) as keyof typeof KV_ELEM;
   const rowBytes = (width: number) => (kv === 'q8_0' ? (width / 32) * 34 : width * (kv === 'f16' ? 2 : 4));
   const kvRows = n('B') * n('Hkv') * n('Skv');
-  const files: Record<string, string> = { 'ggml_attention.c': driverSource(b, params, path, threads) };
-  for (const h of GGML_HEADERS) {
-    const f = join(b.include, h);
-    if (existsSync(f)) files[h] = readFileSync(f, 'utf8');
-  }
+  const files = ggmlFiles(b, 'ggml_attention.c', driverSource(b, params, path, threads));
   return {
     op: 'attention', target: 'c', params,
     // what this baseline is, for the report's configuration column (kforge's buffers, ggml's code)
@@ -203,6 +131,3 @@ export function ggmlAttentionArtifact(b: GgmlBuild, params: Params, path: GgmlPa
     arithmetic: 'int8-activations',
   };
 }
-
-export const GGML_PLACEMENT = (threads: number): string =>
-  `own process; ggml's OpenMP threads, n_threads=${threads > 0 ? threads : 'online CPUs'} in ggml_graph_plan (OMP_PROC_BIND/OMP_PLACES as the run's)`;
