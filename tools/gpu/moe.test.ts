@@ -14,10 +14,19 @@ import {
 
 const moe = (raw: Record<string, number | string | boolean>): Params => resolveParams(getOp('moe'), { routing: 'router', ...raw });
 
-test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill T 512 in f16, on cuda; peers beside the f16 cases', () => {
+test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill T 512 in f16, q4_0, w4g128, on cuda; peers beside the f16 cases', () => {
   assert.deepEqual(moeTimedSpecs(['opencl', 'vulkan']), [], 'timed on cuda only');
-  const specs = moeTimedSpecs(['cuda']);
-  assert.deepEqual(specs.map((s) => `${s.params.T}/${s.params.weight}`), ['1/f16', '1/q4_0', '1/w4g128', '8/f16', '8/q4_0', '8/w4g128', '512/f16']);
+  const all = moeTimedSpecs(['cuda']);
+  // beside each default, the same run's comparison: decode without the dependent launch, f16 prefill by 'gather'
+  assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => s.name), [
+    'perf-moe-decode-t1-f16-nopdl', 'perf-moe-decode-t1-q4_0-nopdl', 'perf-moe-decode-t1-w4g128-nopdl',
+    'perf-moe-decode-t8-f16-nopdl', 'perf-moe-decode-t8-q4_0-nopdl', 'perf-moe-decode-t8-w4g128-nopdl', 'perf-moe-prefill-t512-f16-gather',
+  ]);
+  assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => [s.config.dependent_launch, s.config.variant]), [...Array(6).fill([false, 'gather']), [false, 'gather']]);
+  const specs = all.filter((s) => s.isDefault);
+  assert.deepEqual(specs.map((s) => `${s.params.T}/${s.params.weight}/${s.config.variant}`), [
+    '1/f16/gather', '1/q4_0/gather', '1/w4g128/gather', '8/f16/gather', '8/q4_0/gather', '8/w4g128/gather', '512/f16/tiled', '512/q4_0/tiled', '512/w4g128/tiled',
+  ]);
   for (const s of specs) {
     const p = s.params;
     assert.deepEqual([p.E, p.topk, p.H, p.I, p.routing, p.normTopk], [128, 8, 2048, 768, 'router', true], s.name);
@@ -37,7 +46,7 @@ test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill
   assert.equal(f16.counted!.bytes, f16.counted!.weightBytes + 4 * 128 * 2048 + 2 * 4 * 2048);
   // q4_0: 18 bytes per 32 weights
   assert.equal(moeExpertBytes(specs[1]!.params), (3 * 768 * 2048 * 18) / 32);
-  const peers = moePeers(specs, 100, 5, (s) => s.name);
+  const peers = moePeers(all, 100, 5, (s) => s.name);
   assert.deepEqual(peers.map((e) => [e.params.T, e.kforgeCase, e.impls.join(',')]), [
     [1, 'perf-moe-decode-t1-f16', 'fused_moe,fused_moe_kernels,eager'],
     [8, 'perf-moe-decode-t8-f16', 'fused_moe,fused_moe_kernels,eager'],

@@ -307,14 +307,27 @@ export function gatedDeltaRuleTimedSpecs(targets: readonly H200Target[]): TimedS
     for (const target of s.phase === 'decode' ? DECODE_TARGETS : ['cuda' as const]) {
       if (!targets.includes(target)) continue;
       const config = loweringFor('gated_delta_rule', target).knobs(target, params).defaults;
-      specs.push({
-        kind: 'perf', name: `perf-gdr-${s.name}${target === 'cuda' ? '' : `-${target}`}`, op: 'gated_delta_rule', target, params, config, isDefault: true,
-        phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' : 'tflops', ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
-      });
+      const base = {
+        kind: 'perf' as const, op: 'gated_delta_rule', target, params, phase: s.phase, layer: s.layer,
+        metric: s.phase === 'decode' ? 'gbps' as const : 'tflops' as const, ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
+      };
+      const name = `perf-gdr-${s.name}${target === 'cuda' ? '' : `-${target}`}`;
+      specs.push({ ...base, name, config, isDefault: true });
+      // the state walk's wider column blocks on the long 16/16 prefills (the walk is the sequential part; each
+      // variant brings back 8 MiB of sampled rows)
+      if (target !== 'cuda' || s.phase !== 'prefill' || Number(params.T) < 2048 || Number(params.Hv) !== 16) continue;
+      const knobs = loweringFor('gated_delta_rule', target).knobs(target, params);
+      for (const block_v of GDR_WALK_VARIANTS) {
+        const variant = { ...config, block_v };
+        if (block_v > Number(config.block_v) && !knobs.check(variant)) specs.push({ ...base, name: `${name}-bv${block_v}`, config: variant, isDefault: false });
+      }
     }
   }
   return specs;
 }
+
+/** block_v of the state walk timed beside the default on the long CUDA prefills (only those wider than the default) */
+const GDR_WALK_VARIANTS = [16, 32];
 
 /**
  * FLA's sampled rows come back for the check here up to this size per case (T 8192: 8 MiB, which with
@@ -364,7 +377,7 @@ interface MoeShape {
 export const MOE_SHAPES: readonly MoeShape[] = [
   { name: 'decode-t1', phase: 'decode', T: 1, weights: ['f16', 'q4_0', 'w4g128'] },
   { name: 'decode-t8', phase: 'decode', T: 8, weights: ['f16', 'q4_0', 'w4g128'] },
-  { name: 'prefill-t512', phase: 'prefill', T: 512, weights: ['f16'] },
+  { name: 'prefill-t512', phase: 'prefill', T: 512, weights: ['f16', 'q4_0', 'w4g128'] },
 ];
 
 /**
@@ -439,11 +452,16 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
         // a lowering still being written: prepare names the case in plan.skipped when it does not emit
       }
       const activeExperts = moeActiveExperts(params, generatedInputs('moe', params), copiesFor(moeInputBytes(params), MOE_ROTATE_BYTES));
-      specs.push({
-        kind: 'perf', name: `perf-moe-${s.name}-${weight}`, op: 'moe', target: 'cuda', params, config, isDefault: true,
-        phase: s.phase, layer: QWEN3_30B_A3B_MOE, metric: s.phase === 'decode' ? 'gbps' : 'tflops', rotateBytes: MOE_ROTATE_BYTES,
-        ...(s.phase === 'prefill' ? MOE_PREFILL_TIMING : {}), counted: moeCountedBytes(params, activeExperts), activeExperts,
-      });
+      const base = {
+        kind: 'perf', op: 'moe', target: 'cuda', params, phase: s.phase, layer: QWEN3_30B_A3B_MOE, metric: s.phase === 'decode' ? 'gbps' : 'tflops',
+        rotateBytes: MOE_ROTATE_BYTES, ...(s.phase === 'prefill' ? MOE_PREFILL_TIMING : {}), counted: moeCountedBytes(params, activeExperts), activeExperts,
+      } as const;
+      specs.push({ ...base, name: `perf-moe-${s.name}-${weight}`, config, isDefault: true });
+      // in the same run, the default without what this session changed: decode without the dependent launch, f16 prefill by 'gather'
+      const before = s.phase === 'decode' ? { ...config, dependent_launch: false } : weight === 'f16' ? { ...config, variant: 'gather', mma: 'none' } : undefined;
+      if (before && JSON.stringify(before) !== JSON.stringify(config)) {
+        specs.push({ ...base, name: `perf-moe-${s.name}-${weight}-${s.phase === 'decode' ? 'nopdl' : 'gather'}`, config: before as KnobConfig, isDefault: false });
+      }
     }
   }
   return specs;
@@ -457,7 +475,7 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
  * loop over the active experts; on the same generated f16 weights, x and router, the same copies.
  */
 export function moePeers(specs: readonly TimedSpec[], repeats: number, warmup: number, caseName: (spec: TimedSpec) => string): PlannedMoePeer[] {
-  return specs.filter((s) => s.op === 'moe' && s.kind === 'perf' && s.params.weight === 'f16').map((s) => {
+  return specs.filter((s) => s.op === 'moe' && s.kind === 'perf' && s.isDefault && s.params.weight === 'f16').map((s) => {
     const sample = opHooks('moe', 'sample').sample(s.params, sampleCount('moe', s.params));
     const rotateBytes = s.rotateBytes ?? MOE_ROTATE_BYTES;
     return {

@@ -201,7 +201,8 @@ class Workgroup {
     const p = this.priv.get(buffer);
     if (p) return p.data[t]![index]!;
     const s = this.shared.get(buffer);
-    if (s) return s.data[index]!;
+    // a vector load from workgroup memory: consecutive elements
+    if (s) return isVector(type) ? s.data.slice(index, index + (type.lanes as number)) as number[] : s.data[index]!;
     const b = this.buffers[buffer]!;
     const view = this.views.get(buffer)!;
     const byteBuffer = b.elem === 'u8' || b.elem === 'i8';

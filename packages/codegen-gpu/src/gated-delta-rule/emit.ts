@@ -2,16 +2,17 @@
  * `emitGatedDeltaRuleGpu`: params + config -> a KernelArtifact for a GPU target (artifact contract:
  * codegen-cpu/src/gated-delta-rule/emit.ts): buffers q, k, v, g, beta, s0, o, s, then the chunked variant's
  * scratch; scalars B, T at run time, everything else compiled in. 'recurrent': one dispatch over (column
- * blocks, Hv, B); 'chunked': the prep dispatch over (chunks, Hv, B), then the state walk over (column blocks,
- * Hv, B) (lower-simt.ts).
+ * blocks, Hv, B); 'chunked': the prep dispatch over (chunks, Hv, B), the state walk over (column blocks, Hv, B),
+ * then the outputs over (chunks x column blocks, Hv, B) (lower-simt.ts).
  */
 import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { size } from '@kforge/ir';
+import { dynamicSharedBytes } from '@kforge/codegen-core';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { renderGpuFiles } from '../common/files.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { gatedDeltaRuleGpuKnobSpace as knobSpace, gdrShape, recurrentLayout, resolveGdrConfig } from './knobs.ts';
-import { chunkScratch, lowerChunkPrep, lowerChunkState, lowerRecurrent } from './lower-simt.ts';
+import { chunkScratch, chunkedKernels, lowerRecurrent } from './lower-simt.ts';
 
 export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   return knobSpace(target, params);
@@ -45,12 +46,18 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     const C = cfg.chunk;
     const chunks = size.mul('B', Hv, size.cdiv('T', C));
     for (const s of chunkScratch(shape, C)) buffers.push({ name: s.name, elem: 'f32', bytes: size.mul(chunks, s.floats * 4), role: 'scratch' });
-    const prep = lowerChunkPrep(shape, cfg, caps);
-    const walk = lowerChunkState(shape, cfg, caps);
-    kernels = [prep, walk];
+    const { kernels: chunked, outBlocks } = chunkedKernels(shape, cfg, caps, target === 'cuda');
+    const [prep, walk, out] = chunked;
+    kernels = chunked;
+    // CUDA launches pass the prep's and the walk's launch-sized workgroup memory
+    const launched = (k: Kernel): { dynamicSharedBytes?: number } => {
+      const bytes = target === 'cuda' ? dynamicSharedBytes(k) : 0;
+      return bytes > 0 ? { dynamicSharedBytes: bytes } : {};
+    };
     dispatches.push(
-      { entry: prep.name, args: argsOf(prep), grid: [size.cdiv('T', C), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
-      { entry: walk.name, args: argsOf(walk), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
+      { entry: prep.name, args: argsOf(prep), grid: [size.cdiv('T', C), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1], ...launched(prep) },
+      { entry: walk.name, args: argsOf(walk), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1], ...launched(walk) },
+      { entry: out.name, args: argsOf(out), grid: [size.mul(size.cdiv('T', C), outBlocks), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
     );
   }
   return {

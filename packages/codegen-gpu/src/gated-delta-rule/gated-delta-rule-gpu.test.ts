@@ -8,7 +8,7 @@ import { InputError, encodeNpy, getOp, randomInputs, resolveParams, tensorBytes,
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { emitGatedDeltaRuleGpu, gatedDeltaRuleGpuKnobSpace } from './emit.ts';
 import { gdrShape, resolveGdrConfig, type GdrSimtConfig } from './knobs.ts';
-import { lowerChunkPrep, lowerChunkState, lowerRecurrent, walkTiles } from './lower-simt.ts';
+import { chunkedKernels, lowerRecurrent, outTiles, walkTiles } from './lower-simt.ts';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
 import { emulateKernel, type EmulatedBuffer } from '../attention/simt-emulator.ts';
 
@@ -59,9 +59,18 @@ test('the state walk tiles: rows per thread only while every thread keeps a tile
   assert.deepEqual(walkTiles(gdrShape(h200), resolveGdrConfig('cuda', h200)), { CJ: 4, NJ: 4, RI: 2, RS: 4 });
 });
 
-test('chunked default: state-walk column blocks narrower where the batch gives few of them', () => {
-  assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(1, 8192)), {}).config.block_v, 4);
+test('chunked default: state-walk column blocks narrower where the batch gives few of them; W and Kd staged in a launch-sized block on CUDA', () => {
+  const b1 = emitGatedDeltaRuleGpu('cuda', params(H200(1, 8192)), {});
+  assert.equal(b1.config.block_v, 8);
   assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(4, 2048)), {}).config.block_v, 16);
+  // prep: g, gamma, beta, the norms, A and the substitution's 128 columns (64 x 129); walk: the state block,
+  // the U block and the chunk's W and Kd (128 x 8 + 64 x 8 + 2 x 64 x 128 floats)
+  assert.deepEqual(b1.dispatches.map((d) => d.dynamicSharedBytes), [(5 * 64 + 64 * 64 + 64 * 129) * 4, (128 * 8 + 64 * 8 + 2 * 64 * 128) * 4, undefined]);
+  assert.match(Object.values(b1.files)[0]!, /W and Kd staged in workgroup memory/);
+  // OpenCL's 16 KB hold the state and U blocks only: W and Kd are read from scratch
+  const cl = emitGatedDeltaRuleGpu('opencl', params(H200(1, 8192)), {});
+  assert.match(Object.values(cl.files)[0]!, /W and Kd read from scratch/);
+  assert.deepEqual(outTiles(gdrShape(params(H200(1, 8192))), resolveGdrConfig('cuda', params(H200(1, 8192)))), { BO: 32, CJ: 4, NJ: 8, RI: 4 });
 });
 
 test('a bad config is an InputError naming the knob or the rule', () => {
@@ -87,12 +96,12 @@ test('the artifact follows the contract: q k v g beta s0 o s then scratch; B, T 
   assert.deepEqual(rec.scalars.map((s) => s.name), ['B', 'T']);
   assert.deepEqual(rec.dispatches.map((d) => d.entry), ['gdr_recurrent']);
   const ch = emitGatedDeltaRuleGpu('opencl', p, { variant: 'chunked', chunk: 16, block_v: 8 });
-  assert.deepEqual(ch.dispatches.map((d) => d.entry), ['gdr_chunk_prep', 'gdr_chunk_state']);
-  assert.deepEqual(sizedDispatches(ch).map((d) => d.grid), [[7, 4, 2], [3, 4, 2]]);
+  assert.deepEqual(ch.dispatches.map((d) => d.entry), ['gdr_chunk_prep', 'gdr_chunk_state', 'gdr_chunk_out']);
+  assert.deepEqual(sizedDispatches(ch).map((d) => d.grid), [[7, 4, 2], [3, 4, 2], [7, 4, 2]]);
   const scratch = sizedBuffers(ch).filter((b) => b.role === 'scratch');
   assert.deepEqual(scratch.map((b) => [b.name, b.bytes]), [
     ['gdr_w', 2 * 4 * 7 * 16 * 32 * 4], ['gdr_u', 2 * 4 * 7 * 16 * 24 * 4], ['gdr_qg', 2 * 4 * 7 * 16 * 32 * 4], ['gdr_kd', 2 * 4 * 7 * 16 * 32 * 4],
-    ['gdr_m', 2 * 4 * 7 * 16 * 16 * 4], ['gdr_dec', 2 * 4 * 7 * 4],
+    ['gdr_m', 2 * 4 * 7 * 16 * 16 * 4], ['gdr_dec', 2 * 4 * 7 * 4], ['gdr_h', 2 * 4 * 7 * 32 * 24 * 4],
   ]);
   assert.deepEqual(ch.buffers.slice(0, 8).map((b) => b.name), ['q', 'k', 'v', 'g', 'beta', 's0', 'o', 's']);
 });
@@ -116,7 +125,7 @@ function emulated(raw: Record<string, ParamValue>, caps: SimtCaps, target: GpuTa
   const cfg: GdrSimtConfig = resolveGdrConfig(target, p, config);
   const a = emitGatedDeltaRuleGpu(target, p, cfg as unknown as Record<string, ParamValue>);
   const shape = gdrShape(p);
-  const kernels = cfg.variant === 'recurrent' ? [lowerRecurrent(shape, cfg, caps)] : [lowerChunkPrep(shape, cfg, caps), lowerChunkState(shape, cfg, caps)];
+  const kernels = cfg.variant === 'recurrent' ? [lowerRecurrent(shape, cfg, caps)] : chunkedKernels(shape, cfg, caps, target === 'cuda').kernels;
   const buffers: Record<string, EmulatedBuffer> = {};
   for (const b of sizedBuffers(a)) {
     if (b.name === 's') continue;
@@ -145,7 +154,7 @@ function emulated(raw: Record<string, ParamValue>, caps: SimtCaps, target: GpuTa
   return { nmseO: nmse('o'), nmseS: nmse('s') };
 }
 
-test('emulated in place (s0 and s one buffer): both variants, subgroup and workgroup-memory reductions, tails of rows, columns and chunks', () => {
+test('emulated in place (s0 and s one buffer): both variants (the chunked one in its three dispatches), subgroup and workgroup-memory reductions, tails of rows, columns and chunks', () => {
   const cases: [Record<string, ParamValue>, GpuTarget, Record<string, ParamValue>][] = [
     [{ B: 2, T: 3, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'recurrent', k_split: 8, vector_width: 4, block_v: 16, subgroup_reduce: true }],
     [{ B: 1, T: 19, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8 }],
@@ -153,6 +162,8 @@ test('emulated in place (s0 and s one buffer): both variants, subgroup and workg
     [{ B: 2, T: 37, Hk: 1, Hv: 2, Dk: 12, Dv: 10, l2norm: true }, 'opencl', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 32 }],
     // the walk's register tiles: 4 x 4 of U and O, 2 x 4 of S, 4 column tiles, a column block past Dv, a tail chunk
     [{ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 }],
+    // the H200 layout's vector paths: W and Kd staged, 4-row state tiles, 128-bit rows of U, H and O, an output block past Dv
+    [{ B: 2, T: 45, Hk: 1, Hv: 2, Dk: 64, Dv: 24, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 16, block_v: 8, workgroup_size: 32 }],
   ];
   cases.forEach(([raw, target, config], i) => {
     const { nmseO, nmseS } = emulated(raw, SIMT_CAPS[target], target, config, 11 + i);

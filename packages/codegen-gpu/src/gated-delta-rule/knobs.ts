@@ -61,10 +61,36 @@ export function recurrentLayout(shape: GdrShape, c: GdrSimtConfig, caps: SimtCap
   return { CG, CGL, threads, R, Dkp, subgroup, NV, ST, sharedBytes: reduceBytes + ST * perStep };
 }
 
-/** workgroup memory of the chunked kernels: [prep, state walk] in floats */
+/** workgroup memory of the chunked kernels: [prep, state walk without staging] in floats (the output dispatch has none) */
 export function chunkedSharedFloats(shape: GdrShape, c: GdrSimtConfig): [number, number] {
   const C = c.chunk;
-  return [C * C + 4 * C, 2 * shape.Dk * c.block_v + C * c.block_v];
+  return [prepFixedFloats(C) + 2 * C, shape.Dk * c.block_v + C * c.block_v];
+}
+
+/** workgroup floats of the prep dispatch besides the substitution's columns: sg, gamma, beta, 1/|k|, 1/|q| and A */
+const prepFixedFloats = (C: number): number => C * C + 5 * C;
+
+/**
+ * Columns the prep's forward substitution keeps in workgroup memory at a time (C x (columns + 1) floats, a
+ * thread per column): the workgroup's threads where they fit, else fewer (whole powers of two).
+ */
+export function substitutionColumns(shape: GdrShape, c: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): number {
+  const budget = (launchShared ? LAUNCH_SHARED_BYTES : caps.sharedBytes) / 4 - prepFixedFloats(c.chunk);
+  let columns = c.workgroup_size;
+  while (columns > 1 && c.chunk * (columns + 1) > budget) columns /= 2;
+  return columns;
+}
+
+/** workgroup memory a CUDA launch may size (the H200's opt-in limit is 227 KB per block; a little kept free) */
+export const LAUNCH_SHARED_BYTES = 200 * 1024;
+
+/**
+ * Whether the state walk stages each chunk's W and Kd (2 chunk x Dk floats) in workgroup memory beside its
+ * state and U blocks: where they fit the target's static limit, or CUDA's launch-sized block (`launchShared`).
+ */
+export function walkStaged(shape: GdrShape, c: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): boolean {
+  const floats = chunkedSharedFloats(shape, c)[1] + 2 * c.chunk * shape.Dk;
+  return floats * 4 <= (launchShared ? LAUNCH_SHARED_BYTES : caps.sharedBytes);
 }
 
 /** state values one lane of the recurrent kernel holds in registers */
@@ -122,7 +148,7 @@ function rules(target: GpuTarget, shape: GdrShape, caps: SimtCaps): Rule[] {
       }),
     },
     {
-      doc: 'chunked: workgroup memory of both dispatches (chunk² + 4 chunk; 2 Dk block_v + chunk block_v floats)',
+      doc: 'chunked: workgroup memory of the prep and walk dispatches (chunk² + 7 chunk; Dk block_v + chunk block_v floats)',
       check: chunked((c) => {
         const [prep, walk] = chunkedSharedFloats(shape, c).map((f) => 4 * f);
         if (prep! > caps.sharedBytes) return `chunk ${c.chunk}: the prep dispatch needs ${prep} bytes of workgroup memory, over ${caps.sharedBytes}`;
@@ -177,6 +203,9 @@ const SUBGROUP_STATE_PER_LANE = 64;
 /** workgroups the subgroup recurrent default aims for (a few per multiprocessor) */
 const MIN_RECURRENT_GROUPS = 256;
 
+/** state-walk workgroups the chunked default aims for (about two per multiprocessor of an H200) */
+const WALK_GROUPS = 256;
+
 /** below this many tokens the recurrent variant is the default */
 export const CHUNKED_FROM_T = 65;
 
@@ -215,8 +244,8 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   const cuda = target === 'cuda';
   const chunk = cuda ? 64 : 32;
   // the state walk is a chain of dependent chunks per column block: narrower blocks where the batch's
-  // heads give too few of them to fill the GPU (each block re-reads the chunk's W, Qg, Kd from cache)
-  let walk = Math.max(4, Math.min(16, pow2Floor((B * shape.Hv * shape.Dv) / 512)));
+  // heads give too few of them to fill the GPU (each block stages or re-reads the chunk's W and Kd)
+  let walk = Math.max(4, Math.min(16, pow2Floor((B * shape.Hv * shape.Dv) / WALK_GROUPS)));
   // a block narrower than a subgroup (small Dv) reduces through workgroup memory
   const whole = subgroups && ((block_v / vector_width) * k_split) % caps.subgroupSize! === 0;
   const base: GdrSimtConfig = {

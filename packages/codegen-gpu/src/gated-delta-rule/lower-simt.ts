@@ -12,27 +12,29 @@
  * The state is read once at the start and written once at the end; a lane writes only what it read, so s0 and
  * s may be one buffer.
  *
- * 'chunked' (prefill), the WY/UT form of the op (ir/src/ops/gated-delta-rule.ts), in two dispatches:
+ * 'chunked' (prefill), the WY/UT form of the op (ir/src/ops/gated-delta-rule.ts), in three dispatches (FLA's split):
  * 1. `gdr_chunk_prep`, a workgroup per (chunk, value head, batch), none of it touching S: gamma (the cumulative
  *    g of the chunk), the norms, A_ij = beta_i e^(gamma_i - gamma_j) k̂_i·k̂_j in workgroup memory,
  *    W = (I + A)^-1 diag(beta e^gamma) K̂ and U' = (I + A)^-1 diag(beta) V by forward substitution (a thread per
  *    column), M = scale (D ⊙ Q̂K̂ᵀ)_(j<=i), Qg = scale diag(e^gamma) Q̂, Kd = diag(e^(gamma_last - gamma)) K̂ and
  *    e^gamma_last, into scratch. Only differences gamma_i - gamma_j (i >= j) and gamma_last - gamma_j are
  *    exponentiated (g down to -20 per token).
- * 2. `gdr_chunk_state`, a workgroup per (block of block_v state columns, value head, batch), walks the chunks
- *    in order with its Dk x block_v state block in workgroup memory (two copies, alternating):
- *    U = U' - W S, O = Qg S + M U, S = e^gamma_last S + Kdᵀ U.
+ * 2. `gdr_chunk_state`, the sequential pass: a workgroup per (block of block_v state columns, value head, batch)
+ *    walks the chunks in order with its Dk x block_v state block in workgroup memory, W and Kd staged there per
+ *    chunk where they fit: U = U' - W S (over U' in scratch), the state before the chunk to `gdr_h`,
+ *    S = e^gamma_last S + Kdᵀ U.
+ * 3. `gdr_chunk_out`, in parallel over (chunks x column blocks, value head, batch): O = Qg H + M U.
  * A tail chunk is padded with tokens of g = 0, beta = 0, q = k = 0 (they change nothing and are not stored).
  */
 import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
 import {
-  add, alloc, and, assign, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
+  add, alloc, allocDynamic, and, assign, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
   scalarParam, select, store, sub, subgroupShuffleXor, unary, v,
 } from '@kforge/ir';
 import { L2NORM_EPS } from '@kforge/ir';
 import { loadWords } from '../gemv/weight-chunks.ts';
 import type { SimtCaps } from '../gemv/knobs.ts';
-import { recurrentLayout, type GdrShape, type GdrSimtConfig } from './knobs.ts';
+import { recurrentLayout, substitutionColumns, walkStaged, type GdrShape, type GdrSimtConfig } from './knobs.ts';
 
 const I32 = 'i32';
 const F32 = 'f32';
@@ -43,9 +45,13 @@ const exp = (a: Expr): Expr => unary('exp', a);
 /** terms of an fma chain before it is named */
 const CHAIN = 16;
 
+/** unrolling of the chunked kernels' loops over scratch and inputs: that many loads in flight per thread */
+const LOAD_UNROLL = 8;
+
 export const RECURRENT_ENTRY = 'gdr_recurrent';
 export const PREP_ENTRY = 'gdr_chunk_prep';
 export const STATE_ENTRY = 'gdr_chunk_state';
+export const OUT_ENTRY = 'gdr_chunk_out';
 
 /** scratch of the chunked variant, per (batch, value head, chunk): name and floats per chunk */
 export function chunkScratch(shape: GdrShape, C: number): readonly { readonly name: string; readonly floats: number }[] {
@@ -56,6 +62,7 @@ export function chunkScratch(shape: GdrShape, C: number): readonly { readonly na
     { name: 'gdr_kd', floats: C * shape.Dk },
     { name: 'gdr_m', floats: C * C },
     { name: 'gdr_dec', floats: 1 },
+    { name: 'gdr_h', floats: shape.Dk * shape.Dv },
   ];
 }
 
@@ -255,14 +262,18 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
 
 // ------------------------------------------------------------------------------------------------ chunked
 
-export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtCaps): Kernel {
-  const vectorLoads = caps?.vectorLoads ?? false;
+/** a workgroup array, in CUDA's launch-sized block where `launchShared` (above 48 KB), 16-byte aligned for vector access */
+const wgArray = (name: string, floats: number, launchShared: boolean): Stmt => (launchShared ? allocDynamic(name, F32, floats, 16) : alloc(name, F32, floats, 'workgroup', 16));
+
+export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): Kernel {
+  const vectorLoads = caps.vectorLoads;
   const { Hk, Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
   const NT = cfg.workgroup_size;
   const T = param('T');
   const l2 = shape.l2norm;
   const scratch = chunkScratch(shape, C);
+  const XW = substitutionColumns(shape, cfg, caps, launchShared);
   const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
   const tokOf = (i: Expr): Expr => add(mul(i32('b'), T), min(add(i32('t0'), i), sub(T, 1)));
   const qkAt = (i: Expr, d: Expr): Expr => add(mul(add(mul(tokOf(i), Hk), i32('hk')), Dk), d);
@@ -274,14 +285,20 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtC
     let_('t0', I32, mul(i32('gx'), C)),
     let_('cn', I32, min(c.i32(C), sub(T, i32('t0')))),
     let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('gx'))),
-    alloc('sgam', F32, C, 'workgroup'), alloc('sbeta', F32, C, 'workgroup'), alloc('srk', F32, C, 'workgroup'), alloc('srq', F32, C, 'workgroup'),
-    alloc('sA', F32, C * C, 'workgroup'),
+    ...(['sg', 'sgam', 'sbeta', 'srk', 'srq'].map((n) => wgArray(n, C, launchShared))),
+    wgArray('sA', C * C, launchShared),
+    wgArray('sX', C * (XW + 1), launchShared),
+    // g of the chunk's tokens (0 past T), summed per token from workgroup memory
+    forLoop('i', i32('tid'), C, [
+      store('sg', i32('i'), select(lt(i32('i'), i32('cn')), load('g', add(mul(tokOf(i32('i')), Hv), i32('h')), F32), c.f32(0))),
+    ], { step: NT }),
+    barrier(),
   ];
   // per token: gamma (padded tokens hold gamma_last), beta and the norms' reciprocals (0 past the chunk's end)
   const perToken: Stmt[] = [
     let_('pok', 'bool', lt(i32('i'), i32('cn'))),
     letMut('gam', F32, c.f32(0)),
-    forLoop('m', 0, min(add(i32('i'), 1), i32('cn')), [assign('gam', add(f32('gam'), load('g', add(mul(tokOf(i32('m')), Hv), i32('h')), F32)))]),
+    forLoop('m', 0, add(i32('i'), 1), [assign('gam', add(f32('gam'), load('sg', i32('m'), F32)))]),
     store('sgam', i32('i'), f32('gam')),
     store('sbeta', i32('i'), select(v('pok', 'bool'), load('beta', add(mul(tokOf(i32('i')), Hv), i32('h')), F32), c.f32(0))),
   ];
@@ -292,7 +309,7 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtC
       let_('xq', F32, load('q', qkAt(i32('i'), i32('d')), F32)),
       assign('nk', fma(f32('xk'), f32('xk'), f32('nk'))),
       assign('nq', fma(f32('xq'), f32('xq'), f32('nq'))),
-    ]));
+    ], { unroll: LOAD_UNROLL }));
     perToken.push(store('srk', i32('i'), select(v('pok', 'bool'), unary('rsqrt', add(f32('nk'), c.f32(L2NORM_EPS))), c.f32(0))));
     perToken.push(store('srq', i32('i'), select(v('pok', 'bool'), unary('rsqrt', add(f32('nq'), c.f32(L2NORM_EPS))), c.f32(0))));
   } else {
@@ -345,7 +362,7 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtC
       pairTile.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
       pairTile.push(store('sA', at, select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
         mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
-      pairTile.push(store('gdr_m', add(base('gdr_m'), at), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
+      pairTile.push(store('gdr_m', add(base('gdr_m'), add(mul(i32(`pj${cc}`), C), i32(`pi${r}`))), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
         mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
     }
   }
@@ -353,176 +370,316 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtC
   body.push(barrier());
   body.push(let_('glast', F32, load('sgam', c.i32(C - 1), F32)));
   body.push(if_(eq(i32('tid'), 0), [store('gdr_dec', i32('cidx'), exp(f32('glast')))]));
-  // Qg = scale e^gamma q̂, Kd = e^(gamma_last - gamma) k̂
+  // Qg = scale e^gamma q̂ as [d][i] (coalesced stores along i), Kd = e^(gamma_last - gamma) k̂ as [i][d]
   body.push(forLoop('e', i32('tid'), C * Dk, [
-    let_('xi', I32, div(i32('e'), Dk)),
-    let_('xd', I32, rem(i32('e'), Dk)),
-    let_('xgam', F32, load('sgam', i32('xi'), F32)),
-    store('gdr_qg', add(base('gdr_qg'), i32('e')), mul(mul(load('q', qkAt(i32('xi'), i32('xd')), F32), load('srq', i32('xi'), F32)), mul(exp(f32('xgam')), c.f32(shape.scale)))),
-    store('gdr_kd', add(base('gdr_kd'), i32('e')), mul(mul(load('k', qkAt(i32('xi'), i32('xd')), F32), load('srk', i32('xi'), F32)), exp(sub(f32('glast'), f32('xgam'))))),
-  ], { step: NT }));
-  // forward substitution, a thread per column: X_i = rhs_i - sum_(m<i) A_im X_m (X read back from scratch)
-  const substitute = (col: string, n: number, out: string, rhs: (i: Expr) => Expr): Stmt => forLoop(col, i32('tid'), n, [
-    forLoop(`${col}i`, 0, C, [
-      letMut(`${col}x`, F32, rhs(i32(`${col}i`))),
-      forLoop(`${col}m`, 0, i32(`${col}i`), [
-        assign(`${col}x`, sub(f32(`${col}x`), mul(load('sA', add(mul(i32(`${col}i`), C), i32(`${col}m`)), F32), load(out, add(base(out), add(mul(i32(`${col}m`), n), i32(col))), F32)))),
+    let_('xi', I32, rem(i32('e'), C)),
+    let_('xd', I32, div(i32('e'), C)),
+    store('gdr_qg', add(base('gdr_qg'), i32('e')), mul(mul(load('q', qkAt(i32('xi'), i32('xd')), F32), load('srq', i32('xi'), F32)), mul(exp(load('sgam', i32('xi'), F32)), c.f32(shape.scale)))),
+  ], { step: NT, unroll: LOAD_UNROLL }));
+  body.push(forLoop('e', i32('tid'), C * Dk, [
+    let_('ki', I32, div(i32('e'), Dk)),
+    let_('kd', I32, rem(i32('e'), Dk)),
+    store('gdr_kd', add(base('gdr_kd'), i32('e')), mul(mul(load('k', qkAt(i32('ki'), i32('kd')), F32), load('srk', i32('ki'), F32)), exp(sub(f32('glast'), load('sgam', i32('ki'), F32))))),
+  ], { step: NT, unroll: LOAD_UNROLL }));
+  // forward substitution, a thread per column, XW columns at a time: X_i = rhs_i - sum_(m<i) A_im X_m with the
+  // column in workgroup memory (sX[m][column], a thread reads only its own); U' goes out as [i][j] directly,
+  // W as [d][i] through a second, coalesced pass over sX
+  const XS = XW + 1;
+  const substitute = (n: number, rhs: (i: Expr, col: Expr) => Expr, out: (i: Expr, col: Expr, x: Expr) => Stmt | null, transposedOut: string | null): Stmt => {
+    const column: Stmt[] = [
+      let_('xcol', I32, add(i32('x0'), i32('tid'))),
+      let_('xok', 'bool', lt(i32('xcol'), n)),
+      let_('xc', I32, min(i32('xcol'), n - 1)),
+      // the right-hand sides first (their loads overlap), then the substitution in place
+      forLoop('xi', 0, C, [store('sX', add(mul(i32('xi'), XS), i32('tid')), rhs(i32('xi'), i32('xc')))], { unroll: LOAD_UNROLL }),
+      forLoop('xi', 0, C, [
+        letMut('xv', F32, load('sX', add(mul(i32('xi'), XS), i32('tid')), F32)),
+        forLoop('xm', 0, i32('xi'), [
+          assign('xv', fma(unary('neg', load('sA', add(mul(i32('xi'), C), i32('xm')), F32)), load('sX', add(mul(i32('xm'), XS), i32('tid')), F32), f32('xv'))),
+        ]),
+        store('sX', add(mul(i32('xi'), XS), i32('tid')), f32('xv')),
+        ...(() => { const w = out(i32('xi'), i32('xcol'), f32('xv')); return w ? [if_(v('xok', 'bool'), [w])] : []; })(),
       ]),
-      store(out, add(base(out), add(mul(i32(`${col}i`), n), i32(col))), f32(`${col}x`)),
-    ]),
-  ], { step: NT });
-  body.push(substitute('wc', Dk, 'gdr_w', (i) => mul(mul(load('sbeta', i, F32), exp(load('sgam', i, F32))), mul(load('k', qkAt(i, i32('wc')), F32), load('srk', i, F32)))));
-  body.push(substitute('uc', Dv, 'gdr_u', (i) => mul(load('sbeta', i, F32), load('v', add(mul(add(mul(tokOf(i), Hv), i32('h')), Dv), i32('uc')), F32))));
+    ];
+    const pass: Stmt[] = [if_(lt(i32('tid'), XW), column)];
+    if (transposedOut) {
+      pass.push(barrier(), forLoop('e', i32('tid'), C * XW, [
+        let_('ti', I32, rem(i32('e'), C)),
+        let_('tc', I32, div(i32('e'), C)),
+        if_(lt(add(i32('x0'), i32('tc')), n), [
+          store(transposedOut, add(base(transposedOut), add(mul(add(i32('x0'), i32('tc')), C), i32('ti'))), load('sX', add(mul(i32('ti'), XS), i32('tc')), F32)),
+        ]),
+      ], { step: NT }));
+    }
+    pass.push(barrier());
+    return forLoop('x0', 0, n, pass, { step: XW });
+  };
+  body.push(substitute(Dk, (i, col) => mul(mul(load('sbeta', i, F32), exp(load('sgam', i, F32))), mul(load('k', qkAt(i, col), F32), load('srk', i, F32))), () => null, 'gdr_w'));
+  body.push(substitute(Dv, (i, col) => mul(load('sbeta', i, F32), load('v', add(mul(add(mul(tokOf(i), Hv), i32('h')), Dv), col), F32)),
+    (i, col, x) => store('gdr_u', add(base('gdr_u'), add(mul(i, Dv), col)), x), null));
   const params: KernelParam[] = [
     ...ioParams().filter((p) => p.name !== 's0'),
-    ...scratch.map((s) => bufferParam(s.name, F32, s.name === 'gdr_w' || s.name === 'gdr_u' ? 'readwrite' : 'write')),
+    ...scratch.filter((s) => s.name !== 'gdr_h').map((s) => bufferParam(s.name, F32, 'write')),
     scalarParam('B'), scalarParam('T'),
   ];
   return { name: PREP_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };
 }
 
-/**
- * How the state walk's threads tile its products: each owns RI consecutive rows x CJ consecutive columns of
- * U and O (rows over the chunk) and RS rows x CJ columns of the new state (rows over Dk), so one operand
- * load of W, Qg, Kd (a row value) serves CJ products and one of S or U (a column value) serves RI.
- */
-export function walkTiles(shape: GdrShape, cfg: GdrSimtConfig): { CJ: number; NJ: number; RI: number; RS: number } {
-  const C = cfg.chunk;
-  const NT = cfg.workgroup_size;
-  const CJ = Math.min(cfg.block_v, 4);
-  const NJ = cfg.block_v / CJ;
-  const rowsPer = (rows: number): number => {
-    let r = 1;
-    while (r < 4 && rows % (r * 2) === 0 && (rows / (r * 2)) * NJ >= NT) r *= 2;
-    return r;
-  };
-  return { CJ, NJ, RI: rowsPer(C), RS: rowsPer(shape.Dk) };
+
+export interface ProductTiles {
+  /** columns per thread tile, column tiles per block */
+  readonly CJ: number;
+  readonly NJ: number;
+  /** rows per thread tile of each product, in the order asked */
+  readonly rows: readonly number[];
 }
 
-export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps?: SimtCaps): Kernel {
+/**
+ * How a workgroup's threads tile products over `block` columns: each thread owns R consecutive rows x CJ
+ * consecutive columns, so one load of a row operand serves CJ products and one of a column operand R; rows
+ * per tile grow (up to 4) only while every thread keeps a tile.
+ */
+export function productTiles(block: number, rowCounts: readonly number[], threads: number): ProductTiles {
+  const CJ = Math.min(block, 4);
+  const NJ = block / CJ;
+  const rowsPer = (rows: number): number => {
+    let r = 1;
+    while (r < 4 && rows % (r * 2) === 0 && (rows / (r * 2)) * NJ >= threads) r *= 2;
+    return r;
+  };
+  return { CJ, NJ, rows: rowCounts.map(rowsPer) };
+}
+
+/** the state walk's tiles: RI rows of U (over the chunk), RS rows of the state (over Dk), CJ columns */
+export function walkTiles(shape: GdrShape, cfg: GdrSimtConfig): { CJ: number; NJ: number; RI: number; RS: number } {
+  const { CJ, NJ, rows } = productTiles(cfg.block_v, [cfg.chunk, shape.Dk], cfg.workgroup_size);
+  return { CJ, NJ, RI: rows[0]!, RS: rows[1]! };
+}
+
+/** the output dispatch's tiles: RI rows of O, CJ columns, over blocks of BO columns */
+export function outTiles(shape: GdrShape, cfg: GdrSimtConfig): { BO: number; CJ: number; NJ: number; RI: number } {
+  const BO = Math.min(OUT_BLOCK, 2 ** Math.ceil(Math.log2(shape.Dv)));
+  const { CJ, NJ, rows } = productTiles(BO, [cfg.chunk], cfg.workgroup_size);
+  return { BO, CJ, NJ, RI: rows[0]! };
+}
+
+/** state columns per workgroup of the output dispatch */
+const OUT_BLOCK = 32;
+
+const iota = (n: number): number[] => Array.from({ length: n }, (_, r) => r);
+
+/**
+ * n consecutive f32 of a row at `col`, of which the columns from `valid` on may lie past the row's end:
+ * one vector load when `vector` (the caller guarantees the n either all lie inside or all outside, and
+ * then reads at the row's last n), else scalar loads clamped to the last column.
+ */
+function rowWords(buffer: string, rowStart: Expr, col: Expr, n: number, last: number, vector: boolean, name: string, stmts: Stmt[]): Expr[] {
+  if (vector) return loadWords(buffer, add(rowStart, min(col, last - n + 1)), n, F32, name, stmts, true, n);
+  return iota(n).map((e) => {
+    stmts.push(let_(`${name}${e}`, F32, load(buffer, add(rowStart, min(e ? add(col, e) : col, last)), F32)));
+    return f32(`${name}${e}`);
+  });
+}
+
+/** n values to consecutive places: one vector store when `vector`, else scalar stores */
+function storeWords(buffer: string, at: Expr, xs: readonly Expr[], vector: boolean): Stmt[] {
+  if (vector && xs.length > 1) return [store(buffer, at, concat(...xs))];
+  return xs.map((x, e) => store(buffer, e ? add(at, e) : at, x));
+}
+
+/**
+ * The sequential pass: a workgroup per (block of block_v state columns, value head, batch) walks the chunks in
+ * order with its Dk x block_v state block S in workgroup memory. Per chunk: W and Kd staged in workgroup
+ * memory (where they fit: CUDA's launch-sized block), U = U' - W S written over U' in scratch, the state
+ * before the chunk to `gdr_h`, S = e^gamma_last S + Kdᵀ U. Each thread updates only the state values it
+ * read, so S is one copy.
+ */
+export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): Kernel {
   const { Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
   const NT = cfg.workgroup_size;
   const BV = cfg.block_v;
   const T = param('T');
   const scratch = chunkScratch(shape, C);
-  const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
+  const per = (name: string): number => scratch.find((s) => s.name === name)!.floats;
+  const base = (name: string): Expr => mul(i32('cidx'), per(name));
   const SB = Dk * BV;
   const { CJ, NJ, RI, RS } = walkTiles(shape, cfg);
-  const vectorLoads = caps?.vectorLoads ?? false;
-  const DW = vectorLoads && Dk % 4 === 0 ? 4 : 1;
-  const UNROLL = DW === 4 ? 2 : 4;
+  const stage = walkStaged(shape, cfg, caps, launchShared);
+  // vector accesses: a thread's rows of W (RI of 2 or 4), along the block's columns of S and U (CJ 4), of h rows (Dv % 4)
+  const wVector = (stage ? caps.sharedVectorLoads : caps.vectorLoads) && RI > 1;
+  const colVector = caps.sharedVectorLoads && CJ === 4;
+  const hVector = caps.vectorLoads && CJ === 4 && Dv % 4 === 0;
+  const kVector = (stage ? caps.sharedVectorLoads : caps.vectorLoads) && RS > 1 && Dk % RS === 0;
+  const UNROLL = 4;
   const body: Stmt[] = [
     comment(`gated_delta_rule chunked state walk, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BV} state columns per workgroup, ${NT} threads, `
-      + `tiles of ${RI} x ${CJ} (U, O) and ${RS} x ${CJ} (S) per thread`),
+      + `tiles of ${RI} x ${CJ} (U) and ${RS} x ${CJ} (S) per thread, W and Kd ${stage ? 'staged in workgroup memory' : 'read from scratch'}`),
     ...gridIds(),
     ...headIndices(shape),
     let_('nc', I32, div(add(T, C - 1), C)),
     let_('j0', I32, mul(i32('gx'), BV)),
-    alloc('sS', F32, 2 * SB, 'workgroup'),
-    alloc('sU', F32, C * BV, 'workgroup'),
+    wgArray('sS', SB, launchShared),
+    wgArray('sU', C * BV, launchShared),
+    ...(stage ? [wgArray('sW', C * Dk, launchShared), wgArray('sK', C * Dk, launchShared)] : []),
     forLoop('e', i32('tid'), SB, [
       let_('ecol', I32, add(i32('j0'), rem(i32('e'), BV))),
       let_('eat', I32, add(mul(add(mul(i32('bh'), Dk), div(i32('e'), BV)), Dv), min(i32('ecol'), Dv - 1))),
       store('sS', i32('e'), select(lt(i32('ecol'), Dv), load('s0', i32('eat'), F32), c.f32(0))),
     ], { step: NT }),
     barrier(),
-    letMut('cur', I32, c.i32(0)),
-  ];
-  const rows = (n: number): number[] => Array.from({ length: n }, (_, r) => r);
-  const cols = rows(CJ);
-  // a tile's first row and first (block-local) column from the tile index
-  const tileAt = (e: string, R: number, row: string, col: string): Stmt[] => [
-    let_(row, I32, NJ > 1 ? mul(div(i32(e), NJ), R) : mul(i32(e), R)),
-    let_(col, I32, NJ > 1 ? mul(rem(i32(e), NJ), CJ) : c.i32(0)),
   ];
   const acc = (p: string, r: number, cc: number): string => `${p}${r}_${cc}`;
+  const tileAt = (R: number, row: string, col: string): Stmt[] => [
+    let_(row, I32, NJ > 1 ? mul(div(i32('e'), NJ), R) : mul(i32('e'), R)),
+    let_(col, I32, NJ > 1 ? mul(rem(i32('e'), NJ), CJ) : c.i32(0)),
+  ];
 
-  // U = U' - W S
-  const uTile: Stmt[] = [...tileAt('e', RI, 'ui', 'uj')];
-  for (const r of rows(RI)) {
+  // the chunk's W and Kd into workgroup memory, a vector per load where the target has them
+  const staging: Stmt[] = [];
+  if (stage) {
+    const SW = caps.vectorLoads && caps.sharedVectorLoads && Dk % 4 === 0 ? 4 : 1;
+    // both arrays in one loop, unrolled: the chunk's loads are in flight together (the walk waits on them once per chunk)
+    const copy: Stmt[] = [let_('xat', I32, mul(i32('e'), SW))];
+    const pairs = [['gdr_w', 'sW'], ['gdr_kd', 'sK']] as const;
+    const xs = pairs.map(([from, to]) => loadWords(from, add(base(from), i32('xat')), SW, F32, `x${to}_`, copy, SW === 4, SW));
+    pairs.forEach(([, to], a) => copy.push(...storeWords(to, i32('xat'), xs[a]!, SW === 4)));
+    staging.push(forLoop('e', i32('tid'), (C * Dk) / SW, copy, { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, (C * Dk) / SW / NT)) }));
+    staging.push(barrier());
+  }
+  // W is [d][i] per chunk: a thread's RI rows at one d are adjacent
+  const wAt = (row: Expr, d: Expr): [string, Expr] => (stage ? ['sW', add(mul(d, C), row)] : ['gdr_w', add(base('gdr_w'), add(mul(d, C), row))]);
+  const kAt = (m: Expr, d: Expr): [string, Expr] => (stage ? ['sK', add(mul(m, Dk), d)] : ['gdr_kd', add(base('gdr_kd'), add(mul(m, Dk), d))]);
+
+  // U = U' - W S, into workgroup memory and over U' in scratch (the output dispatch reads it)
+  const uTile: Stmt[] = [...tileAt(RI, 'ui', 'uj'), let_('ucol', I32, add(i32('j0'), i32('uj')))];
+  for (const r of iota(RI)) {
     uTile.push(let_(`urow${r}`, I32, add(base('gdr_u'), mul(add(i32('ui'), r), Dv))));
-    for (const cc of cols) {
-      const col = add(add(i32('j0'), i32('uj')), cc);
-      uTile.push(letMut(acc('ua', r, cc), F32, select(lt(col, Dv), load('gdr_u', add(i32(`urow${r}`), min(col, Dv - 1)), F32), c.f32(0))));
-    }
+    rowWords('gdr_u', i32(`urow${r}`), i32('ucol'), CJ, Dv - 1, hVector, `up${r}_`, uTile)
+      .forEach((x, cc) => uTile.push(letMut(acc('ua', r, cc), F32, x)));
   }
-  // W and Qg rows DW values at a time along d (one 128-bit load where the target has them)
   const uStep: Stmt[] = [];
-  const wv = rows(RI).map((r) => loadWords('gdr_w', add(base('gdr_w'), add(mul(add(i32('ui'), r), Dk), i32('d'))), DW, F32, `w${r}_`, uStep, vectorLoads, DW));
-  for (let l = 0; l < DW; l++) {
-    for (const cc of cols) uStep.push(let_(`sv${l}_${cc}`, F32, load('sS', add(add(i32('cur'), mul(add(i32('d'), l), BV)), add(i32('uj'), cc)), F32)));
-    for (const r of rows(RI)) for (const cc of cols) uStep.push(assign(acc('ua', r, cc), sub(f32(acc('ua', r, cc)), mul(wv[r]![l]!, f32(`sv${l}_${cc}`)))));
-  }
-  uTile.push(forLoop('d', 0, Dk, uStep, { step: DW, unroll: UNROLL }));
-  for (const r of rows(RI)) for (const cc of cols) uTile.push(store('sU', add(mul(add(i32('ui'), r), BV), add(i32('uj'), cc)), f32(acc('ua', r, cc))));
-
-  // O = Qg S + M U (M is zero above the diagonal: every row of the tile runs to its last row)
-  const oTile: Stmt[] = [...tileAt('e', RI, 'oi', 'oj')];
-  for (const r of rows(RI)) for (const cc of cols) oTile.push(letMut(acc('oa', r, cc), F32, c.f32(0)));
-  const oStep: Stmt[] = [];
-  const qv = rows(RI).map((r) => loadWords('gdr_qg', add(base('gdr_qg'), add(mul(add(i32('oi'), r), Dk), i32('d'))), DW, F32, `q${r}_`, oStep, vectorLoads, DW));
-  for (let l = 0; l < DW; l++) {
-    for (const cc of cols) oStep.push(let_(`sv${l}_${cc}`, F32, load('sS', add(add(i32('cur'), mul(add(i32('d'), l), BV)), add(i32('oj'), cc)), F32)));
-    for (const r of rows(RI)) for (const cc of cols) oStep.push(assign(acc('oa', r, cc), fma(qv[r]![l]!, f32(`sv${l}_${cc}`), f32(acc('oa', r, cc)))));
-  }
-  oTile.push(forLoop('d', 0, Dk, oStep, { step: DW, unroll: UNROLL }));
-  const mStep: Stmt[] = [];
-  for (const r of rows(RI)) mStep.push(let_(`mm${r}`, F32, load('gdr_m', add(base('gdr_m'), add(mul(add(i32('oi'), r), C), i32('m'))), F32)));
-  for (const cc of cols) mStep.push(let_(`u${cc}`, F32, load('sU', add(mul(i32('m'), BV), add(i32('oj'), cc)), F32)));
-  for (const r of rows(RI)) for (const cc of cols) mStep.push(assign(acc('oa', r, cc), fma(f32(`mm${r}`), f32(`u${cc}`), f32(acc('oa', r, cc)))));
-  oTile.push(forLoop('m', 0, add(i32('oi'), RI), mStep, { unroll: UNROLL }));
-  for (const r of rows(RI)) {
-    oTile.push(let_(`ot${r}`, I32, add(add(i32('t0'), i32('oi')), r)));
-    const writes: Stmt[] = [];
-    for (const cc of cols) {
-      const col = add(add(i32('j0'), i32('oj')), cc);
-      writes.push(if_(lt(col, Dv), [store('o', add(mul(add(mul(add(mul(i32('b'), T), i32(`ot${r}`)), Hv), i32('h')), Dv), col), f32(acc('oa', r, cc)))]));
-    }
-    oTile.push(if_(lt(i32(`ot${r}`), T), writes));
+  const [wBuf, wIdx] = wAt(i32('ui'), i32('d'));
+  const wv = loadWords(wBuf, wIdx, RI, F32, 'w_', uStep, wVector, RI);
+  const sv = loadWords('sS', add(mul(i32('d'), BV), i32('uj')), CJ, F32, 'sv_', uStep, colVector, CJ);
+  for (const r of iota(RI)) for (const cc of iota(CJ)) uStep.push(assign(acc('ua', r, cc), sub(f32(acc('ua', r, cc)), mul(wv[r]!, sv[cc]!))));
+  uTile.push(forLoop('d', 0, Dk, uStep, { unroll: UNROLL }));
+  for (const r of iota(RI)) {
+    const xs = iota(CJ).map((cc) => f32(acc('ua', r, cc)));
+    uTile.push(...storeWords('sU', add(mul(add(i32('ui'), r), BV), i32('uj')), xs, colVector));
+    if (hVector) uTile.push(if_(lt(i32('ucol'), Dv), storeWords('gdr_u', add(i32(`urow${r}`), i32('ucol')), xs, true)));
+    else xs.forEach((x, cc) => uTile.push(if_(lt(add(i32('ucol'), cc), Dv), [store('gdr_u', add(i32(`urow${r}`), add(i32('ucol'), cc)), x)])));
   }
 
-  // S = e^gamma_last S + Kdᵀ U into the other copy
-  const sTile: Stmt[] = [...tileAt('e', RS, 'sd', 'sj')];
-  for (const r of rows(RS)) {
-    for (const cc of cols) {
-      sTile.push(letMut(acc('sa', r, cc), F32, mul(f32('dec'), load('sS', add(add(i32('cur'), mul(add(i32('sd'), r), BV)), add(i32('sj'), cc)), F32))));
-    }
+  // the state before the chunk to gdr_h, then S = e^gamma_last S + Kdᵀ U in place
+  const sTile: Stmt[] = [...tileAt(RS, 'sd', 'sj'), let_('scol', I32, add(i32('j0'), i32('sj')))];
+  for (const r of iota(RS)) {
+    const old = loadWords('sS', add(mul(add(i32('sd'), r), BV), i32('sj')), CJ, F32, `so${r}_`, sTile, colVector, CJ);
+    sTile.push(let_(`hrow${r}`, I32, add(mul(i32('cidx'), Dk * Dv), mul(add(i32('sd'), r), Dv))));
+    const writes = hVector ? [if_(lt(i32('scol'), Dv), storeWords('gdr_h', add(i32(`hrow${r}`), i32('scol')), old, true))]
+      : old.map((x, cc) => if_(lt(add(i32('scol'), cc), Dv), [store('gdr_h', add(i32(`hrow${r}`), add(i32('scol'), cc)), x)]));
+    sTile.push(...writes);
+    old.forEach((x, cc) => sTile.push(letMut(acc('sa', r, cc), F32, mul(f32('dec'), x))));
   }
   const sStep: Stmt[] = [];
-  for (const r of rows(RS)) sStep.push(let_(`k${r}`, F32, load('gdr_kd', add(base('gdr_kd'), add(mul(i32('m'), Dk), add(i32('sd'), r))), F32)));
-  for (const cc of cols) sStep.push(let_(`u${cc}`, F32, load('sU', add(mul(i32('m'), BV), add(i32('sj'), cc)), F32)));
-  for (const r of rows(RS)) for (const cc of cols) sStep.push(assign(acc('sa', r, cc), fma(f32(`k${r}`), f32(`u${cc}`), f32(acc('sa', r, cc)))));
+  const [kBuf, kIdx] = kAt(i32('m'), i32('sd'));
+  const kv = loadWords(kBuf, kIdx, RS, F32, 'k_', sStep, kVector, RS);
+  const uv = loadWords('sU', add(mul(i32('m'), BV), i32('sj')), CJ, F32, 'u_', sStep, colVector, CJ);
+  for (const r of iota(RS)) for (const cc of iota(CJ)) sStep.push(assign(acc('sa', r, cc), fma(kv[r]!, uv[cc]!, f32(acc('sa', r, cc)))));
   sTile.push(forLoop('m', 0, C, sStep, { unroll: UNROLL }));
-  for (const r of rows(RS)) {
-    for (const cc of cols) {
-      sTile.push(store('sS', add(sub(c.i32(SB), i32('cur')), add(mul(add(i32('sd'), r), BV), add(i32('sj'), cc))), f32(acc('sa', r, cc))));
-    }
+  for (const r of iota(RS)) {
+    sTile.push(...storeWords('sS', add(mul(add(i32('sd'), r), BV), i32('sj')), iota(CJ).map((cc) => f32(acc('sa', r, cc))), colVector));
   }
 
   const chunk: Stmt[] = [
     let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('n'))),
-    let_('t0', I32, mul(i32('n'), C)),
+    ...staging,
     forLoop('e', i32('tid'), (C / RI) * NJ, uTile, { step: NT }),
-    barrier(),
-    forLoop('e', i32('tid'), (C / RI) * NJ, oTile, { step: NT }),
     let_('dec', F32, load('gdr_dec', i32('cidx'), F32)),
+    barrier(),
     forLoop('e', i32('tid'), (Dk / RS) * NJ, sTile, { step: NT }),
     barrier(),
-    assign('cur', sub(c.i32(SB), i32('cur'))),
   ];
   body.push(forLoop('n', 0, i32('nc'), chunk));
   body.push(forLoop('e', i32('tid'), SB, [
     let_('fcol', I32, add(i32('j0'), rem(i32('e'), BV))),
     if_(lt(i32('fcol'), Dv), [
-      store('s', add(mul(add(mul(i32('bh'), Dk), div(i32('e'), BV)), Dv), i32('fcol')), load('sS', add(i32('cur'), i32('e')), F32)),
+      store('s', add(mul(add(mul(i32('bh'), Dk), div(i32('e'), BV)), Dv), i32('fcol')), load('sS', i32('e'), F32)),
     ]),
   ], { step: NT }));
   const params: KernelParam[] = [
     bufferParam('s0', F32, 'read', { aliased: true }),
-    ...scratch.map((s) => bufferParam(s.name, F32)),
-    bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }),
+    bufferParam('gdr_w', F32), bufferParam('gdr_u', F32, 'readwrite'), bufferParam('gdr_kd', F32), bufferParam('gdr_dec', F32),
+    bufferParam('gdr_h', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }),
     scalarParam('B'), scalarParam('T'),
   ];
   return { name: STATE_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };
+}
+
+/**
+ * The outputs, in parallel over chunks: a workgroup per (chunk x block of BO columns, value head, batch),
+ * O = Qg H + M U with H the state before the chunk (gdr_h) and U the walk's (M is zero above the diagonal:
+ * a tile's rows run to its last row). Every operand is read from scratch (row vectors where the target has them).
+ */
+export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps): Kernel {
+  const { Hv, Dk, Dv } = shape;
+  const C = cfg.chunk;
+  const NT = cfg.workgroup_size;
+  const T = param('T');
+  const scratch = chunkScratch(shape, C);
+  const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
+  const { BO, CJ, NJ, RI } = outTiles(shape, cfg);
+  const NOB = Math.ceil(Dv / BO);
+  const colVector = caps.vectorLoads && CJ === 4 && Dv % 4 === 0;
+  // Qg and M are [d][i] and [m][i] per chunk: a thread's RI rows are adjacent
+  const rowVector = caps.vectorLoads && RI > 1;
+  const UNROLL = 4;
+  const acc = (r: number, cc: number): string => `oa${r}_${cc}`;
+  const body: Stmt[] = [
+    comment(`gated_delta_rule chunked outputs, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BO} columns per workgroup, ${NT} threads, tiles of ${RI} x ${CJ}`),
+    ...gridIds(),
+    ...headIndices(shape),
+    let_('nc', I32, div(add(T, C - 1), C)),
+    let_('n', I32, NOB > 1 ? div(i32('gx'), NOB) : i32('gx')),
+    let_('j0', I32, NOB > 1 ? mul(rem(i32('gx'), NOB), BO) : c.i32(0)),
+    let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('n'))),
+    let_('t0', I32, mul(i32('n'), C)),
+  ];
+  const tile: Stmt[] = [
+    let_('oi', I32, NJ > 1 ? mul(div(i32('e'), NJ), RI) : mul(i32('e'), RI)),
+    let_('ocol', I32, add(i32('j0'), NJ > 1 ? mul(rem(i32('e'), NJ), CJ) : c.i32(0))),
+  ];
+  for (const r of iota(RI)) for (const cc of iota(CJ)) tile.push(letMut(acc(r, cc), F32, c.f32(0)));
+  const dStep: Stmt[] = [];
+  const qv = loadWords('gdr_qg', add(base('gdr_qg'), add(mul(i32('d'), C), i32('oi'))), RI, F32, 'q_', dStep, rowVector, RI);
+  const hv = rowWords('gdr_h', add(mul(i32('cidx'), Dk * Dv), mul(i32('d'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'h_', dStep);
+  for (const r of iota(RI)) for (const cc of iota(CJ)) dStep.push(assign(acc(r, cc), fma(qv[r]!, hv[cc]!, f32(acc(r, cc)))));
+  tile.push(forLoop('d', 0, Dk, dStep, { unroll: LOAD_UNROLL }));
+  const mStep: Stmt[] = [];
+  const mv = loadWords('gdr_m', add(base('gdr_m'), add(mul(i32('m'), C), i32('oi'))), RI, F32, 'mm_', mStep, rowVector, RI);
+  const uv = rowWords('gdr_u', add(base('gdr_u'), mul(i32('m'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'u_', mStep);
+  for (const r of iota(RI)) for (const cc of iota(CJ)) mStep.push(assign(acc(r, cc), fma(mv[r]!, uv[cc]!, f32(acc(r, cc)))));
+  tile.push(forLoop('m', 0, add(i32('oi'), RI), mStep, { unroll: UNROLL }));
+  for (const r of iota(RI)) {
+    tile.push(let_(`ot${r}`, I32, add(add(i32('t0'), i32('oi')), r)));
+    tile.push(let_(`orow${r}`, I32, mul(add(mul(add(mul(i32('b'), T), i32(`ot${r}`)), Hv), i32('h')), Dv)));
+    const xs = iota(CJ).map((cc) => f32(acc(r, cc)));
+    const writes = colVector ? [if_(lt(i32('ocol'), Dv), storeWords('o', add(i32(`orow${r}`), i32('ocol')), xs, true))]
+      : xs.map((x, cc) => if_(lt(add(i32('ocol'), cc), Dv), [store('o', add(i32(`orow${r}`), add(i32('ocol'), cc)), x)]));
+    tile.push(if_(lt(i32(`ot${r}`), T), writes));
+  }
+  body.push(forLoop('e', i32('tid'), (C / RI) * NJ, tile, { step: NT }));
+  const params: KernelParam[] = [
+    bufferParam('gdr_qg', F32), bufferParam('gdr_m', F32), bufferParam('gdr_u', F32), bufferParam('gdr_h', F32), bufferParam('o', F32, 'write'),
+    scalarParam('B'), scalarParam('T'),
+  ];
+  return { name: OUT_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };
+}
+
+/** the chunked variant's three dispatches in order, with the output dispatch's grid width in chunks x column blocks */
+export function chunkedKernels(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): { kernels: [Kernel, Kernel, Kernel]; outBlocks: number } {
+  return {
+    kernels: [lowerChunkPrep(shape, cfg, caps, launchShared), lowerChunkState(shape, cfg, caps, launchShared), lowerChunkOut(shape, cfg, caps)],
+    outBlocks: Math.ceil(shape.Dv / outTiles(shape, cfg).BO),
+  };
 }

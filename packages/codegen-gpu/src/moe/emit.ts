@@ -7,13 +7,16 @@
 import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
+import { dynamicSharedBytes } from '@kforge/codegen-core';
 import { renderGpuFiles } from '../common/files.ts';
+import { GPU_DIALECTS } from '../dialects/index.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { moeGpuKnobSpace as knobSpace, moeShape, resolveMoeConfig } from './knobs.ts';
 import {
   COMBINE_ENTRY, COMBINE_WORKGROUP, DOWN_ENTRY, GATE_UP_ENTRY, GROUP_ENTRY, HIDDEN, LOGITS, LOGITS_ENTRY, LOGITS_ROWS, LOGITS_TOKENS,
   META, PARTIAL, ROUTE_ENTRY, ROUTE_IDS, ROUTE_WEIGHTS, lowerMoeSimt, metaLayout,
 } from './lower-simt.ts';
+import { DOWN_MMA_ENTRY, GATE_UP_MMA_ENTRY, HIDDEN_HALF, TILE_FIELDS, X_HALF, X_HALF_ENTRY, X_HALF_WORKGROUP, tileListBound } from './tiled-mma.ts';
 
 export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   return knobSpace(target, params);
@@ -32,6 +35,7 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     throw new Error(`moe/${target}: no kernel reads buffer ${name}`);
   };
   const P = size.mul('T', topk);
+  const tiled = cfg.variant === 'tiled';
   const weight = (name: string, rows: number, K: number): ArtifactBuffer[] =>
     storedWeightBytes(shape.weight, name, rows, K).map((s) => ({ name: s.name, elem: elemOf(s.name), bytes: s.bytes, role: 'in' as const }));
   const buffers: ArtifactBuffer[] = [
@@ -53,8 +57,11 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     );
   }
   buffers.push(
-    { name: META, elem: 'i32', bytes: size.mul(size.add(metaLayout(E).perm, size.mul(P, 2)), 4), role: 'scratch' },
-    { name: HIDDEN, elem: 'f32', bytes: size.mul(P, I * 4), role: 'scratch' },
+    // the tiled variant's tile list after the permutation and its inverse (its length, then TILE_FIELDS a tile)
+    { name: META, elem: 'i32', bytes: size.mul(size.add(size.add(metaLayout(E).perm, size.mul(P, 2)), tiled ? size.add(1, size.mul(tileListBound(shape, cfg.tile_m), TILE_FIELDS)) : 0), 4), role: 'scratch' },
+    ...(tiled
+      ? [{ name: X_HALF, elem: 'u32', bytes: size.mul('T', H * 2), role: 'scratch' }, { name: HIDDEN_HALF, elem: 'u32', bytes: size.mul(P, I * 2), role: 'scratch' }] as ArtifactBuffer[]
+      : [{ name: HIDDEN, elem: 'f32', bytes: size.mul(P, I * 4), role: 'scratch' } as ArtifactBuffer]),
     { name: PARTIAL, elem: 'f32', bytes: size.mul(P, H * 4), role: 'scratch' },
   );
   const slots = size.min(E, P);
@@ -64,20 +71,51 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     [GROUP_ENTRY]: [1, 1, 1],
     [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), slots, 1],
     [DOWN_ENTRY]: [Math.ceil(H / cfg.rows), slots, 1],
+    [X_HALF_ENTRY]: splitGrid(size.cdiv(size.mul('T', H / 8), X_HALF_WORKGROUP)),
+    [GATE_UP_MMA_ENTRY]: [Math.ceil(I / cfg.tile_n), tileListBound(shape, cfg.tile_m), 1],
+    [DOWN_MMA_ENTRY]: [Math.ceil(H / cfg.tile_n), tileListBound(shape, cfg.tile_m), 1],
     [COMBINE_ENTRY]: splitGrid(size.cdiv(size.mul('T', H), COMBINE_WORKGROUP)),
   };
   const argsOf = (k: Kernel) => k.params.map((p) => p.name);
-  const dispatches: Dispatch[] = kernels.map((k) => ({ entry: k.name, args: argsOf(k), grid: grids[k.name]!, workgroup: k.workgroupSize as [number, number, number] }));
+  const dispatches: Dispatch[] = kernels.map((k) => {
+    const shared = dynamicSharedBytes(k);
+    return {
+      entry: k.name, args: argsOf(k), grid: grids[k.name]!, workgroup: k.workgroupSize as [number, number, number],
+      ...(shared > 0 ? { dynamicSharedBytes: shared } : {}), ...(cfg.dependent_launch ? { dependentLaunch: true } : {}),
+    };
+  });
   void kernel;
-  const files = renderGpuFiles(target, kernels, 'moe', cfg.subgroup_reduce ? { subgroups: true } : {});
+  const files = dedupeOnDemand(target, renderGpuFiles(target, kernels, 'moe', cfg.subgroup_reduce ? { subgroups: true } : {}));
   const features = target === 'wgsl' && Object.values(files).some((f) => /^enable subgroups;/m.test(f)) ? ['subgroups'] : [];
   return {
     op: 'moe', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(features.length ? { features } : {}),
+    // the tiled expert GEMMs round x, the weights and the hidden rows to f16 operands
+    ...(tiled ? { arithmetic: 'half' as const } : {}),
     files, buffers,
     scalars: [{ name: 'T', type: 'i32', value: Number(params.T) }],
     dispatches,
   };
+}
+
+/**
+ * One translation unit renders each kernel's on-demand helpers (dialect.onDemand) with it: two tiled GEMMs
+ * in one .cu file would define kf_pack_f16x2 twice, so every later copy of a helper is dropped
+ */
+function dedupeOnDemand(target: GpuTarget, files: Record<string, string>): Record<string, string> {
+  const helpers = target === 'wgsl' ? [] : Object.values(GPU_DIALECTS[target].onDemand ?? {});
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    let kept = text;
+    for (const h of helpers) {
+      const first = kept.indexOf(h);
+      if (first < 0) continue;
+      const after = first + h.length;
+      kept = kept.slice(0, after) + kept.slice(after).split(`${h}\n`).join('');
+    }
+    out[name] = kept;
+  }
+  return out;
 }
 
 type ParamOrSize = Parameters<typeof size.min>[0];

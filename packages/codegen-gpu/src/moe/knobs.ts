@@ -1,14 +1,20 @@
 /**
  * The knobs of the SIMT moe (names from the op's vocabulary), their domains and rules per target and
  * params, and each target's defaults. The source depends on the config and the compiled params (H, I, E,
- * topk, weight, routing, normTopk), never on T; the defaults do not depend on T either (the tuner picks
- * the variant by T).
+ * topk, weight, routing, normTopk), never on T; the defaults depend on T only on CUDA, where above
+ * MOE_DECODE_TOKENS tokens they take the 'tiled' variant where it serves the params.
  *
- * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width and subgroup_reduce.
+ * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width and subgroup_reduce; 'tiled' (CUDA,
+ * mma 'tensor_core', tiled-mma.ts) reads tile_m, tile_n and tile_k, and workgroup_size and subgroup_reduce
+ * for the router logits.
  */
 import { FORMATS, InputError, resolveKnobs, type KnobConfig, type KnobDomain, type KnobSpace, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
 import { chunkBytesDomain } from '../gemv/weight-chunks.ts';
+import { TILE_K_VALUES, TILE_M_VALUES, TILE_N_VALUES, tileConfigProblem, tiledShapeProblem } from './tiled-mma.ts';
+
+/** tokens above which the CUDA defaults take the tiled (tensor-core) variant; at or below, decode's 'gather' */
+export const TILED_MIN_TOKENS = 16;
 
 export interface MoeShape {
   readonly H: number;
@@ -35,7 +41,13 @@ export function moeShape(params: Params): MoeShape {
 }
 
 export interface MoeSimtConfig {
-  readonly variant: 'gather';
+  readonly variant: 'gather' | 'tiled';
+  /** 'tensor_core': the expert GEMMs by mma.sync (variant 'tiled'); 'none' with 'gather' */
+  readonly mma: 'none' | 'tensor_core';
+  /** tiled: tokens, output columns and reduction elements of a workgroup's tile */
+  readonly tile_m: number;
+  readonly tile_n: number;
+  readonly tile_k: number;
   /** expert rows per workgroup (gate_up: rows of gate and of up; down: rows of w_down) */
   readonly rows: number;
   /** tokens of one expert sharing each loaded weight chunk */
@@ -47,6 +59,8 @@ export interface MoeSimtConfig {
   /** weight bytes per lane load */
   readonly vector_width: number;
   readonly subgroup_reduce: boolean;
+  /** CUDA: programmatic dependent launch of the gather chain (each launch overlaps the previous kernel) */
+  readonly dependent_launch: boolean;
 }
 
 /** the chunk widths that tile both the gate/up rows (H) and the down rows (I) */
@@ -70,10 +84,30 @@ export function threadsFor(cfg: Pick<MoeSimtConfig, 'workgroup_size'>, chunks: n
 /** the accumulators a thread of each expert kernel holds: gate_up 2·rows·m_tile, down rows·m_tile */
 const gateUpValues = (c: MoeSimtConfig): number => 2 * c.rows * c.m_tile;
 
-function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps): ((c: MoeSimtConfig) => string | null)[] {
+/** the gather knobs a tiled config leaves at their defaults, and the tile knobs a gather config does */
+const GATHER_ONLY = ['rows', 'm_tile', 'k_unroll', 'vector_width'] as const;
+const TILED_ONLY = ['tile_m', 'tile_n', 'tile_k'] as const;
+/** the tile knobs' values in a gather config (and the tiled default) */
+const TILE_DEFAULTS = { tile_m: 64, tile_n: 64, tile_k: 64 } as const;
+
+function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSimtConfig): ((c: MoeSimtConfig) => string | null)[] {
   const format = FORMATS[shape.weight];
   const elems = (c: MoeSimtConfig) => (format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits);
   return [
+    (c) => {
+      if (c.variant === 'tiled') {
+        if (c.mma !== 'tensor_core') return `variant 'tiled' computes its expert GEMMs with mma 'tensor_core', not '${c.mma}'`;
+        const problem = tiledShapeProblem(shape) ?? tileConfigProblem(c);
+        if (problem) return problem;
+        const unused = GATHER_ONLY.find((k) => c[k] !== gather[k]);
+        if (unused) return `variant 'tiled' does not use ${unused}: leave it at ${gather[unused]}`;
+        return c.dependent_launch ? "variant 'tiled' launches without dependent_launch (its waiting workgroups would hold SM slots the wave needs)" : null;
+      }
+      if (c.mma !== 'none') return `mma '${c.mma}' goes with variant 'tiled'`;
+      const unused = TILED_ONLY.find((k) => c[k] !== TILE_DEFAULTS[k]);
+      // (dependent_launch is read by 'gather' only; a tiled config leaves it false)
+      return unused ? `variant 'gather' does not use ${unused}: leave it at ${TILE_DEFAULTS[unused]}` : null;
+    },
     (c) => (c.workgroup_size > caps.maxWorkgroup ? `workgroup_size ${c.workgroup_size} is over ${caps.maxWorkgroup} on ${target}` : null),
     (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
       ? `subgroup_reduce needs whole subgroups of ${caps.subgroupSize}, not ${c.workgroup_size} threads` : null),
@@ -92,16 +126,33 @@ function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps): ((c: MoeSimt
 export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   const caps = SIMT_CAPS[target];
   const shape = moeShape(params);
+  const cuda = target === 'cuda';
   const knobs: KnobDomain[] = [
-    { name: 'variant', values: ['gather'], doc: "'gather': per active expert and row block one pass over the rows for all the expert's tokens" },
+    {
+      name: 'variant', values: cuda ? ['gather', 'tiled'] : ['gather'],
+      doc: "'gather': per active expert and row block one pass over the rows for all the expert's tokens" +
+        (cuda ? "; 'tiled': expert GEMMs over tiles of each expert's tokens on tensor cores (tiled-mma.ts)" : ''),
+    },
+    {
+      name: 'mma', values: cuda ? ['none', 'tensor_core'] : ['none'],
+      doc: cuda ? "'tensor_core': mma.sync m16n8k16 (variant 'tiled'); 'none': SIMT multiply-adds" : `'none': SIMT multiply-adds (the IR's mma is CUDA's mma.sync; the ${target} dialect refuses it)`,
+    },
+    { name: 'tile_m', values: cuda ? [...TILE_M_VALUES] : [TILE_DEFAULTS.tile_m], doc: "tiled: tokens of one expert per workgroup tile" },
+    { name: 'tile_n', values: cuda ? [...TILE_N_VALUES] : [TILE_DEFAULTS.tile_n], doc: 'tiled: output columns per workgroup tile' },
+    { name: 'tile_k', values: cuda ? [...TILE_K_VALUES] : [TILE_DEFAULTS.tile_k], doc: 'tiled: reduction elements per staged k tile' },
     { name: 'rows', values: [1, 2, 4, 8], doc: 'expert rows per workgroup (gate_up: of gate and of up each)' },
     { name: 'm_tile', values: [1, 2, 4, 8], doc: "tokens of one expert sharing each loaded weight chunk" },
     { name: 'k_unroll', values: [1, 2, 4], doc: 'chunks per thread with loads issued before arithmetic' },
     { name: 'workgroup_size', values: [32, 64, 128, 256].filter((w) => w <= caps.maxWorkgroup), doc: 'threads per workgroup splitting each row' },
     { name: 'vector_width', values: moeChunkDomain(shape), doc: 'weight bytes per lane load' },
     { name: 'subgroup_reduce', values: caps.subgroupOps ? [false, true] : [false], doc: 'subgroup reduction before workgroup memory' },
+    {
+      name: 'dependent_launch', values: caps.dependentLaunch ? [false, true] : [false],
+      doc: "programmatic dependent launch ('gather'): every kernel lets the next launch start and waits for the previous grid first",
+    },
   ];
-  const list = rules(target, shape, caps);
+  const gather = preferredDefaults(target, shape, caps);
+  const list = rules(target, shape, caps, gather);
   const check = (c: KnobConfig): string | undefined => {
     for (const rule of list) {
       const problem = rule(c as unknown as MoeSimtConfig);
@@ -109,7 +160,8 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     }
     return undefined;
   };
-  const defaults = preferredDefaults(target, shape, caps);
+  const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false };
+  const defaults = cuda && Number(params.T) > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : gather;
   const problem = check(defaults as unknown as KnobConfig);
   if (problem) throw new Error(`moe/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
   return { knobs, check, defaults: defaults as unknown as KnobConfig };
@@ -129,18 +181,21 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
     // token per pass keeps the registers near 128 so the decode grid fits one wave (tokens of the same
     // expert re-read its rows from L2)
     return {
-      variant: 'gather', rows: 8, m_tile: 1, k_unroll: 1, workgroup_size: Math.min(128, caps.maxWorkgroup), vector_width,
-      subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
+      variant: 'gather', mma: 'none', ...TILE_DEFAULTS, rows: 8, m_tile: 1, k_unroll: 1, workgroup_size: Math.min(128, caps.maxWorkgroup), vector_width,
+      subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null, dependent_launch: caps.dependentLaunch,
     };
   }
   return {
     variant: 'gather',
+    mma: 'none',
+    ...TILE_DEFAULTS,
     rows: 2,
     m_tile: 2,
     k_unroll: cuda ? 2 : 1,
     workgroup_size: Math.min(cuda ? 128 : 64, caps.maxWorkgroup),
     vector_width,
     subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
+    dependent_launch: caps.dependentLaunch,
   };
 }
 

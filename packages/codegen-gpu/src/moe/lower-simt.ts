@@ -24,13 +24,14 @@
  */
 import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
 import {
-  FORMATS, add, alloc, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, ge, gt, if_, land, let_, letMut, load, lor,
+  FORMATS, add, alloc, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, ge, gridDependency, gt, if_, land, let_, letMut, load, lor,
   lt, max, min, mul, param, rem, scalarParam, select, special, store, sub, unary, v,
 } from '@kforge/ir';
 import type { SimtCaps } from '../gemv/knobs.ts';
 import { readF32Run, shiftedDotOf, sumOf, workgroupSums } from '../gemv/lower-simt.ts';
 import { chunkLayout, type ChunkLayout, type WeightChunk } from '../gemv/weight-chunks.ts';
 import { threadsFor, type MoeShape, type MoeSimtConfig } from './knobs.ts';
+import { TILE_FIELDS, lowerDownMma, lowerGateUpMma, lowerXHalf, tilesBaseOf } from './tiled-mma.ts';
 
 const I32 = 'i32';
 const F32 = 'f32';
@@ -254,8 +255,12 @@ export function lowerRoute(shape: MoeShape, caps: SimtCaps): Kernel {
   };
 }
 
-/** one workgroup: counts, offsets, active experts, the stable permutation by expert and its inverse */
-export function lowerGroup(shape: MoeShape, caps: SimtCaps): Kernel {
+/**
+ * one workgroup: counts, offsets, active experts, the stable permutation by expert and its inverse; with
+ * `tileM` (variant 'tiled') also the tile list of tiled-mma.ts after them: its length, then per expert in
+ * ascending order cdiv(count, tileM) tiles of (expert, first position, rows)
+ */
+export function lowerGroup(shape: MoeShape, caps: SimtCaps, tileM?: number): Kernel {
   const { E } = shape;
   const W = smallWorkgroup(E, caps);
   const lay = metaLayout(E);
@@ -265,6 +270,8 @@ export function lowerGroup(shape: MoeShape, caps: SimtCaps): Kernel {
   const p = v('p', I32);
   const ids = idsBuffer(shape);
   const id = load(ids, p, I32);
+  const tilesOf = (n: Expr): Expr => div(add(n, (tileM ?? 1) - 1), tileM ?? 1);
+  const tiles = tileM === undefined ? undefined : tilesBaseOf(shape, lay.perm);
   const body: Stmt[] = [
     comment(`group the T x ${shape.topk} routed pairs by expert (${E} experts): counts, offsets, active list, permutation`),
     alloc('cnt', I32, E, 'workgroup'),
@@ -280,19 +287,32 @@ export function lowerGroup(shape: MoeShape, caps: SimtCaps): Kernel {
     letMut('n_active', I32, c.i32(0)),
     forLoop('e2', 0, E, [assign('n_active', add(v('n_active', I32), select(gt(load('cnt', v('e2', I32), I32), 0), c.i32(1), c.i32(0))))]),
     if_(eq(tid, 0), [store(META, 0, v('n_active', I32))]),
+    ...(tiles ? [
+      letMut('n_tiles', I32, c.i32(0)),
+      forLoop('e2', 0, E, [assign('n_tiles', add(v('n_tiles', I32), tilesOf(load('cnt', v('e2', I32), I32))))]),
+      if_(eq(tid, 0), [store(META, tiles, v('n_tiles', I32))]),
+    ] : []),
     forLoop('e', tid, E, [
       letMut('off', I32, c.i32(0)),
       letMut('before', I32, c.i32(0)),
+      ...(tiles ? [letMut('tb', I32, c.i32(0))] : []),
       forLoop('e2', 0, e, [
         let_('n2', I32, load('cnt', v('e2', I32), I32)),
         assign('off', add(v('off', I32), v('n2', I32))),
         assign('before', add(v('before', I32), select(gt(v('n2', I32), 0), c.i32(1), c.i32(0)))),
+        ...(tiles ? [assign('tb', add(v('tb', I32), tilesOf(v('n2', I32))))] : []),
       ]),
       let_('n', I32, load('cnt', e, I32)),
       store(META, add(e, lay.offsets), v('off', I32)),
       store(META, add(e, lay.counts), v('n', I32)),
       if_(gt(v('n', I32), 0), [store(META, add(v('before', I32), lay.active), e)]),
       if_(ge(e, v('n_active', I32)), [store(META, add(e, lay.active), c.i32(0))]),
+      ...(tiles ? [forLoop('k', 0, tilesOf(v('n', I32)), [
+        let_('tw', I32, add(add(tiles, 1), mul(add(v('tb', I32), v('k', I32)), TILE_FIELDS))),
+        store(META, v('tw', I32), e),
+        store(META, add(v('tw', I32), 1), add(v('off', I32), mul(v('k', I32), tileM!))),
+        store(META, add(v('tw', I32), 2), min(sub(v('n', I32), mul(v('k', I32), tileM!)), tileM!)),
+      ])] : []),
       letMut('j', I32, v('off', I32)),
       forLoop('p', 0, v('P', I32), [
         if_(eq(id, e), [
@@ -472,10 +492,31 @@ export function lowerCombine(shape: MoeShape): Kernel {
   };
 }
 
-/** Kernels in dispatch order. */
+/** Kernels in dispatch order ('tiled': the expert GEMMs of tiled-mma.ts in place of gate_up and down). */
 export function lowerMoeSimt(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, uniformLoops: boolean): Kernel[] {
   const kernels: Kernel[] = [];
   if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), lowerRoute(shape, caps));
+  if (cfg.variant === 'tiled') {
+    const buffers = { meta: META, partial: PARTIAL, weights: weightsBuffer(shape), permBase: metaLayout(shape.E).perm };
+    kernels.push(lowerGroup(shape, caps, cfg.tile_m), lowerXHalf(shape), lowerGateUpMma(shape, cfg, buffers), lowerDownMma(shape, cfg, buffers), lowerCombine(shape));
+    return kernels;
+  }
   kernels.push(lowerGroup(shape, caps), lowerGateUp(shape, cfg, caps, uniformLoops), lowerDown(shape, cfg, caps, uniformLoops), lowerCombine(shape));
-  return kernels;
+  return cfg.dependent_launch ? kernels.map(dependentLaunch) : kernels;
+}
+
+/** the scratch buffers an earlier dispatch of the chain writes (x, the weights and the router do not change) */
+const PRODUCED: ReadonlySet<string> = new Set([LOGITS, ROUTE_IDS, ROUTE_WEIGHTS, META, HIDDEN, PARTIAL]);
+
+/**
+ * CUDA programmatic dependent launch: each kernel lets the next launch start at once and waits for the
+ * previous grid before anything else, so the next kernel's launch overlaps this one's run (a decode chain
+ * of six short kernels). Buffers earlier grids produce are read coherently (no ld.global.nc above the wait).
+ */
+function dependentLaunch(k: Kernel): Kernel {
+  return {
+    ...k,
+    params: k.params.map((p) => (p.kind === 'buffer' && PRODUCED.has(p.name) ? { ...p, coherent: true } : p)),
+    body: [gridDependency('signal'), gridDependency('wait'), ...k.body],
+  };
 }

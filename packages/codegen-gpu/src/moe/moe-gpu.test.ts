@@ -19,7 +19,7 @@ const op = getOp('moe');
 const params = (raw: Record<string, ParamValue>): Params => resolveParams(op, raw);
 const QWEN = (T: number, weight: string): Record<string, ParamValue> => ({ T, H: 2048, I: 768, E: 128, topk: 8, weight, normTopk: true });
 
-test('every default is inside its knob space and rules, and does not depend on T', () => {
+test('every default is inside its knob space and rules, and does not depend on T but for the variant (CUDA: tiled above 16 tokens)', () => {
   const shapes = [QWEN(1, 'f16'), QWEN(1, 'q4_0'), QWEN(1, 'w4g128'), { T: 5, H: 67, I: 45, E: 5, topk: 2, routing: 'given' }, { T: 2, H: 256, I: 128, E: 6, topk: 6, weight: 'q8_0' }];
   for (const target of TARGETS) {
     for (const raw of shapes) {
@@ -27,7 +27,11 @@ test('every default is inside its knob space and rules, and does not depend on T
       const values = space.defaults as Record<string, ParamValue>;
       for (const knob of space.knobs) assert.ok(knob.values.includes(values[knob.name]!), `${target} ${JSON.stringify(raw)}: ${knob.name}=${values[knob.name]}`);
       assert.equal(space.check(values), undefined, `${target} ${JSON.stringify(raw)}`);
-      assert.deepEqual(moeGpuKnobSpace(target, params({ ...raw, T: 512 })).defaults, space.defaults, `${target} ${JSON.stringify(raw)}`);
+      const prefill = moeGpuKnobSpace(target, params({ ...raw, T: 512 })).defaults;
+      assert.equal(space.defaults.variant, 'gather', `${target} ${JSON.stringify(raw)}`);
+      const asGather = prefill.variant === 'tiled' ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true } : prefill;
+      assert.equal(prefill.variant === 'tiled', target === 'cuda' && raw.weight !== undefined && raw.weight !== 'f32', `${target} ${JSON.stringify(raw)}`);
+      assert.deepEqual(asGather, space.defaults, `${target} ${JSON.stringify(raw)}`);
     }
   }
 });
@@ -65,8 +69,9 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
 test('the source does not change with T', () => {
   for (const target of TARGETS) {
     for (const raw of [QWEN(1, 'q4_0'), { T: 1, H: 67, I: 45, E: 5, topk: 2, routing: 'given' }]) {
-      const a = emitMoeGpu(target, params(raw), {});
-      const b = emitMoeGpu(target, params({ ...raw, T: 777 }), {});
+      const config = moeGpuKnobSpace(target, params(raw)).defaults as Record<string, ParamValue>;
+      const a = emitMoeGpu(target, params(raw), config);
+      const b = emitMoeGpu(target, params({ ...raw, T: 777 }), config);
       assert.deepEqual(a.files, b.files, target);
       assert.deepEqual(a.dispatches.map((d) => d.workgroup), b.dispatches.map((d) => d.workgroup), target);
     }

@@ -38,7 +38,7 @@ export const MOE: OpDef = {
     { name: 'y', role: 'out', shape: ['T', 'H'], dtype: 'f32', doc: 'output' },
   ],
   knobs: [
-    { name: 'variant', doc: "algorithm: 'gather' (per active expert one pass over its weights for all its tokens, m_tile at a time); a tiled prefill variant (expert GEMMs over tiles of each expert's tokens) is to come" },
+    { name: 'variant', doc: "algorithm: 'gather' (per active expert one pass over its weights for all its tokens, m_tile at a time) or 'tiled' (CUDA: expert GEMMs over tiles of each expert's tokens on tensor cores)" },
     { name: 'rows', doc: 'weight rows per work item (CPU: per thread block; GPU: per workgroup)' },
     { name: 'm_tile', doc: "tokens of one expert sharing each loaded weight vector" },
     { name: 'k_unroll', doc: 'independent accumulator sets along the reduction' },
@@ -49,6 +49,11 @@ export const MOE: OpDef = {
     { name: 'workgroup_size', doc: 'GPU: threads per workgroup' },
     { name: 'vector_width', doc: 'GPU: elements (or weight bytes) per lane load' },
     { name: 'subgroup_reduce', doc: 'GPU: reduce partial dot products with subgroup operations' },
+    { name: 'mma', doc: "GPU: 'tensor_core' (CUDA mma.sync, variant 'tiled') or 'none' (SIMT multiply-adds)" },
+    { name: 'tile_m', doc: "tiled: tokens of one expert per workgroup tile" },
+    { name: 'tile_n', doc: 'tiled: output columns per workgroup tile' },
+    { name: 'tile_k', doc: 'tiled: reduction elements per staged k tile' },
+    { name: 'dependent_launch', doc: "CUDA: programmatic dependent launch of the kernel chain (each launch overlaps the previous kernel)" },
   ],
   flops(params) {
     const { T, H, I, E, topk } = params as Record<string, number>;

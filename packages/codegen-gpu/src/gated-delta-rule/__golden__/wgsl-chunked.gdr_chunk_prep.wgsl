@@ -14,11 +14,13 @@ struct KfScalars {
   T: i32,
 };
 @group(0) @binding(11) var<uniform> kf_scalars: KfScalars;
+var<workgroup> sg: array<f32, 32>;
 var<workgroup> sgam: array<f32, 32>;
 var<workgroup> sbeta: array<f32, 32>;
 var<workgroup> srk: array<f32, 32>;
 var<workgroup> srq: array<f32, 32>;
 var<workgroup> sA: array<f32, 1024>;
+var<workgroup> sX: array<f32, 2080>;
 
 @compute @workgroup_size(64, 1, 1)
 fn gdr_chunk_prep(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup_id) kf_gid: vec3<u32>, @builtin(num_workgroups) kf_groups: vec3<u32>, @builtin(global_invocation_id) kf_global: vec3<u32>) {
@@ -36,16 +38,22 @@ fn gdr_chunk_prep(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(work
   let t0: i32 = (gx * 32i);
   let cn: i32 = min(32i, (kf_scalars.T - t0));
   let cidx: i32 = ((bh * nc) + gx);
+  // sg: a workgroup array declared at module scope
   // sgam: a workgroup array declared at module scope
   // sbeta: a workgroup array declared at module scope
   // srk: a workgroup array declared at module scope
   // srq: a workgroup array declared at module scope
   // sA: a workgroup array declared at module scope
+  // sX: a workgroup array declared at module scope
+  for (var i: i32 = tid; i < 32i; i += 64i) {
+    sg[i] = select(0.0f, g[((((b * kf_scalars.T) + min((t0 + i), (kf_scalars.T - 1i))) * 6i) + h)], (i < cn));
+  }
+  workgroupBarrier();
   for (var i: i32 = tid; i < 32i; i += 64i) {
     let pok: bool = (i < cn);
     var gam: f32 = 0.0f;
-    for (var m: i32 = 0i; m < min((i + 1i), cn); m += 1i) {
-      gam = (gam + g[((((b * kf_scalars.T) + min((t0 + m), (kf_scalars.T - 1i))) * 6i) + h)]);
+    for (var m: i32 = 0i; m < (i + 1i); m += 1i) {
+      gam = (gam + sg[m]);
     }
     sgam[i] = gam;
     sbeta[i] = select(0.0f, beta[((((b * kf_scalars.T) + min((t0 + i), (kf_scalars.T - 1i))) * 6i) + h)], pok);
@@ -174,52 +182,52 @@ fn gdr_chunk_prep(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(work
     let rkj3: f32 = srk[pj3];
     let dij0_0: f32 = exp(min((gi0 - gj0), 0.0f));
     sA[((pi0 * 32i) + pj0)] = select(0.0f, ((bki0 * dij0_0) * (rkj0 * dkk0_0)), (pj0 < pi0));
-    gdr_m[((cidx * 1024i) + ((pi0 * 32i) + pj0))] = select(0.0f, ((dij0_0 * (sqi0 * rkj0)) * dqk0_0), (pj0 <= pi0));
+    gdr_m[((cidx * 1024i) + ((pj0 * 32i) + pi0))] = select(0.0f, ((dij0_0 * (sqi0 * rkj0)) * dqk0_0), (pj0 <= pi0));
     let dij0_1: f32 = exp(min((gi0 - gj1), 0.0f));
     sA[((pi0 * 32i) + pj1)] = select(0.0f, ((bki0 * dij0_1) * (rkj1 * dkk0_1)), (pj1 < pi0));
-    gdr_m[((cidx * 1024i) + ((pi0 * 32i) + pj1))] = select(0.0f, ((dij0_1 * (sqi0 * rkj1)) * dqk0_1), (pj1 <= pi0));
+    gdr_m[((cidx * 1024i) + ((pj1 * 32i) + pi0))] = select(0.0f, ((dij0_1 * (sqi0 * rkj1)) * dqk0_1), (pj1 <= pi0));
     let dij0_2: f32 = exp(min((gi0 - gj2), 0.0f));
     sA[((pi0 * 32i) + pj2)] = select(0.0f, ((bki0 * dij0_2) * (rkj2 * dkk0_2)), (pj2 < pi0));
-    gdr_m[((cidx * 1024i) + ((pi0 * 32i) + pj2))] = select(0.0f, ((dij0_2 * (sqi0 * rkj2)) * dqk0_2), (pj2 <= pi0));
+    gdr_m[((cidx * 1024i) + ((pj2 * 32i) + pi0))] = select(0.0f, ((dij0_2 * (sqi0 * rkj2)) * dqk0_2), (pj2 <= pi0));
     let dij0_3: f32 = exp(min((gi0 - gj3), 0.0f));
     sA[((pi0 * 32i) + pj3)] = select(0.0f, ((bki0 * dij0_3) * (rkj3 * dkk0_3)), (pj3 < pi0));
-    gdr_m[((cidx * 1024i) + ((pi0 * 32i) + pj3))] = select(0.0f, ((dij0_3 * (sqi0 * rkj3)) * dqk0_3), (pj3 <= pi0));
+    gdr_m[((cidx * 1024i) + ((pj3 * 32i) + pi0))] = select(0.0f, ((dij0_3 * (sqi0 * rkj3)) * dqk0_3), (pj3 <= pi0));
     let dij1_0: f32 = exp(min((gi1 - gj0), 0.0f));
     sA[((pi1 * 32i) + pj0)] = select(0.0f, ((bki1 * dij1_0) * (rkj0 * dkk1_0)), (pj0 < pi1));
-    gdr_m[((cidx * 1024i) + ((pi1 * 32i) + pj0))] = select(0.0f, ((dij1_0 * (sqi1 * rkj0)) * dqk1_0), (pj0 <= pi1));
+    gdr_m[((cidx * 1024i) + ((pj0 * 32i) + pi1))] = select(0.0f, ((dij1_0 * (sqi1 * rkj0)) * dqk1_0), (pj0 <= pi1));
     let dij1_1: f32 = exp(min((gi1 - gj1), 0.0f));
     sA[((pi1 * 32i) + pj1)] = select(0.0f, ((bki1 * dij1_1) * (rkj1 * dkk1_1)), (pj1 < pi1));
-    gdr_m[((cidx * 1024i) + ((pi1 * 32i) + pj1))] = select(0.0f, ((dij1_1 * (sqi1 * rkj1)) * dqk1_1), (pj1 <= pi1));
+    gdr_m[((cidx * 1024i) + ((pj1 * 32i) + pi1))] = select(0.0f, ((dij1_1 * (sqi1 * rkj1)) * dqk1_1), (pj1 <= pi1));
     let dij1_2: f32 = exp(min((gi1 - gj2), 0.0f));
     sA[((pi1 * 32i) + pj2)] = select(0.0f, ((bki1 * dij1_2) * (rkj2 * dkk1_2)), (pj2 < pi1));
-    gdr_m[((cidx * 1024i) + ((pi1 * 32i) + pj2))] = select(0.0f, ((dij1_2 * (sqi1 * rkj2)) * dqk1_2), (pj2 <= pi1));
+    gdr_m[((cidx * 1024i) + ((pj2 * 32i) + pi1))] = select(0.0f, ((dij1_2 * (sqi1 * rkj2)) * dqk1_2), (pj2 <= pi1));
     let dij1_3: f32 = exp(min((gi1 - gj3), 0.0f));
     sA[((pi1 * 32i) + pj3)] = select(0.0f, ((bki1 * dij1_3) * (rkj3 * dkk1_3)), (pj3 < pi1));
-    gdr_m[((cidx * 1024i) + ((pi1 * 32i) + pj3))] = select(0.0f, ((dij1_3 * (sqi1 * rkj3)) * dqk1_3), (pj3 <= pi1));
+    gdr_m[((cidx * 1024i) + ((pj3 * 32i) + pi1))] = select(0.0f, ((dij1_3 * (sqi1 * rkj3)) * dqk1_3), (pj3 <= pi1));
     let dij2_0: f32 = exp(min((gi2 - gj0), 0.0f));
     sA[((pi2 * 32i) + pj0)] = select(0.0f, ((bki2 * dij2_0) * (rkj0 * dkk2_0)), (pj0 < pi2));
-    gdr_m[((cidx * 1024i) + ((pi2 * 32i) + pj0))] = select(0.0f, ((dij2_0 * (sqi2 * rkj0)) * dqk2_0), (pj0 <= pi2));
+    gdr_m[((cidx * 1024i) + ((pj0 * 32i) + pi2))] = select(0.0f, ((dij2_0 * (sqi2 * rkj0)) * dqk2_0), (pj0 <= pi2));
     let dij2_1: f32 = exp(min((gi2 - gj1), 0.0f));
     sA[((pi2 * 32i) + pj1)] = select(0.0f, ((bki2 * dij2_1) * (rkj1 * dkk2_1)), (pj1 < pi2));
-    gdr_m[((cidx * 1024i) + ((pi2 * 32i) + pj1))] = select(0.0f, ((dij2_1 * (sqi2 * rkj1)) * dqk2_1), (pj1 <= pi2));
+    gdr_m[((cidx * 1024i) + ((pj1 * 32i) + pi2))] = select(0.0f, ((dij2_1 * (sqi2 * rkj1)) * dqk2_1), (pj1 <= pi2));
     let dij2_2: f32 = exp(min((gi2 - gj2), 0.0f));
     sA[((pi2 * 32i) + pj2)] = select(0.0f, ((bki2 * dij2_2) * (rkj2 * dkk2_2)), (pj2 < pi2));
-    gdr_m[((cidx * 1024i) + ((pi2 * 32i) + pj2))] = select(0.0f, ((dij2_2 * (sqi2 * rkj2)) * dqk2_2), (pj2 <= pi2));
+    gdr_m[((cidx * 1024i) + ((pj2 * 32i) + pi2))] = select(0.0f, ((dij2_2 * (sqi2 * rkj2)) * dqk2_2), (pj2 <= pi2));
     let dij2_3: f32 = exp(min((gi2 - gj3), 0.0f));
     sA[((pi2 * 32i) + pj3)] = select(0.0f, ((bki2 * dij2_3) * (rkj3 * dkk2_3)), (pj3 < pi2));
-    gdr_m[((cidx * 1024i) + ((pi2 * 32i) + pj3))] = select(0.0f, ((dij2_3 * (sqi2 * rkj3)) * dqk2_3), (pj3 <= pi2));
+    gdr_m[((cidx * 1024i) + ((pj3 * 32i) + pi2))] = select(0.0f, ((dij2_3 * (sqi2 * rkj3)) * dqk2_3), (pj3 <= pi2));
     let dij3_0: f32 = exp(min((gi3 - gj0), 0.0f));
     sA[((pi3 * 32i) + pj0)] = select(0.0f, ((bki3 * dij3_0) * (rkj0 * dkk3_0)), (pj0 < pi3));
-    gdr_m[((cidx * 1024i) + ((pi3 * 32i) + pj0))] = select(0.0f, ((dij3_0 * (sqi3 * rkj0)) * dqk3_0), (pj0 <= pi3));
+    gdr_m[((cidx * 1024i) + ((pj0 * 32i) + pi3))] = select(0.0f, ((dij3_0 * (sqi3 * rkj0)) * dqk3_0), (pj0 <= pi3));
     let dij3_1: f32 = exp(min((gi3 - gj1), 0.0f));
     sA[((pi3 * 32i) + pj1)] = select(0.0f, ((bki3 * dij3_1) * (rkj1 * dkk3_1)), (pj1 < pi3));
-    gdr_m[((cidx * 1024i) + ((pi3 * 32i) + pj1))] = select(0.0f, ((dij3_1 * (sqi3 * rkj1)) * dqk3_1), (pj1 <= pi3));
+    gdr_m[((cidx * 1024i) + ((pj1 * 32i) + pi3))] = select(0.0f, ((dij3_1 * (sqi3 * rkj1)) * dqk3_1), (pj1 <= pi3));
     let dij3_2: f32 = exp(min((gi3 - gj2), 0.0f));
     sA[((pi3 * 32i) + pj2)] = select(0.0f, ((bki3 * dij3_2) * (rkj2 * dkk3_2)), (pj2 < pi3));
-    gdr_m[((cidx * 1024i) + ((pi3 * 32i) + pj2))] = select(0.0f, ((dij3_2 * (sqi3 * rkj2)) * dqk3_2), (pj2 <= pi3));
+    gdr_m[((cidx * 1024i) + ((pj2 * 32i) + pi3))] = select(0.0f, ((dij3_2 * (sqi3 * rkj2)) * dqk3_2), (pj2 <= pi3));
     let dij3_3: f32 = exp(min((gi3 - gj3), 0.0f));
     sA[((pi3 * 32i) + pj3)] = select(0.0f, ((bki3 * dij3_3) * (rkj3 * dkk3_3)), (pj3 < pi3));
-    gdr_m[((cidx * 1024i) + ((pi3 * 32i) + pj3))] = select(0.0f, ((dij3_3 * (sqi3 * rkj3)) * dqk3_3), (pj3 <= pi3));
+    gdr_m[((cidx * 1024i) + ((pj3 * 32i) + pi3))] = select(0.0f, ((dij3_3 * (sqi3 * rkj3)) * dqk3_3), (pj3 <= pi3));
   }
   workgroupBarrier();
   let glast: f32 = sgam[31i];
@@ -227,28 +235,60 @@ fn gdr_chunk_prep(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(work
     gdr_dec[cidx] = exp(glast);
   }
   for (var e: i32 = tid; e < 1280i; e += 64i) {
-    let xi: i32 = (e / 40i);
-    let xd: i32 = (e % 40i);
-    let xgam: f32 = sgam[xi];
-    gdr_qg[((cidx * 1280i) + e)] = ((q[((((((b * kf_scalars.T) + min((t0 + xi), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + xd)] * srq[xi]) * (exp(xgam) * 0.15811388300841897f));
-    gdr_kd[((cidx * 1280i) + e)] = ((k[((((((b * kf_scalars.T) + min((t0 + xi), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + xd)] * srk[xi]) * exp((glast - xgam)));
+    let xi: i32 = (e % 32i);
+    let xd: i32 = (e / 32i);
+    gdr_qg[((cidx * 1280i) + e)] = ((q[((((((b * kf_scalars.T) + min((t0 + xi), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + xd)] * srq[xi]) * (exp(sgam[xi]) * 0.15811388300841897f));
   }
-  for (var wc: i32 = tid; wc < 40i; wc += 64i) {
-    for (var wci: i32 = 0i; wci < 32i; wci += 1i) {
-      var wcx: f32 = ((sbeta[wci] * exp(sgam[wci])) * (k[((((((b * kf_scalars.T) + min((t0 + wci), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + wc)] * srk[wci]));
-      for (var wcm: i32 = 0i; wcm < wci; wcm += 1i) {
-        wcx = (wcx - (sA[((wci * 32i) + wcm)] * gdr_w[((cidx * 1280i) + ((wcm * 40i) + wc))]));
-      }
-      gdr_w[((cidx * 1280i) + ((wci * 40i) + wc))] = wcx;
-    }
+  for (var e: i32 = tid; e < 1280i; e += 64i) {
+    let ki: i32 = (e / 40i);
+    let kd: i32 = (e % 40i);
+    gdr_kd[((cidx * 1280i) + e)] = ((k[((((((b * kf_scalars.T) + min((t0 + ki), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + kd)] * srk[ki]) * exp((glast - sgam[ki])));
   }
-  for (var uc: i32 = tid; uc < 24i; uc += 64i) {
-    for (var uci: i32 = 0i; uci < 32i; uci += 1i) {
-      var ucx: f32 = (sbeta[uci] * v[((((((b * kf_scalars.T) + min((t0 + uci), (kf_scalars.T - 1i))) * 6i) + h) * 24i) + uc)]);
-      for (var ucm: i32 = 0i; ucm < uci; ucm += 1i) {
-        ucx = (ucx - (sA[((uci * 32i) + ucm)] * gdr_u[((cidx * 768i) + ((ucm * 24i) + uc))]));
+  for (var x0: i32 = 0i; x0 < 40i; x0 += 64i) {
+    if ((tid < 64i)) {
+      let xcol: i32 = (x0 + tid);
+      let xok: bool = (xcol < 40i);
+      let xc: i32 = min(xcol, 39i);
+      for (var xi: i32 = 0i; xi < 32i; xi += 1i) {
+        sX[((xi * 65i) + tid)] = ((sbeta[xi] * exp(sgam[xi])) * (k[((((((b * kf_scalars.T) + min((t0 + xi), (kf_scalars.T - 1i))) * 3i) + hk) * 40i) + xc)] * srk[xi]));
       }
-      gdr_u[((cidx * 768i) + ((uci * 24i) + uc))] = ucx;
+      for (var xi: i32 = 0i; xi < 32i; xi += 1i) {
+        var xv: f32 = sX[((xi * 65i) + tid)];
+        for (var xm: i32 = 0i; xm < xi; xm += 1i) {
+          xv = fma((-sA[((xi * 32i) + xm)]), sX[((xm * 65i) + tid)], xv);
+        }
+        sX[((xi * 65i) + tid)] = xv;
+      }
     }
+    workgroupBarrier();
+    for (var e: i32 = tid; e < 2048i; e += 64i) {
+      let ti: i32 = (e % 32i);
+      let tc: i32 = (e / 32i);
+      if (((x0 + tc) < 40i)) {
+        gdr_w[((cidx * 1280i) + (((x0 + tc) * 32i) + ti))] = sX[((ti * 65i) + tc)];
+      }
+    }
+    workgroupBarrier();
+  }
+  for (var x0: i32 = 0i; x0 < 24i; x0 += 64i) {
+    if ((tid < 64i)) {
+      let xcol: i32 = (x0 + tid);
+      let xok: bool = (xcol < 24i);
+      let xc: i32 = min(xcol, 23i);
+      for (var xi: i32 = 0i; xi < 32i; xi += 1i) {
+        sX[((xi * 65i) + tid)] = (sbeta[xi] * v[((((((b * kf_scalars.T) + min((t0 + xi), (kf_scalars.T - 1i))) * 6i) + h) * 24i) + xc)]);
+      }
+      for (var xi: i32 = 0i; xi < 32i; xi += 1i) {
+        var xv: f32 = sX[((xi * 65i) + tid)];
+        for (var xm: i32 = 0i; xm < xi; xm += 1i) {
+          xv = fma((-sA[((xi * 32i) + xm)]), sX[((xm * 65i) + tid)], xv);
+        }
+        sX[((xi * 65i) + tid)] = xv;
+        if (xok) {
+          gdr_u[((cidx * 768i) + ((xi * 24i) + xcol))] = xv;
+        }
+      }
+    }
+    workgroupBarrier();
   }
 }

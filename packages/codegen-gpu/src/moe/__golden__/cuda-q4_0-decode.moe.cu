@@ -39,7 +39,9 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* __restrict__ moe_scores, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* moe_scores, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // router logits: 2 experts x 4 tokens per workgroup, 128 threads, 16-byte loads
   const int tid = (int)threadIdx.x;
   const int e0 = ((int)blockIdx.x * 2);
@@ -108,7 +110,9 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_route(const float* __restrict__ moe_scores, int* __restrict__ moe_ids, float* __restrict__ moe_w, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_route(const float* moe_scores, int* moe_ids, float* moe_w, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // top-8 of 128 router logits per token (rank: larger logits, or equal ones at a lower index, first), weights renormalized
   __shared__ float lg[128];
   __shared__ float pe[128];
@@ -146,7 +150,9 @@ extern "C" __global__ void __launch_bounds__(128) moe_route(const float* __restr
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_group(const int* __restrict__ moe_ids, int* __restrict__ moe_meta, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_group(const int* moe_ids, int* moe_meta, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // group the T x 8 routed pairs by expert (128 experts): counts, offsets, active list, permutation
   __shared__ int cnt[128];
   const int tid = (int)threadIdx.x;
@@ -200,7 +206,9 @@ extern "C" __global__ void __launch_bounds__(128) moe_group(const int* __restric
   }
 }
 
-extern "C" __global__ void __launch_bounds__(64) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* __restrict__ moe_meta, float* __restrict__ moe_hidden, int T) {
+extern "C" __global__ void __launch_bounds__(64) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* moe_meta, float* moe_hidden, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // moe gate_up q4_0: 8 rows of gate and up per workgroup, 1 tokens per pass, 64 threads, 16-byte loads, unroll 1
   __shared__ float red[32];
   const int tid = (int)threadIdx.x;
@@ -535,7 +543,9 @@ extern "C" __global__ void __launch_bounds__(64) moe_gate_up(const float* __rest
   }
 }
 
-extern "C" __global__ void __launch_bounds__(32) moe_down(const float* __restrict__ moe_hidden, const unsigned int* __restrict__ w_down, const int* __restrict__ moe_meta, const float* __restrict__ moe_w, float* __restrict__ moe_partial, int T) {
+extern "C" __global__ void __launch_bounds__(32) moe_down(const float* moe_hidden, const unsigned int* __restrict__ w_down, const int* moe_meta, const float* moe_w, float* moe_partial, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // moe down q4_0: 8 rows per workgroup, 1 tokens per pass, 32 threads, 16-byte loads, unroll 1
   __shared__ float red[8];
   const int tid = (int)threadIdx.x;
@@ -727,7 +737,9 @@ extern "C" __global__ void __launch_bounds__(32) moe_down(const float* __restric
   }
 }
 
-extern "C" __global__ void __launch_bounds__(256) moe_combine(const int* __restrict__ moe_meta, const float* __restrict__ moe_partial, float* __restrict__ y, int T) {
+extern "C" __global__ void __launch_bounds__(256) moe_combine(const int* moe_meta, const float* moe_partial, float* __restrict__ y, int T) {
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   // combine: y = the 8 weighted expert outputs of each token, summed in slot order
   const int i = ((((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 256) + (int)threadIdx.x);
   if (i < (T * 2048)) {
