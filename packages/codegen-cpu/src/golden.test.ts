@@ -21,11 +21,13 @@ for (const g of CONFIGS) {
   });
 }
 
-// attention (attention/simd.ts): decode with f16 KV, split-KV prefill with masks (width 1), staged query tiles, q8_0 int8 dot path
+// attention (attention/simd.ts): decode with f16 KV, split-KV prefill with masks (width 1), staged query tiles, q8_0 int8 dot path,
+// the rows-as-lanes prefill with bf16 p·v (mma bf16)
 const ATTENTION_GOLDEN: { file: string; target: CpuSimdTarget; params: Record<string, number | string | boolean>; config?: Record<string, number | string> }[] = [
   { file: 'attention_f16_avx512_decode.c', target: 'avx512', params: { B: 1, Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'f16' } },
   { file: 'attention_f32_c_prefill_split.c', target: 'c', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 40, Dv: 24, causal: true, window: 16, scale: 0.25, kv: 'f32' }, config: { kv_splits: 2 } },
   { file: 'attention_f16_avx2_prefill.c', target: 'avx2', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 72, Dv: 72, causal: true, window: 0, scale: 0.125, kv: 'f16' } },
+  { file: 'attention_f16_avx512_prefill_bf16.c', target: 'avx512', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 72, Dv: 40, causal: true, window: 0, scale: 0.125, kv: 'f16' }, config: { block_q: 8, mma: 'bf16' } },
   { file: 'attention_q8_0_neon_int8.c', target: 'neon', params: { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'q8_0' }, config: { dot_path: 'int8' } },
 ];
 

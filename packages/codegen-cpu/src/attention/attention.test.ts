@@ -57,6 +57,8 @@ test('knob space: decode and prefill defaults are valid; bad configs are named',
     assert.match(s.check({ ...s.defaults, ...config } as never) ?? '', why);
   };
   bad({ dot_path: 'int8' }, /needs q8_0/);
+  bad({ mma: 'bf16' }, /mma must be none on avx2/, DECODE, 'avx2');
+  bad({ mma: 'bf16', dot_path: 'int8' }, /dot_path must be float/, params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }));
   bad({ block_q: 2 }, /exceeds Sq/);
   bad({ block_kv: 48 }, /block_kv must be one of/);
   bad({ kv_splits: 3 }, /kv_splits/);
@@ -78,7 +80,10 @@ const OBJECTS: readonly ObjCase[] = [
   { target: 'avx512', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vcvtph2ps\s+[^\n]*zmm/] },
   // query tiles: scores of 16 keys per vector through the transposing reduction (vshuff32x4), no horizontal sum per score
   { target: 'avx512', p: PREFILL, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vshuff32x4/] },
-  { target: 'avx512', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpdpbusd/] },
+  // q8_0 int8 on zmm: two blocks per 512-bit vpdpbusd
+  { target: 'avx512', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpdpbusd\s+[^\n]*zmm/] },
+  // mma bf16: p and v rounded and paired (vcvtne2ps2bf16), p·v by vdpbf16ps, q·k by zmm FMAs
+  { target: 'avx512', p: PREFILL, config: { mma: 'bf16' }, expect: [/vdpbf16ps\s+[^\n]*zmm/, /vcvtne2ps2bf16/, /vfmadd\w*ps\s+[^\n]*zmm/] },
   { target: 'avx2', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*ymm/, /vcvtph2ps\s+[^\n]*ymm/] },
   { target: 'avx2', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpmaddubsw/] },
   { target: 'neon', p: DECODE, expect: [/\bfmla\b/, /\bfcvtl\b/] },
@@ -135,7 +140,14 @@ const RUNS: readonly RunCase[] = [
   { target: 'c', p: { B: 2, Hq: 6, Hkv: 2, Sq: 23, Skv: 61, D: 36, Dv: 20, causal: true, window: 9, kv: 'f32' }, config: { block_q: 4, block_kv: 16, kv_splits: 2 }, bound: 1e-8 },
   { target: 'avx512', p: { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 700, D: 112, kv: 'f16' }, config: { block_kv: 32, kv_splits: 4 }, bound: 1e-8 },
   { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 1, Sq: 40, Skv: 90, D: 64, causal: true, window: 30, kv: 'q8_0' }, config: { block_q: 8, block_kv: 16, dot_path: 'int8' }, bound: 5e-4 },
+  // mma bf16: 16 rows (one row vector), 24 rows padded to 32 with splits and a window, 64 rows (four row vectors) over q8_0
+  { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 2, Sq: 37, Skv: 53, D: 72, Dv: 40, causal: true, kv: 'f16' }, config: { block_q: 8, block_kv: 16, mma: 'bf16' }, bound: 1e-5 },
+  { target: 'avx512', p: { B: 2, Hq: 6, Hkv: 2, Sq: 19, Skv: 83, D: 40, Dv: 24, causal: true, window: 11, kv: 'f32' }, config: { block_q: 8, block_kv: 32, kv_splits: 2, mma: 'bf16' }, bound: 1e-5 },
+  { target: 'avx512', p: { B: 1, Hq: 8, Hkv: 1, Sq: 9, Skv: 70, D: 64, kv: 'q8_0' }, config: { block_q: 8, block_kv: 32, mma: 'bf16', dot_path: 'float' }, bound: 1e-5 },
   { target: 'avx2', p: { B: 1, Hq: 4, Hkv: 4, Sq: 7, Skv: 100, D: 96, kv: 'q8_0' }, config: { block_q: 4, block_kv: 32, kv_splits: 2, dot_path: 'float' }, bound: 1e-8 },
+  // q8_0 int8 decode on zmm (block pairs) over GQA 8 with splits, and an odd block count (D 96: the ymm path)
+  { target: 'avx512', p: { B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 333, D: 128, Dv: 64, kv: 'q8_0' }, config: { block_kv: 64, kv_splits: 4, dot_path: 'int8' }, bound: 5e-4 },
+  { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 77, D: 96, kv: 'q8_0' }, config: { block_kv: 32, dot_path: 'int8' }, bound: 5e-4 },
   { target: 'neon', p: { B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 150, D: 64, Dv: 96, window: 70, kv: 'q8_0' }, config: { block_kv: 16, kv_splits: 2, dot_path: 'int8' }, bound: 5e-4 },
 ];
 

@@ -21,8 +21,14 @@ export const ATTENTION_F32_LANES: Readonly<Record<CpuSimdTarget, number>> = { c:
 
 const num = (params: Params, name: string): number => Number(params[name]);
 
-function privateBytes(params: Params, blockQ: number, blockKv: number): number {
+function privateBytes(params: Params, blockQ: number, blockKv: number, mma: unknown = 'none'): number {
   const R = (num(params, 'Hq') / num(params, 'Hkv')) * blockQ;
+  if (mma === 'bf16') {
+    // rows padded to 16 lanes (attention/simd.ts rowLanesBf16): q, scores, p pairs, K, V, v pairs, accumulators
+    const RP = Math.ceil(R / 16) * 16;
+    const DvP = Math.ceil(num(params, 'Dv') / 16) * 16;
+    return (num(params, 'D') * RP + blockKv * RP * 1.5 + blockKv * num(params, 'D') + blockKv * DvP * 1.5 + DvP * RP + 4 * RP) * 4;
+  }
   const D = num(params, 'D') + 16;
   const Dv = num(params, 'Dv');
   // query tiles stage the K and V tile as f32 too (attention/simd.ts)
@@ -43,14 +49,17 @@ export function attentionSimdDefaults(target: CpuSimdTarget, params: Params): At
   if (Sq === 1) {
     const items = num(params, 'B') * num(params, 'Hkv');
     const splits = KV_SPLITS.find((s) => items * s >= 4 * threads) ?? 16;
-    return { block_q: 1, block_kv: 128, kv_splits: splits, threads, dot_path: dotPath };
+    return { block_q: 1, block_kv: 128, kv_splits: splits, threads, dot_path: dotPath, ...mmaDefault(target) };
   }
   let blockQ = 1;
   for (const q of BLOCK_Q) {
     if (q <= Sq && G * q <= 32 && privateBytes(params, q, 64) <= MAX_PRIVATE_BYTES) blockQ = q;
   }
-  return { block_q: blockQ, block_kv: 64, kv_splits: 1, threads, dot_path: dotPath };
+  return { block_q: blockQ, block_kv: 64, kv_splits: 1, threads, dot_path: dotPath, ...mmaDefault(target) };
 }
+
+/** AVX-512 offers the bf16 p·v path (mma 'bf16'); its default stays 'none' (f32 throughout) */
+const mmaDefault = (target: CpuSimdTarget): { mma?: 'none' } => (target === 'avx512' ? { mma: 'none' } : {});
 
 export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): KnobSpace {
   const q8 = params.kv === 'q8_0';
@@ -62,6 +71,9 @@ export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): K
       { name: 'kv_splits', values: KV_SPLITS, doc: 'key ranges per query tile computed in parallel and combined after (1: none)' },
       { name: 'threads', values: THREADS, doc: 'OpenMP threads (0: executor default)' },
       { name: 'dot_path', values: q8 ? ['float', 'int8'] : ['float'], doc: 'q8_0 KV: float dequantizes k; int8 quantizes q per 32-block and takes q·k as integer dot products' },
+      ...(target === 'avx512'
+        ? [{ name: 'mma', values: ['none', 'bf16'], doc: "'bf16': query rows as vector lanes, q·k in f32, p·v by vdpbf16ps on bf16 pairs of p and v (SPEC's f16/bf16 bound)" }]
+        : []),
     ],
     check: (config: KnobConfig) => checkAttentionSimdConfig(target, params, config),
     defaults: attentionSimdDefaults(target, params) as unknown as KnobConfig,
@@ -70,7 +82,7 @@ export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): K
 
 /** undefined when valid, else why not */
 export function checkAttentionSimdConfig(target: CpuSimdTarget, params: Params, config: KnobConfig): string | undefined {
-  const { block_q: blockQ, block_kv: blockKv, kv_splits: splits, threads, dot_path: dotPath } = config as Partial<Record<string, unknown>>;
+  const { block_q: blockQ, block_kv: blockKv, kv_splits: splits, threads, dot_path: dotPath, mma = 'none' } = config as Partial<Record<string, unknown>>;
   const L = ATTENTION_F32_LANES[target];
   if (!BLOCK_Q.includes(blockQ as number)) return `block_q must be one of ${BLOCK_Q.join(', ')}`;
   if (!BLOCK_KV.includes(blockKv as number)) return `block_kv must be one of ${BLOCK_KV.join(', ')}`;
@@ -79,10 +91,12 @@ export function checkAttentionSimdConfig(target: CpuSimdTarget, params: Params, 
   if (!THREADS.includes(threads as number)) return `threads must be one of ${THREADS.join(', ')}`;
   if (dotPath !== 'float' && dotPath !== 'int8') return 'dot_path must be float or int8';
   if (dotPath === 'int8' && params.kv !== 'q8_0') return `dot_path int8 needs q8_0 KV, not ${params.kv}`;
+  if (mma !== 'none' && !(mma === 'bf16' && target === 'avx512')) return `mma must be none${target === 'avx512' ? ' or bf16' : ''} on ${target}`;
+  if (mma === 'bf16' && dotPath !== 'float') return "mma bf16 takes q·k in f32: dot_path must be float";
   if ((blockQ as number) > num(params, 'Sq')) return `block_q ${blockQ} exceeds Sq = ${params.Sq}`;
   const G = num(params, 'Hq') / num(params, 'Hkv');
   if (G * (blockQ as number) > MAX_ROWS) return `block_q ${blockQ} times the ${G} heads of a kv group exceeds ${MAX_ROWS} rows per work item`;
-  if (privateBytes(params, blockQ as number, blockKv as number) > MAX_PRIVATE_BYTES) {
+  if (privateBytes(params, blockQ as number, blockKv as number, mma) > MAX_PRIVATE_BYTES) {
     return `block_q ${blockQ} and block_kv ${blockKv} need more than ${MAX_PRIVATE_BYTES >> 10} KiB of private arrays per thread at D ${params.D}, Dv ${params.Dv}`;
   }
   return undefined;

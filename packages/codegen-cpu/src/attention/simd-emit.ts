@@ -55,7 +55,7 @@ export function attentionCpuArtifact(
     scalars: ['B', 'Sq', 'Skv'].map((name) => ({ name, type: 'i32' as const, value: Number(params[name]) })),
     dispatches: [{ entry: kernel.name, args: kernel.params.map((p) => p.name) }],
     threads,
-    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : 'f32',
+    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : config.mma === 'bf16' ? 'half' : 'f32',
   };
 }
 

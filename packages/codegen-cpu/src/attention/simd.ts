@@ -25,7 +25,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
 import {
-  add, alloc, assign, broadcast, bufferParam, c, call, cast, div, dot, fma, forLoop, ge, gt, if_, land, le, let_, letMut, load, lt, max, min,
+  add, alloc, assign, broadcast, bufferParam, c, call, cast, concat, div, dot, fma, forLoop, ge, gt, if_, land, le, let_, letMut, load, lt, max, min,
   mul, ne, param, reduce, rem, scalarParam, select, store, sub, unary, v, vec,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
@@ -44,6 +44,11 @@ export interface AttentionSimdConfig {
    * none; only where the ISA has the hint)
    */
   readonly prefetch?: number;
+  /**
+   * 'bf16' (AVX-512 BF16): the rows as vector lanes, q·k in f32 and p·v by vdpbf16ps on bf16 pairs
+   * (rowLanesBf16); 'none' or absent: f32 multiply-adds only
+   */
+  readonly mma?: 'none' | 'bf16';
 }
 
 /** the masked-score sentinel, and a threshold below every real score and above it */
@@ -54,6 +59,9 @@ const QB = 32;
 const QBYTES = 34;
 const PREFETCH = 'kf_prefetch';
 const HSUM_EACH = 'kf_hsum_each';
+/** two f32 vectors rounded to bf16 and interleaved: 32-bit lane i holds (a_i, b_i); and the bf16 pair dot product */
+const BF16_PAIRS = 'kf_bf16_pairs';
+const DPBF16 = 'kf_dpbf16';
 
 const i32 = (name: string): Expr => v(name, 'i32');
 const f32 = (name: string): Expr => v(name, 'f32');
@@ -95,13 +103,20 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   const hmax = (x: Expr): Expr => (L === 1 ? x : reduce('max', x));
   const { RB, budget } = registerPlan(isa, R);
   const masked = causal || W > 0;
+  const bf16 = config.mma === 'bf16';
+  if (bf16 && (int8 || L !== 16 || isa.rules.rules[`call.${DPBF16}:f32x16`] === undefined)) {
+    throw new Error(`attention: mma bf16 needs the AVX-512 BF16 rules and dot_path float (${isa.rules.name}, dot_path ${config.dot_path})`);
+  }
   // query tiles (block_q > 1): K and V tiles staged as f32 once for all R rows, scores of L keys per
   // vector through one transposing reduction (no horizontal sum per score)
   const staged = BQ > 1 && !int8 && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:${L === 16 ? 'f32x16' : L === 8 ? 'f32x8' : 'f32x4'}`] !== undefined;
   /** row stride of the staged q rows and K tile: D rounded up to whole vectors (zero padding) in the staged path */
   const QS = staged ? Math.ceil(D / L) * L : D;
   // otherwise (decode) the scores' accumulator vectors of accLanes keys are reduced together
-  const accLanes = int8 ? isa.dotBytes / 4 : L;
+  // int8 on zmm (wideInt8): two q8_0 blocks per 64-byte dot, q as unsigned codes (q + 128) so the k codes
+  // are the signed operand as stored; the 128 * sum(k) that adds is subtracted once per key for all rows
+  const wideInt8 = int8 && L === 16 && (D / QB) % 2 === 0 && isa.rules.rules['dot:i32x16,u8x64,i8x64'] !== undefined;
+  const accLanes = int8 ? (wideInt8 ? 16 : isa.dotBytes / 4) : L;
   const batched = !staged && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:f32x${accLanes}`] !== undefined && (int8 || D % L === 0);
 
   const kvElem = kv === 'q8_0' ? 'u8' : kv;
@@ -161,22 +176,6 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
       let_('je', 'i32', min(add(i32('hi'), 1), add(i32('js'), i32('per')))),
     );
   }
-  work.push(
-    alloc('qs', 'f32', R * QS, 'private', 64),
-    alloc('sc', 'f32', R * BKV, 'private', 64),
-    alloc('acc', 'f32', R * Dv, 'private', 64),
-    alloc('mrow', 'f32', R, 'private'),
-    alloc('lrow', 'f32', R, 'private'),
-  );
-  const NB = D / QB;
-  if (int8) work.push(alloc('qq', 'i8', R * D, 'private', 64), alloc('qd', 'f32', R * NB, 'private'));
-  if (staged) work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64));
-  if (batched) work.push(alloc('sacc', 'f32', RB * accLanes * accLanes, 'private', 64));
-  if (staged || batched) {
-    work.push(alloc('iota', 'f32', L, 'private'));
-    for (let l = 0; l < L; l++) work.push(store('iota', l, c.f32(l)));
-  }
-
   // row r of the work item: head kvh * G + r / BQ, position i0 + min(r % BQ, nq - 1) (rows past Sq repeat the last and are not stored)
   const rowPos = (r: Expr): Expr => add(i32('p0'), min(rem(r, BQ), sub(i32('nq'), 1)));
   const qRowIndex = (r: Expr, clamp: boolean): Expr => {
@@ -197,6 +196,27 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     return out;
   };
   const FT = (lanes: number): Type => (lanes === 1 ? 'f32' : vec('f32', lanes));
+  if (bf16) {
+    work.push(...rowLanesBf16());
+    return finishKernel();
+  }
+  work.push(
+    alloc('qs', 'f32', R * QS, 'private', 64),
+    alloc('sc', 'f32', R * BKV, 'private', 64),
+    alloc('acc', 'f32', R * Dv, 'private', 64),
+    alloc('mrow', 'f32', R, 'private'),
+    alloc('lrow', 'f32', R, 'private'),
+  );
+  const NB = D / QB;
+  if (int8) work.push(alloc('qq', 'i8', R * D, 'private', 64), alloc('qd', 'f32', R * NB, 'private'));
+  if (wideInt8) work.push(alloc('qu', 'u8', R * D, 'private', 64), alloc('qdp', 'f32', R * (NB / 2) * 16, 'private', 64));
+  if (staged) work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64));
+  if (batched) work.push(alloc('sacc', 'f32', RB * accLanes * accLanes, 'private', 64));
+  if (staged || batched) {
+    work.push(alloc('iota', 'f32', L, 'private'));
+    for (let l = 0; l < L; l++) work.push(store('iota', l, c.f32(l)));
+  }
+
   work.push(forLoop('r', 0, R, [
     let_('qrow', 'i32', mul(qRowIndex(r, true), D)),
     ...vecLoop('d', D, (d, lanes) => [
@@ -208,6 +228,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     ...vecLoop('e', Dv, (d, lanes) => [store('acc', add(mul(r, Dv), d), lanes === 1 ? c.f32(0) : broadcast(c.f32(0), FT(lanes) as VectorType))]),
   ]));
   if (int8) work.push(...quantizeRows(R, D));
+  if (wideInt8) work.push(...unsignedRows(R, D));
 
   // ---- the tile loop ----
   /** staged path: the tile's K rows (row stride QS, zero padded) and V rows as f32; rows past n zero */
@@ -279,7 +300,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
       scoreRows.push(forLoop('dt', DF, D, tail));
     }
   } else {
-    scoreRows.push(...int8Scores(isa, RB, D, rowOf, !batched));
+    scoreRows.push(...(wideInt8 ? wideInt8Scores(RB, D, rowOf) : int8Scores(isa, RB, D, rowOf, !batched)));
   }
   if (batched) {
     for (let u = 0; u < RB; u++) scoreRows.push(store('sacc', mul(add(mul(u, accLanes), i32('jl')), accLanes), v(accName(u), AT)));
@@ -392,20 +413,169 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   }
   work.push(forLoop('r', 0, R, [if_(lt(rem(r, BQ), i32('nq')), out)]));
 
-  body.push(forLoop('w', 0, mul(mul(mul(Bp, Hkv), nQT), S), work, { parallel: true }));
-  if (S > 1) body.push(combine(S, Dv, L, Hq));
+  return finishKernel();
 
-  const kElem = kvElem;
-  const bufferParams: KernelParam[] = [
-    bufferParam('q', 'f32'), bufferParam('k', kElem), bufferParam('v', kElem), bufferParam('o', 'f32', 'write'),
-    ...(S > 1 ? [bufferParam('part', 'f32', 'readwrite')] : []),
-  ];
-  return {
-    name: `attention_${kv}_${isa.rules.name}${int8 ? '_int8' : ''}`,
-    model: 'cpu',
-    params: [...bufferParams, scalarParam('B'), scalarParam('Sq'), scalarParam('Skv')],
-    body,
-  };
+  /**
+   * mma 'bf16': one work item with the query rows as lanes (layouts in the header of this branch's doc:
+   * AttentionSimdConfig.mma). Scores: NJ keys x NV row vectors of accumulators, each key value broadcast
+   * against 16 rows of transposed q; softmax along keys, element-wise per row vector; p · v: NJ output
+   * elements x NV row vectors, each v pair broadcast against 16 rows of p pairs (vdpbf16ps).
+   */
+  function rowLanesBf16(): Stmt[] {
+    const RP = Math.ceil(R / 16) * 16;
+    const NV = RP / 16;
+    const DvP = Math.ceil(Dv / 16) * 16;
+    // keys per score block and output elements per p·v block (NJ x NV accumulators; NJ divides BKV and DvP)
+    const NJ = NV <= 2 ? 8 : 4;
+    const T = vec('f32', 16);
+    const W32 = vec('i32', 16);
+    const zero = broadcast(c.f32(0), T);
+    const sp = (x: Expr | number): Expr => broadcast(typeof x === 'number' ? c.f32(x) : x, T);
+    const out: Stmt[] = [
+      alloc('qtr', 'f32', D * RP, 'private', 64),
+      alloc('st', 'f32', BKV * RP, 'private', 64),
+      alloc('pp', 'i32', (BKV / 2) * RP, 'private', 64),
+      alloc('kf', 'f32', BKV * D, 'private', 64),
+      alloc('vf', 'f32', BKV * DvP, 'private', 64),
+      alloc('vp', 'i32', (BKV / 2) * DvP, 'private', 64),
+      alloc('acct', 'f32', DvP * RP, 'private', 64),
+      alloc('mrow', 'f32', RP, 'private', 64),
+      alloc('lrow', 'f32', RP, 'private', 64),
+      alloc('alph', 'f32', RP, 'private', 64),
+      alloc('posv', 'f32', RP, 'private', 64),
+    ];
+    // q * scale transposed (rows past R zero), each row's position, the running state
+    const rr = i32('r');
+    const rc = min(rr, R - 1);
+    out.push(forLoop('r', 0, RP, [
+      let_('qrow', 'i32', mul(qRowIndex(rc, true), D)),
+      forLoop('d', 0, D, [store('qtr', add(mul(i32('d'), RP), rr), select(lt(rr, R), mul(load('q', add(i32('qrow'), i32('d')), 'f32'), c.f32(scale)), c.f32(0)))]),
+      store('posv', rr, cast(rowPos(rc), 'f32')),
+    ]));
+    out.push(forLoop('r', 0, RP, [store('mrow', rr, sp(NEG)), store('lrow', rr, zero)], { step: 16 }));
+    out.push(forLoop('z', 0, DvP * RP, [store('acct', i32('z'), zero)], { step: 16 }));
+
+    const tile: Stmt[] = [let_('n', 'i32', min(c.i32(BKV), sub(i32('je'), i32('j0'))))];
+    // the tile's K rows (f32) and V rows (f32, zero past Dv); rows n.. zero: the key blocks and pairs read them
+    const stageRows = (buffer: 'k' | 'v', dst: string, width: number, stride: number, row: number, tag: string): Stmt[] => {
+      const jr = i32(`j${tag}`);
+      const rowBody: Stmt[] = [kvBase(`${tag}b`, add(i32('j0'), jr), row), ...prefetchRow(`pf${tag}`, buffer, i32(`${tag}b`), row)];
+      rowBody.push(...vecLoop(`d${tag}`, width, (d, lanes) => [store(dst, add(mul(jr, stride), d), loadKv(buffer, i32(`${tag}b`), d, lanes))]));
+      if (stride > width) rowBody.push(forLoop(`z${tag}`, width, stride, [store(dst, add(mul(jr, stride), i32(`z${tag}`)), c.f32(0))]));
+      return [
+        forLoop(`j${tag}`, 0, i32('n'), rowBody),
+        forLoop(`jz${tag}`, i32('n'), BKV, [forLoop(`dz${tag}`, 0, stride, [store(dst, add(mul(i32(`jz${tag}`), stride), i32(`dz${tag}`)), c.f32(0))])]),
+      ];
+    };
+    tile.push(...stageRows('k', 'kf', D, D, rowK, 'sk'), ...stageRows('v', 'vf', Dv, DvP, rowV, 'sv'));
+    tile.push(let_('np', 'i32', div(add(i32('n'), 1), 2)));
+    tile.push(forLoop('tv', 0, i32('np'), [forLoop('ev', 0, DvP, [
+      store('vp', add(mul(i32('tv'), DvP), i32('ev')), call(BF16_PAIRS, [
+        load('vf', add(mul(mul(i32('tv'), 2), DvP), i32('ev')), T), load('vf', add(mul(add(mul(i32('tv'), 2), 1), DvP), i32('ev')), T)], W32)),
+    ], { step: 16 })]));
+
+    // scores of NJ keys x NV row vectors, masked (keys past n, causal, window) as vector selects
+    const jb = i32('jb');
+    const sBody: Stmt[] = [];
+    for (let jj = 0; jj < NJ; jj++) for (let u = 0; u < NV; u++) sBody.push(letMut(`s${jj}_${u}`, T, zero));
+    const dStep: Stmt[] = [];
+    for (let u = 0; u < NV; u++) dStep.push(let_(`qv${u}`, T, load('qtr', add(mul(i32('d'), RP), u * 16), T)));
+    for (let jj = 0; jj < NJ; jj++) {
+      dStep.push(let_(`kb${jj}`, T, sp(load('kf', add(mul(add(jb, jj), D), i32('d')), 'f32'))));
+      for (let u = 0; u < NV; u++) dStep.push(assign(`s${jj}_${u}`, fma(v(`qv${u}`, T), v(`kb${jj}`, T), v(`s${jj}_${u}`, T))));
+    }
+    sBody.push(forLoop('d', 0, D, dStep));
+    for (let jj = 0; jj < NJ; jj++) {
+      sBody.push(let_(`kj${jj}`, T, sp(cast(add(i32('j0'), add(jb, jj)), 'f32'))));
+      for (let u = 0; u < NV; u++) {
+        let sv: Expr = select(lt(v(`kj${jj}`, T), sp(cast(add(i32('j0'), i32('n')), 'f32'))), v(`s${jj}_${u}`, T), sp(NEG));
+        const pos = load('posv', u * 16, T);
+        if (causal) sv = select(le(v(`kj${jj}`, T), pos), sv, sp(NEG));
+        if (W > 0) sv = select(gt(v(`kj${jj}`, T), sub(pos, sp(W))), sv, sp(NEG));
+        sBody.push(store('st', add(mul(add(jb, jj), RP), u * 16), sv));
+      }
+    }
+    tile.push(forLoop('jb', 0, i32('n'), sBody, { step: NJ }));
+
+    // online softmax per row vector: no horizontal reduction; a row with no visible key keeps its state (p = 0, alpha = 1)
+    const rv = i32('rv');
+    const stAt = (j: Expr): Expr => add(mul(j, RP), rv);
+    tile.push(forLoop('rv', 0, RP, [
+      letMut('tmv', T, sp(NEG)),
+      forLoop('jm', 0, i32('n'), [assign('tmv', max(v('tmv', T), load('st', stAt(i32('jm')), T)))]),
+      let_('mold', T, load('mrow', rv, T)),
+      let_('mnew', T, max(v('mold', T), v('tmv', T))),
+      let_('alpha', T, unary('exp', sub(v('mold', T), v('mnew', T)))),
+      letMut('psv', T, zero),
+      forLoop('jx', 0, i32('n'), [
+        let_('sv', T, load('st', stAt(i32('jx')), T)),
+        let_('pv', T, select(gt(v('sv', T), sp(NEG_HALF)), unary('exp', sub(v('sv', T), v('mnew', T))), zero)),
+        store('st', stAt(i32('jx')), v('pv', T)),
+        assign('psv', add(v('psv', T), v('pv', T))),
+      ]),
+      // an odd tile's last pair takes a zero p
+      forLoop('jo', i32('n'), mul(i32('np'), 2), [store('st', stAt(i32('jo')), zero)]),
+      store('lrow', rv, fma(load('lrow', rv, T), v('alpha', T), v('psv', T))),
+      store('mrow', rv, v('mnew', T)),
+      store('alph', rv, v('alpha', T)),
+      forLoop('tp', 0, i32('np'), [store('pp', add(mul(i32('tp'), RP), rv), call(BF16_PAIRS, [
+        load('st', add(mul(mul(i32('tp'), 2), RP), rv), T), load('st', add(mul(add(mul(i32('tp'), 2), 1), RP), rv), T)], W32))]),
+    ], { step: 16 }));
+
+    // acct = acct * alpha + p · v: NJ output elements x NV row vectors per block
+    const eb = i32('eb');
+    const pvBody: Stmt[] = [];
+    for (let u = 0; u < NV; u++) pvBody.push(let_(`al${u}`, T, load('alph', u * 16, T)));
+    for (let ee = 0; ee < NJ; ee++) {
+      for (let u = 0; u < NV; u++) pvBody.push(letMut(`o${ee}_${u}`, T, mul(load('acct', add(mul(add(eb, ee), RP), u * 16), T), v(`al${u}`, T))));
+    }
+    const tStep: Stmt[] = [];
+    for (let u = 0; u < NV; u++) tStep.push(let_(`pw${u}`, W32, load('pp', add(mul(i32('tt'), RP), u * 16), W32)));
+    for (let ee = 0; ee < NJ; ee++) {
+      tStep.push(let_(`vw${ee}`, W32, broadcast(load('vp', add(mul(i32('tt'), DvP), add(eb, ee)), 'i32'), W32)));
+      for (let u = 0; u < NV; u++) tStep.push(assign(`o${ee}_${u}`, call(DPBF16, [v(`o${ee}_${u}`, T), v(`vw${ee}`, W32), v(`pw${u}`, W32)], T)));
+    }
+    pvBody.push(forLoop('tt', 0, i32('np'), tStep));
+    for (let ee = 0; ee < NJ; ee++) for (let u = 0; u < NV; u++) pvBody.push(store('acct', add(mul(add(eb, ee), RP), u * 16), v(`o${ee}_${u}`, T)));
+    tile.push(forLoop('eb', 0, DvP, pvBody, { step: NJ }));
+
+    out.push(forLoop('j0', i32('js'), i32('je'), tile, { step: BKV }));
+
+    // results: rows below R whose position is in the tile
+    const res: Stmt[] = [];
+    const e = i32('eo');
+    if (S === 1) {
+      res.push(
+        let_('orow', 'i32', mul(qRowIndex(rr, false), Dv)),
+        let_('inv', 'f32', div(c.f32(1), load('lrow', rr, 'f32'))),
+        forLoop('eo', 0, Dv, [store('o', add(i32('orow'), e), mul(load('acct', add(mul(e, RP), rr), 'f32'), f32('inv')))]),
+      );
+    } else {
+      res.push(
+        let_('pbase', 'i32', mul(add(mul(qRowIndex(rr, false), S), i32('split')), Dv + 2)),
+        store('part', i32('pbase'), load('mrow', rr, 'f32')),
+        store('part', add(i32('pbase'), 1), load('lrow', rr, 'f32')),
+        forLoop('eo', 0, Dv, [store('part', add(add(i32('pbase'), 2), e), load('acct', add(mul(e, RP), rr), 'f32'))]),
+      );
+    }
+    out.push(forLoop('r', 0, R, [if_(lt(rem(rr, BQ), i32('nq')), res)]));
+    return out;
+  }
+
+  function finishKernel(): Kernel {
+    body.push(forLoop('w', 0, mul(mul(mul(Bp, Hkv), nQT), S), work, { parallel: true }));
+    if (S > 1) body.push(combine(S, Dv, L, Hq));
+    const bufferParams: KernelParam[] = [
+      bufferParam('q', 'f32'), bufferParam('k', kvElem), bufferParam('v', kvElem), bufferParam('o', 'f32', 'write'),
+      ...(S > 1 ? [bufferParam('part', 'f32', 'readwrite')] : []),
+    ];
+    return {
+      name: `attention_${kv}_${isa.rules.name}${int8 ? '_int8' : ''}${bf16 ? '_bf16' : ''}`,
+      model: 'cpu',
+      params: [...bufferParams, scalarParam('B'), scalarParam('Sq'), scalarParam('Skv')],
+      body,
+    };
+  }
 }
 
 /** int8 path: the scaled q rows quantized per 32-block (d = amax / 127, codes rounded half away from zero) */
@@ -424,6 +594,46 @@ function quantizeRows(R: number, D: number): Stmt[] {
       store('qq', at(i32('qe2')), cast(cast(add(f32('qx'), select(ge(f32('qx'), c.f32(0)), c.f32(0.5), c.f32(-0.5))), 'i32'), 'i8')),
     ]),
   ])])];
+}
+
+/** wideInt8: the q codes plus 128 as u8 (0..254), and per row and pair of blocks the two q scales, one per half of 16 lanes */
+function unsignedRows(R: number, D: number): Stmt[] {
+  const r = i32('r');
+  const NB = D / QB;
+  const NP = NB / 2;
+  return [forLoop('r', 0, R, [
+    forLoop('qe', 0, D, [store('qu', add(mul(r, D), i32('qe')), cast(add(cast(load('qq', add(mul(r, D), i32('qe')), 'i8'), 'i32'), 128), 'u8'))]),
+    forLoop('qp', 0, NP, [forLoop('ql', 0, 16, [
+      store('qdp', add(mul(add(mul(r, NP), i32('qp')), 16), i32('ql')), load('qd', add(add(mul(r, NB), mul(i32('qp'), 2)), div(i32('ql'), 8)), 'f32')),
+    ])]),
+  ])];
+}
+
+/**
+ * wideInt8: the score accumulators fa0..fa(RB-1) (f32x16) of key row kb, per pair of blocks: one 64-byte
+ * dot per row from -128 * sum(k) (per lane, shared by the rows), scaled per half by d_k * d_q
+ */
+function wideInt8Scores(RB: number, D: number, rowOf: (u: number) => Expr): Stmt[] {
+  const NP = D / QB / 2;
+  const F16 = vec('f32', 16);
+  const I16 = vec('i32', 16);
+  const kb = i32('kb');
+  const blockA = add(kb, mul(i32('kp'), 2 * QBYTES));
+  const blockB = add(blockA, QBYTES);
+  const out: Stmt[] = [];
+  for (let u = 0; u < RB; u++) out.push(letMut(`fa${u}`, F16, broadcast(c.f32(0), F16)));
+  const inner: Stmt[] = [
+    let_('kc2', vec('i8', 64), concat(load('k', add(blockA, 2), vec('i8', 32)), load('k', add(blockB, 2), vec('i8', 32)))),
+    let_('dk2', F16, concat(broadcast(cast(load('k', blockA, 'f16'), 'f32'), vec('f32', 8)), broadcast(cast(load('k', blockB, 'f16'), 'f32'), vec('f32', 8)))),
+    let_('kneg', I16, sub(broadcast(c.i32(0), I16), dot(broadcast(c.i32(0), I16), broadcast(c.u8(128), vec('u8', 64)), v('kc2', vec('i8', 64))))),
+  ];
+  for (let u = 0; u < RB; u++) {
+    const isum = dot(v('kneg', I16), load('qu', add(mul(rowOf(u), D), mul(i32('kp'), 2 * QB)), vec('u8', 64)), v('kc2', vec('i8', 64)));
+    const scale = mul(v('dk2', F16), load('qdp', mul(add(mul(rowOf(u), NP), i32('kp')), 16), F16));
+    inner.push(assign(`fa${u}`, fma(cast(isum, F16), scale, v(`fa${u}`, F16))));
+  }
+  out.push(forLoop('kp', 0, NP, inner, NP <= 4 ? { unroll: NP } : {}));
+  return out;
 }
 
 /** int8 path: scores s0..s(RB-1) of key row kb: per block an integer dot of codes, scaled by d_k * d_q */

@@ -28,7 +28,10 @@ export function gemvCpuKernel(target: CpuSimdTarget, params: Params, config: Gem
 export function emitGemvCpu(target: CpuTarget, params: Params, config?: Readonly<Record<string, ParamValue>>): KernelArtifact {
   if (target === 'rvv') return emitGemvRvv(params, config);
   if (target === 'hvx') return emitGemvHvx(params, config);
-  const full = { ...gemvCpuDefaults(target, params), ...(config ?? {}) } as GemvCpuConfig;
+  const defaults: { -readonly [K in keyof GemvCpuConfig]?: GemvCpuConfig[K] } = { ...gemvCpuDefaults(target, params) };
+  // the default dot width is the default int8 path's: a given float path leaves it out
+  if (config?.dot_path !== undefined && config.dot_path !== 'int8') delete defaults.dot_width;
+  const full = { ...defaults, ...(config ?? {}) } as GemvCpuConfig;
   const why = checkGemvCpuConfig(full as unknown as Record<string, ParamValue>, params, target);
   if (why) throw new InputError(`gemv ${target} config ${JSON.stringify(config ?? {})}: ${why}`);
   const kernel = gemvCpuKernel(target, params, full);

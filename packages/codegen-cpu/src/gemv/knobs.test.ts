@@ -14,11 +14,12 @@ test('x86 defaults: dense decode by row length; quantized decode spreads 2 rows,
     const short = gemvCpuDefaults(target, decode('bf16', 151936, 1024));
     assert.deepEqual([short.rows, short.row_order], target === 'avx2' ? [1, 'adjacent'] : [4, 'spread']);
     assert.deepEqual(gemvCpuDefaults(target, decode('f32', 3072, 1024)), { rows: 8, m_tile: 1, k_unroll: 1, threads: 2, dot_path: 'float', prefetch: 0, row_order: 'adjacent' });
-    // quantized weights, any row length: 2 rows N/2 apart, each prefetched 4 KiB ahead
-    const spread = { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'spread' };
+    // quantized weights, any row length: 2 rows N/2 apart, each prefetched 4 KiB ahead; avx512 on zmm
+    const wide = target === 'avx512' ? { dot_width: 512 } : {};
+    const spread = { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'spread', ...wide };
     assert.deepEqual(gemvCpuDefaults(target, decode('q4_0', 3072, 1024)), spread);
     assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 14336)), spread);
-    assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 4096, 4)), { rows: 1, m_tile: 4, k_unroll: 4, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'adjacent' });
+    assert.deepEqual(gemvCpuDefaults(target, decode('q8_0', 4096, 4096, 4)), { rows: 1, m_tile: 4, k_unroll: 4, threads: 2, dot_path: 'int8', prefetch: 4096, row_order: 'adjacent', ...wide });
   }
   // other targets keep the row-block defaults
   assert.equal(gemvCpuDefaults('neon', decode('q4_0', 3072, 1024)).rows, 4);
@@ -92,4 +93,34 @@ test('int8 path: groups of blocks share one scale conversion and one offset fma;
   assert.match(neon, /vcvt_f32_f16\(vreinterpret_f16_u16\(kf_pack_f16x4\(/);
   assert.match(neon, /vgetq_lane_f32\(s_0_0, 3\)/);
   assert.doesNotMatch(neon, /amax = kf_hmax/);
+});
+
+test('dot_width: 512 is the avx512 int8 path\'s (zmm groups of 16 blocks, four blocks per dot vector), 256 keeps the ymm groups', () => {
+  const cfg = (c: object): Record<string, number | string> => c as unknown as Record<string, number | string>;
+  const p = decode('q4_0', 64, 512);
+  assert.equal(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx512', p), dot_width: 512 }), p, 'avx512'), undefined);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx2', p), dot_width: 512 }), p, 'avx2') ?? '', /dot_width 512 applies to the int8 path on avx512/);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx512', p), dot_path: 'float', dot_width: 512 }), p, 'avx512') ?? '', /dot_width 512 applies to the int8 path/);
+  assert.match(checkGemvCpuConfig(cfg({ ...gemvCpuDefaults('avx512', p), dot_width: 128 }), p, 'avx512') ?? '', /dot_width must be one of 256, 512/);
+  // a given float path drops the default width of the default int8 path
+  assert.equal(emitGemvCpu('avx512', p, { dot_path: 'float' }).config.dot_width, undefined);
+  const one = { rows: 1, k_unroll: 4 };
+  const src = (weight: string, config: object): string => Object.values(emitGemvCpu('avx512', decode(weight, 64, 512 + 128), { ...one, ...config }).files)[0]!;
+  const q40 = src('q4_0', { dot_width: 512 });
+  // 16 scales in one conversion; blocks j, j + 4, j + 8, j + 12 in the 128-bit lanes of dot vector j
+  assert.match(q40, /_mm512_cvtph_ps\(_mm256_inserti128_si256\(_mm256_castsi128_si256\(kf_pack_f16x8\(/);
+  assert.match(q40, /_mm512_inserti32x4\(/);
+  assert.match(q40, /_mm512_dpbusd_epi32\(_mm512_dpbusd_epi32\(_mm512_set1_epi32\(0\), lo_0_3, /);
+  assert.match(q40, /_mm512_permute_ps\(s_0_0, 0x55 \* 3\)/);
+  assert.doesNotMatch(q40, /lo_0_4/);
+  // the 4 blocks after the last group of 16: ymm dot products into the low half of the accumulators
+  assert.match(q40, /_mm256_dpbusd_epi32/);
+  assert.match(q40, /_mm512_insertf64x4\(/);
+  // q8_0: each block's two 16-byte halves in two dot vectors of four blocks
+  const q80 = src('q8_0', { dot_width: 512 });
+  assert.match(q80, /w1_0_3 = _mm512_inserti32x4/);
+  assert.match(q80, /_mm512_movepi8_mask\(kf_w\)/);
+  // 256 bits: the ymm groups, no zmm dot product
+  assert.doesNotMatch(src('q4_0', { dot_width: 256 }), /_mm512_dpbusd_epi32/);
+  assert.doesNotMatch(src('q8_0', { dot_width: 256 }), /_mm512_dpbusd_epi32/);
 });

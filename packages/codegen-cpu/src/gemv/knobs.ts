@@ -25,6 +25,8 @@ const PREFETCH = [0, 2048, 4096];
 const PREFETCH_X86 = 4096;
 /** 'spread': the rows of a block are N/rows apart (gemv/simd.ts) */
 const ROW_ORDERS = ['adjacent', 'spread'];
+/** int8 dot vector bits: 256 (ymm, every x86 table) or 512 (zmm: avx512 only) */
+const DOT_WIDTHS = [256, 512];
 
 function quantized(params: Params): boolean {
   return FORMATS[params.weight as WeightFormatName].kind !== 'dense';
@@ -49,10 +51,12 @@ export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpu
   const prefetch = x86 && params && quantized(params) ? PREFETCH_X86 : 0;
   if (x86 && dotPath === 'int8') {
     // quantized weights, measured on avx2 (docs/performance-cpu.md): decode streams 2 rows N/2 apart
-    // (2 weight streams per thread); batches share each weight vector over the rows of x instead
+    // (2 weight streams per thread); batches share each weight vector over the rows of x instead.
+    // avx512: zmm dot vectors (docs/results/2026-12-02-avx512-int8)
+    const wide = target === 'avx512' ? { dot_width: 512 as const } : {};
     return M === 1
-      ? { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: dotPath, prefetch, row_order: 'spread' }
-      : { rows: 1, m_tile: mTile, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent' };
+      ? { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: dotPath, prefetch, row_order: 'spread', ...wide }
+      : { rows: 1, m_tile: mTile, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent', ...wide };
   }
   if (x86 && M === 1 && params) {
     // decode: long rows share each x load over 8 rows. Short rows, on avx2 (docs/performance-cpu.md),
@@ -90,6 +94,7 @@ export function gemvKnobSpace(params: Params, target: CpuTarget): KnobSpace {
       { name: 'dot_path', values: isQuant ? ['float', 'int8'] : ['float'], doc: 'float: dequantize to f32 and fma; int8: x quantized per 32-block, integer dot products' },
       { name: 'prefetch', values: isQuant && target !== 'c' ? PREFETCH : [0], doc: 'software prefetch this many bytes ahead in each weight row (0: none)' },
       { name: 'row_order', values: ROW_ORDERS, doc: "adjacent: a block's rows are consecutive; spread: N/rows apart, one weight stream each" },
+      ...(target === 'avx512' && isQuant ? [{ name: 'dot_width', values: DOT_WIDTHS, doc: 'int8 path: bits of one integer dot vector (256: ymm, 512: zmm vpdpbusd)' }] : []),
     ],
     check: (config: KnobConfig) => checkGemvCpuConfig(config, params, target),
     defaults: gemvCpuDefaults(target, params) as unknown as KnobConfig,
@@ -98,7 +103,7 @@ export function gemvKnobSpace(params: Params, target: CpuTarget): KnobSpace {
 
 /** undefined when valid, else why not */
 export function checkGemvCpuConfig(config: KnobConfig, params: Params, target?: CpuSimdTarget): string | undefined {
-  const { rows, m_tile: mTile, k_unroll: kUnroll, threads, dot_path: dotPath, prefetch = 0, row_order: rowOrder = 'adjacent' } = config as Partial<Record<string, unknown>>;
+  const { rows, m_tile: mTile, k_unroll: kUnroll, threads, dot_path: dotPath, prefetch = 0, row_order: rowOrder = 'adjacent', dot_width: dotWidth = 256 } = config as Partial<Record<string, unknown>>;
   if (!ROWS.includes(rows as number)) return `rows must be one of ${ROWS.join(', ')}`;
   if (!M_TILES.includes(mTile as number)) return `m_tile must be one of ${M_TILES.join(', ')}`;
   if (!K_UNROLLS.includes(kUnroll as number)) return `k_unroll must be one of ${K_UNROLLS.join(', ')}`;
@@ -108,6 +113,8 @@ export function checkGemvCpuConfig(config: KnobConfig, params: Params, target?: 
   if (!PREFETCH.includes(prefetch as number)) return `prefetch must be one of ${PREFETCH.join(', ')}`;
   if (!ROW_ORDERS.includes(rowOrder as string)) return `row_order must be one of ${ROW_ORDERS.join(', ')}`;
   if (prefetch !== 0 && (!quantized(params) || target === 'c')) return 'prefetch applies to quantized weights on the SIMD targets';
+  if (!DOT_WIDTHS.includes(dotWidth as number)) return `dot_width must be one of ${DOT_WIDTHS.join(', ')}`;
+  if (dotWidth === 512 && (dotPath !== 'int8' || (target !== undefined && target !== 'avx512'))) return 'dot_width 512 applies to the int8 path on avx512';
   if ((mTile as number) > Number(params.M)) return `m_tile ${mTile} exceeds M = ${params.M}`;
   // accumulators must stay in registers (16 on NEON/AVX2 leave room for operands at 16 accumulators)
   if ((rows as number) * (mTile as number) * (kUnroll as number) > 16) return 'rows * m_tile * k_unroll must be at most 16';

@@ -18,8 +18,11 @@
  *    d_x at once, and the offsets of the whole group are one vector fma into an accumulator; each dot
  *    product then takes its scale from a lane of that vector. On x86 a 4-bit dot vector holds two
  *    blocks (j and j + 4 of the group) in its 128-bit halves, so one conversion and one fma serve two
- *    blocks; x staging stores the codes in that order. Blocks after the last whole group take the
- *    per-block path.
+ *    blocks; x staging stores the codes in that order. With 512-bit dot vectors (`dot_width` 512,
+ *    AVX-512) a group is 16 blocks and each of its 4 dot vectors holds 16 bytes of blocks j, j + 4,
+ *    j + 8 and j + 12 in its 128-bit lanes (4-bit: the codes; 8-bit: the first or second half of the
+ *    codes), so one scale pick (lane j of each 128-bit lane) serves four blocks. Blocks after the last
+ *    whole group take the per-block path (at the ISA's narrow width).
  * 5. Quantized weights, both paths: optional software prefetch (`prefetch` bytes ahead in each row,
  *    once per step of the block loop); each row is one sequential stream that the hardware
  *    prefetcher alone keeps too few lines ahead of.
@@ -54,6 +57,15 @@ export interface GemvSimdConfig {
    * consecutive rows, one region.
    */
   readonly row_order?: 'adjacent' | 'spread';
+  /** int8 path: bits of one integer dot vector, 512 where the ISA has a wide form (AVX-512 zmm); default 256 (the ISA's own) */
+  readonly dot_width?: 256 | 512;
+}
+
+/** bytes of one int8 dot vector of the groups: the ISA's, or its wide form where the config asks for 512 bits */
+export function groupDotBytes(isa: SimdIsa, config: GemvSimdConfig): number {
+  if (config.dot_path !== 'int8' || config.dot_width === undefined || config.dot_width === 256) return isa.dotBytes;
+  if (!isa.wideDotBytes) throw new Error(`gemv: dot_width ${config.dot_width} needs an ISA with 512-bit int8 dot products, not ${isa.rules.name}`);
+  return isa.wideDotBytes;
 }
 
 const M = param('M');
@@ -67,9 +79,10 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
   const q = quantWeights(format, W);
   if (config.dot_path === 'int8' && !q) throw new Error(`gemv: dot_path int8 needs a quantized weight format, not ${format}`);
   const int8 = config.dot_path === 'int8';
-  const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
+  const D = groupDotBytes(isa, config);
+  const L = int8 ? Math.max(1, D / 4) : isa.f32Lanes;
   const needOffset = q !== undefined && (q.zero !== 0 || q.hasMin);
-  const pairs = int8 && L > 1 && pairedBlocks(q!, isa);
+  const pairs = int8 && L > 1 && pairedBlocks(q!, isa, D);
 
   const wElem = FORMATS[format].kind === 'dense' ? format as 'f32' | 'f16' | 'bf16' : 'u8';
   const bufferParams: KernelParam[] = [
@@ -113,7 +126,7 @@ export function lowerGemvSimd(params: Params, config: GemvSimdConfig, isa: SimdI
     ...(MT > 1 ? [forLoop('m0', sub(M, rem(M, MT)), M, tileAt(R_, 1))] : []),
   ];
   const body: Stmt[] = [
-    ...(int8 ? stageXq(X, q!, needOffset, act, pairs ? pairedLayout(X, L, isa.dotBytes) : undefined, isa) : stageX(X, q, needOffset, act)),
+    ...(int8 ? stageXq(X, q!, needOffset, act, pairs ? pairedLayout(X, L, D) : undefined, isa) : stageX(X, q, needOffset, act)),
     forLoop('rb', 0, div(N, R), [let_('n0', 'i32', spread ? i32('rb') : mul(i32('rb'), R)), ...rowTiles(R)], { parallel: true }),
     ...(R > 1 ? [forLoop('n0', sub(N, rem(N, R)), N, rowTiles(1))] : []),
   ];
@@ -152,10 +165,12 @@ export interface SimdTileCtx {
   readonly q: QuantWeights | undefined;
   /** f32 accumulator lanes */
   readonly L: number;
+  /** int8 path: bytes of one dot vector of the groups (the ISA's, or its wide form) */
+  readonly D: number;
   readonly VT: Type;
   readonly config: GemvSimdConfig;
   readonly needOffset: boolean;
-  /** int8 groups hold two 4-bit blocks per dot vector (x86: j and j + G/2 in the 128-bit halves) */
+  /** int8 groups hold 16 bytes of one block in each 128-bit lane of a dot vector (x86 4-bit, and any format at 512 bits) */
   readonly pairs: boolean;
   readonly format: WeightFormatName;
   readonly refs: TileRefs;
@@ -166,10 +181,11 @@ type Ctx = SimdTileCtx;
 export function simdTileCtx(isa: SimdIsa, format: WeightFormatName, config: GemvSimdConfig, refs: TileRefs): SimdTileCtx {
   const q = refs.weightOf(0).q;
   const int8 = config.dot_path === 'int8';
-  const L = int8 ? Math.max(1, isa.dotBytes / 4) : isa.f32Lanes;
+  const D = groupDotBytes(isa, config);
+  const L = int8 ? Math.max(1, D / 4) : isa.f32Lanes;
   const needOffset = q !== undefined && (q.zero !== 0 || q.hasMin);
-  const pairs = int8 && L > 1 && pairedBlocks(q!, isa);
-  return { isa, q, L, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, pairs, format, refs };
+  const pairs = int8 && L > 1 && pairedBlocks(q!, isa, D);
+  return { isa, q, L, D, VT: L === 1 ? 'f32' : vec('f32', L), config, needOffset, pairs, format, refs };
 }
 
 /** An R x MT tile: R weight rows against MT activation rows, each weight vector loaded once for all MT. */
@@ -195,23 +211,31 @@ function rowIndex(ctx: Ctx, r: number): Expr {
   return ctx.refs.row(r);
 }
 
+/** blocks a group's dot vector covers: one per 128-bit lane (4 f32 scales of the group per lane) */
+const BLOCKS_PER_DOT = 4;
+
 /**
- * The x86 4-bit group order: in each group of G blocks, dot vector j (< G/2) reads D bytes of plane 0
- * (block j, then block j + G/2) and then D bytes of plane 1. Blocks after the last whole group keep
+ * The x86 paired group order: in each group of G blocks, dot vector j (< 4) reads D bytes of plane 0
+ * (16 bytes of each of blocks j, j + 4, ..., one per 128-bit lane: D / 16 blocks) and then D bytes
+ * of plane 1 (the 16 elements of each block's second half). Blocks after the last whole group keep
  * the element order. (Per element, not per plane: gcc vectorizes this staging loop, not a per-plane
  * base plus 16 stores, which it unrolls into scalar code.)
  */
 export function pairedLayout(x: ActivationRef, G: number, D: number): XqLayout {
+  if (G !== BLOCKS_PER_DOT * (D / 16)) throw new Error(`pairedLayout: a group of ${G} blocks does not fill ${BLOCKS_PER_DOT} dot vectors of ${D} bytes`);
   return (b, h, e) => {
     const i = rem(b, G);
-    const paired = add(mul(sub(b, i), XBLOCK), add(add(mul(rem(i, G / 2), 2 * D), h * D), add(mul(div(i, G / 2), XBLOCK / 2), e)));
+    const paired = add(mul(sub(b, i), XBLOCK), add(add(mul(rem(i, BLOCKS_PER_DOT), 2 * D), h * D), add(mul(div(i, BLOCKS_PER_DOT), XBLOCK / 2), e)));
     return select(lt(b, mul(div(div(x.K, XBLOCK), G), G)), paired, plainLayout(b, h, e));
   };
 }
 
-/** x86 pairs two 4-bit blocks per dot vector: one 32-byte operand covers two 16-byte planes */
-export function pairedBlocks(q: QuantWeights, isa: SimdIsa): boolean {
-  return q.bits === 4 && isa.dotBytes === 32;
+/**
+ * x86 pairs two 4-bit blocks per 32-byte dot vector (two 16-byte planes); a 64-byte one takes 16
+ * bytes of four blocks of any format (8-bit codes as two halves of 16)
+ */
+export function pairedBlocks(q: QuantWeights, isa: SimdIsa, D: number = isa.dotBytes): boolean {
+  return D === 64 || (q.bits === 4 && D === 32);
 }
 
 /** the rule keys the vector x staging needs (x86 tables): without all of them, the scalar loop */
@@ -451,10 +475,13 @@ const xqAt = (ctx: Ctx, t: number, b: Expr, offset: number | Expr, lanes: number
 function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] {
   const q = ctx.q!;
   const { L, VT } = ctx;
+  // one block at a time at the ISA's own width; with wide groups its sums fill the low lanes of VT
   const D = ctx.isa.dotBytes;
+  const lanes = Math.max(1, D / 4);
   const { X } = ctx.refs;
   const codeElem = q.bits === 4 ? 'u8' : 'i8';
-  const I32 = vec('i32', L);
+  const I32 = vec('i32', lanes);
+  const widen = (e: Expr): Expr => (lanes === L ? e : concat(e, ...Array.from({ length: L / lanes - 1 }, () => broadcast(c.f32(0), vec('f32', lanes)))));
   const s: Stmt[] = [];
   for (let r = 0; r < R; r++) {
     s.push(...blockScales(ctx, r, b));
@@ -499,7 +526,8 @@ function int8Block(ctx: Ctx, R: number, MT: number, b: Expr, u: number): Stmt[] 
         for (let i = 0; i < chunks.length; i++) isum = dot(isum, v(`w_${r}_${i}`, vec(codeElem, D)), xqAt(ctx, t, b, i * D, D));
       }
       const xd = load(X.scales, add(mul(ctx.refs.xRow(t), div(X.K, XBLOCK)), b), 'f32');
-      s.push(assign(accName(r, t, u), fma(cast(isum, VT), splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
+      const sums = lanes === 1 ? cast(isum, VT) : widen(cast(isum, vec('f32', lanes)));
+      s.push(assign(accName(r, t, u), fma(sums, splat(ctx, mul(v(`sc_${r}`, 'f32'), xd)), v(accName(r, t, u), VT))));
       s.push(...addOffsetTerm(ctx, r, t, b));
     }
   }
@@ -516,15 +544,16 @@ const LANE_PER_HALF = 'kf_lane_per_half';
  * packed scales, one offset fma per (row, x row), then G (or G/2 paired) dot vectors.
  */
 function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
-  const { L: G, VT, isa } = ctx;
-  const D = isa.dotBytes;
+  const { L: G, VT, isa, D } = ctx;
   const U = ctx.config.k_unroll;
   const { X } = ctx.refs;
   const I32 = vec('i32', G);
   const F16 = vec('f16', G);
   const KB = div(ctx.refs.K, XBLOCK);
   const has = (name: string, type: string): boolean => isa.rules.rules[`call.${name}:${type}`] !== undefined;
-  const dots = ctx.pairs ? G / 2 : G;
+  const dots = ctx.pairs ? BLOCKS_PER_DOT : G;
+  // the blocks of dot vector j, one per 128-bit lane (paired), or block j
+  const blocksOf = (j: number): number[] => (ctx.pairs ? Array.from({ length: D / 16 }, (_, k) => j + BLOCKS_PER_DOT * k) : [j]);
   const s: Stmt[] = [];
   for (let r = 0; r < R; r++) {
     const n = rowIndex(ctx, r);
@@ -555,10 +584,19 @@ function int8Group(ctx: Ctx, R: number, MT: number, b0: Expr): Stmt[] {
         const U8x16 = vec('u8', 16);
         const codes = (b: Expr): Expr => load(q.buffer, q.codes(n, b), U8x16);
         const CT = vec('u8', D);
-        s.push(let_(name('q'), CT, ctx.pairs ? concat(codes(add(b0, j)), codes(add(b0, j + G / 2))) : codes(add(b0, j))));
+        const pieces = blocksOf(j).map((i) => codes(add(b0, i)));
+        s.push(let_(name('q'), CT, pieces.length > 1 ? concat(...pieces) : pieces[0]!));
         s.push(let_(name('lo'), CT, and(v(name('q'), CT), broadcast(c.u8(15), CT))));
         s.push(let_(name('hi'), CT, shr(v(name('q'), CT), c.i32(4))));
         ops.push({ w: v(name('lo'), CT), x: j * 2 * D }, { w: v(name('hi'), CT), x: j * 2 * D + D });
+      } else if (ctx.pairs) {
+        // 16 bytes of each block's first half, then of its second half: the x planes of pairedLayout
+        const CT = vec('i8', D);
+        for (let h = 0; h < 2; h++) {
+          const pieces = blocksOf(j).map((i) => load(q.buffer, add(q.codes(n, add(b0, i)), h * 16), vec('i8', 16)));
+          s.push(let_(name(`w${h}`), CT, concat(...pieces)));
+          ops.push({ w: v(name(`w${h}`), CT), x: j * 2 * D + h * D });
+        }
       } else {
         const CT = vec('i8', D);
         for (let o = 0; o < XBLOCK; o += D) {

@@ -15,4 +15,9 @@ export interface SimdIsa {
    * u8 x i8; NEON sdot is i8 x i8, where 4-bit codes 0..15 are simply reinterpreted). 1 = scalar.
    */
   readonly dotBytes: 1 | 16 | 32;
+  /**
+   * Bytes of a wider int8 dot vector the ISA also has (AVX-512: 64, zmm `vpdpbusd`), which the gemv
+   * int8 groups use when the config asks for it (gemv/simd.ts `dot_width`); absent: dotBytes only.
+   */
+  readonly wideDotBytes?: 64;
 }

@@ -43,6 +43,10 @@ export const KNOWN_CALLS: Readonly<Record<string, CallSignature>> = {
   /** as many vectors as lanes -> lane i holds the sum of the lanes of vector i (a transposing reduction) */
   kf_hsum_each: { args: [], rest: 'f32x*', result: 'f32x*' },
   kf_hvx_sum8: { args: ['i32x32'], result: 'i32x32' },
+  /** two f32 vectors rounded to bf16, interleaved into 32-bit words: word i = (a_i low, b_i high) */
+  kf_bf16_pairs: { args: ['f32x*', 'f32x*'], result: 'i32x*' },
+  /** acc + per lane the dot product of the two bf16 pairs of b and c (the words of kf_bf16_pairs) */
+  kf_dpbf16: { args: ['f32x*', 'i32x*', 'i32x*'], result: 'f32x*' },
 };
 
 function matches(pattern: string, t: Type): boolean {

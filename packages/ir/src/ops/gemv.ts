@@ -31,6 +31,7 @@ export const GEMV: OpDef = {
     { name: 'threads', doc: 'CPU threads splitting N' },
     { name: 'prefetch', doc: 'CPU, quantized weights: software prefetch distance in bytes ahead in each weight row (0: none)' },
     { name: 'row_order', doc: "CPU: 'adjacent' rows per block, or 'spread' N/rows apart (one weight stream each)" },
+    { name: 'dot_width', doc: 'CPU int8 path, avx512: bits of one integer dot vector (256: ymm, 512: zmm vpdpbusd)' },
     { name: 'lmul', doc: 'RVV register grouping (vector length agnostic)' },
     { name: 'rows_per_block', doc: 'GPU: output rows one workgroup covers' },
     { name: 'workgroup_size', doc: 'GPU threads per workgroup, splitting K' },
