@@ -26,6 +26,16 @@ test('the runtime bundle: both libraries packed, their check projects, shared ca
       assert.match(cases[0]!, /^tuned_decode q4_0 f32 1 256 512 0 1 \{/);
     }
     assert.match(readFileSync(join(dir, 'cuda', 'cases.txt'), 'utf8'), /^tuned_decode .*"split_k":2/m, 'the tuned cuda decode is split-K');
+    // cuda's attention, gated_delta_rule and moe calls through kf_call, their inputs beside the gemv cases
+    const calls = readFileSync(join(dir, 'cuda', 'calls.txt'), 'utf8').trim().split('\n');
+    for (const op of ['attention', 'gated_delta_rule', 'moe']) assert.ok(calls.some((l) => l.split(' ')[1]!.startsWith(`kf_${op}_`)), `a call of ${op}`);
+    assert.ok(calls.some((l) => / a\d+:/.test(l)), 'a state updated in place');
+    for (const line of calls) {
+      const [name, , status] = line.split(' ');
+      assert.ok(existsSync(join(dir, 'cases', `${name}.t0`)), `input of ${name}`);
+      if (status === '0') assert.ok(readFileSync(join(dir, 'cuda', 'calls.txt'), 'utf8').includes(name!) && existsSync(join(dir, 'cases', `${name}.t${line.split(' ').slice(6).findIndex((t) => /^[oa]/.test(t))}.ref`)), `reference of ${name}`);
+    }
+    assert.ok(!existsSync(join(dir, 'avx512', 'calls.txt')), 'the avx512 library serves gemv only here');
     const lint = await runProcess('bash', ['-n', join(dir, 'run.sh')], { timeoutMs: 10_000 });
     assert.equal(lint.code, 0, lint.stderr);
     assert.ok(statSync(join(dir, 'run.sh')).mode & 0o100, 'run.sh is executable');

@@ -6,6 +6,11 @@
  * inputs and float64 reference outputs are computed here; the check program judges on its own (status,
  * dispatch choice, nmse against the SPEC bound) and run.sh prints its PASS/FAIL lines.
  *
+ * The cuda library also serves attention, gated_delta_rule and moe (decode and prefill entries of small
+ * head and expert configurations: gpu-phased-calls.ts), checked through kf_call at run-time shapes its
+ * kernels were not emitted at (calls.txt), the gated delta rule's state in place in some calls, and
+ * the refused calls (Sq > Skv, an expert id outside [0, E)).
+ *
  * The tuning records are synthetic unless --db is given: configs chosen here to differ from the
  * defaults (a split-K decode: two launches and scratch; a narrow-workgroup batch), so that dispatch
  * has tuned shapes to find. They test dispatch, not speed.
@@ -19,8 +24,8 @@ import { dirname, join, resolve } from 'node:path';
 import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
 import {
-  checkProjectFiles, emitKernel, gpuDefaultConfig, loweringFor, planCpuRuntime, planGpuRuntime, resolveConfig, tunedFromRecords, writeRuntimeCases,
-  type RuntimeCase,
+  checkProjectFiles, emitKernel, gpuDefaultConfig, loweringFor, phasedCalls, phasedRequest, planCpuRuntime, planGpuRuntime, resolveConfig, tunedFromRecords,
+  writeRuntimeCalls, writeRuntimeCases, type RuntimeCase,
 } from '@kforge/driver';
 import { bucketMax, bucketRepresentative, cpuRuntimeFiles, gpuRuntimeFiles, mBucket, type CheckEntry } from '@kforge/runtime';
 import { kforgeVersion } from '@kforge/bench';
@@ -141,7 +146,8 @@ const RUN_SH = `#!/usr/bin/env bash
 # kforge runtime libraries on the GPU machine (written by tools/gpu/runtime-bundle.ts): builds the cuda
 # and avx512 libraries with their check programs (CMake add_subdirectory, as an application would),
 # runs each on its cases and prints the program's lines: "case NAME STATUS KERNEL_ID TUNED ... ROWS
-# KERNEL CONFIG" (the dispatch choice) and "check NAME PASS|FAIL what". Logs and outputs go to OUT_DIR.
+# KERNEL CONFIG" (the dispatch choice), "call NAME STATUS KERNEL CONFIG" (cuda's attention,
+# gated_delta_rule and moe calls) and "check NAME PASS|FAIL what". Logs and outputs go to OUT_DIR.
 # usage: bash run.sh [OUT_DIR]        env: KFORGE_CUDA_ARCHITECTURES (default 90), JOBS
 set -u
 ROOT="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
@@ -174,6 +180,7 @@ for t in cuda avx512; do
   rm -rf "$OUT/cases-$t"
   cp -r "$ROOT/cases" "$OUT/cases-$t"
   cp "$ROOT/$t/cases.txt" "$OUT/cases-$t/cases.txt"
+  [ -f "$ROOT/$t/calls.txt" ] && cp "$ROOT/$t/calls.txt" "$OUT/cases-$t/calls.txt"
   "$build/kforge_check" "$OUT/cases-$t" > "$OUT/$t-check.txt" 2> "$OUT/$t-check.err"
   rc=$?
   sed "s/^/$t: /" "$OUT/$t-check.txt"
@@ -199,9 +206,10 @@ export async function writeRuntimeBundle(dir: string, dbPath?: string): Promise<
     const { tuned, device } = tunedFromRecords(new JsonlTuningDatabase(db).all(), 'gemv', target);
     const included = tuned.filter((t) => FORMATS_IN_BUNDLE.includes(t.params.weight as WeightFormatName) && t.params.act === 'f32');
     const request = { formats: FORMATS_IN_BUNDLE, acts: ['f32'] as const, tuned: included, device, version };
-    const files = target === 'cuda'
-      ? gpuRuntimeFiles(await planGpuRuntime({ target, ...request }))
-      : cpuRuntimeFiles(planCpuRuntime({ target, ...request }));
+    // cuda: gemv and the phased ops in one library, as an engine would link it
+    const phased = target === 'cuda' ? phasedRequest(target, version) : undefined;
+    const gpuSpec = phased ? await planGpuRuntime({ ...phased, ...request, ops: ['gemv', ...phased.ops!] }) : undefined;
+    const files = gpuSpec ? gpuRuntimeFiles(gpuSpec) : cpuRuntimeFiles(planCpuRuntime({ target: target as 'avx512', ...request }));
     kernels[target] = Object.keys(files).filter((f) => f.startsWith('src/kernels/')).length;
     // the kernels' sources are large and repetitive: they travel compressed (run.sh unpacks them)
     writeFiles(join(dir, target, 'lib'), files);
@@ -219,9 +227,15 @@ export async function writeRuntimeBundle(dir: string, dbPath?: string): Promise<
     // the inputs and references are the same for both targets (same shapes and seed): one cases/ folder, a cases.txt per target
     writeRuntimeCases(join(dir, 'cases'), runtimeCases);
     renameSync(join(dir, 'cases', 'cases.txt'), join(dir, target, 'cases.txt'));
+    const calls = gpuSpec ? phasedCalls('cuda', gpuSpec) : [];
+    if (calls.length) {
+      writeRuntimeCalls(join(dir, 'cases'), calls);
+      renameSync(join(dir, 'cases', 'calls.txt'), join(dir, target, 'calls.txt'));
+    }
     (manifest.targets as Record<string, unknown>)[target] = {
       database: dbPath ?? `${target}/tuning.jsonl (synthetic)`, device, formats: FORMATS_IN_BUNDLE, acts: ['f32'],
       cases: runtimeCases.map((c) => ({ name: c.name, params: c.params, expectTuned: c.expectTuned, expectConfig: c.expectConfig, arithmetic: c.arithmetic })),
+      calls: calls.map((c) => ({ name: c.name, entry: c.entry.name, params: c.params, expectStatus: c.expectStatus ?? 0, expectConfig: c.expectConfig, arithmetic: c.arithmetic })),
     };
   }
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -231,12 +245,14 @@ export async function writeRuntimeBundle(dir: string, dbPath?: string): Promise<
 
 Written by \`tools/gpu/runtime-bundle.ts\` (kforge ${version}). \`bash run.sh [OUT_DIR]\` does, for cuda and avx512:
 
-- unpacks \`<target>/lib.tar.gz\`: the library as \`kforge build-runtime\` writes it (formats
-  ${FORMATS_IN_BUNDLE.join(', ')}, f32 activations, M up to 64);
+- unpacks \`<target>/lib.tar.gz\`: the library as \`kforge build-runtime\` writes it (gemv: formats
+  ${FORMATS_IN_BUNDLE.join(', ')}, f32 activations, M up to 64; cuda also attention, gated_delta_rule
+  and moe entries of small configurations);
 - builds \`<target>/app\`: the check program, consuming the library with CMake add_subdirectory as an
   application would (cuda: sm_90 unless KFORGE_CUDA_ARCHITECTURES says otherwise);
 - runs it on a copy of \`cases/\` (inputs and float64 references computed here, shared by both targets)
-  with \`<target>/cases.txt\` (the config dispatch must pick and the SPEC bound of that kernel);
+  with \`<target>/cases.txt\` (the config dispatch must pick and the SPEC bound of that kernel) and
+  cuda's \`calls.txt\` (kf_call of the phased entries at run-time shapes, and refused calls);
 - prints its lines: \`case ...\` (status, kernel, tuned or default, rows the kernel is compiled for,
   config) and \`check NAME PASS|FAIL ...\` (dispatch choice, nmse against the reference, the error
   codes of invalid calls), then \`RESULT <target>: P passed, F failed\`.

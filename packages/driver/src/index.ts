@@ -7,4 +7,5 @@ export * from './runtime/cpu.ts';
 export * from './runtime/tuned.ts';
 export * from './runtime/gpu.ts';
 export * from './runtime/check.ts';
+export * from './runtime/gpu-phased-calls.ts';
 export * from './ops/index.ts';

@@ -6,9 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchFile } from '@kforge/bench';
 import { Redis } from 'ioredis';
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import {
@@ -34,6 +36,8 @@ export interface AgentOptions {
   readonly fault?: 'wrong';
   readonly log?: (line: string) => void;
 }
+
+const BENCH_JOB = fileURLToPath(new URL('./bench-job.ts', import.meta.url));
 
 /** Runs a program with a wall-clock limit, killing its whole process group at the limit; never throws. */
 export const runCommand: CommandRunner = (file, args, o) => new Promise<CommandResult>((resolve) => {
@@ -167,6 +171,7 @@ export class FarmAgent {
       const y = readFileSync(join(scratch, 'out.txt'), 'utf8').trim().split('\n').map(Number);
       return { ok: true, agent: this.id, origin, y, ...(body.recorded.timeMs !== undefined ? { timeMs: body.recorded.timeMs } : {}) };
     }
+    if (body.kind === 'bench') return this.bench(body, scratch, limit, origin);
     const job: RemoteJob = { ...body.job, inputs: Object.fromEntries(Object.entries(body.job.inputs).map(([k, b]) => [k, new Uint8Array(Buffer.from(b, 'base64'))])) };
     // on a remote device too, each job gets a folder of its own that is removed afterwards
     const remoteDir = this.o.transport ? `${this.o.transport.baseDir}/farm-${basename(scratch)}` : undefined;
@@ -182,5 +187,21 @@ export class FarmAgent {
     } finally {
       if (remoteDir) await transport.shell(`rm -rf '${remoteDir}'`, 30_000);
     }
+  }
+
+  /** A bench job: the bench runner in a process of its own, in the scratch folder, killed at the limit. */
+  private async bench(body: Extract<JobBody, { kind: 'bench' }>, scratch: string, limit: number, origin: string): Promise<JobResult> {
+    if (this.o.transport) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: 'bench jobs run on the agent\'s own machine, not through --remote' };
+    if (!existsSync(BENCH_JOB)) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: 'this agent runs from the packed bundle: bench jobs need an agent started from a checkout' };
+    const jobPath = join(scratch, 'job.json');
+    const resultPath = join(scratch, 'result.json');
+    writeFileSync(jobPath, JSON.stringify(body));
+    const tsx = import.meta.resolve('tsx');
+    const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+    const r = await runCommand('sh', ['-c', `cd ${q(scratch)} && TMPDIR=${q(scratch)} exec ${q(process.execPath)} --import ${q(tsx)} ${q(BENCH_JOB)} job.json result.json`], { timeoutMs: limit });
+    if (r.timedOut) return { ok: false, agent: this.id, origin, failure: 'timeout', reason: `the bench run passed the agent's limit of ${limit} ms` };
+    if (!existsSync(resultPath)) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: `the bench process ended (exit code ${r.code}${r.signal ? `, ${r.signal}` : ''}) without a result: ${r.stderr.slice(-500)}` };
+    const out = JSON.parse(readFileSync(resultPath, 'utf8')) as { ok: true; file: BenchFile } | { ok: false; reason: string };
+    return out.ok ? { ok: true, agent: this.id, origin, bench: out.file } : { ok: false, agent: this.id, origin, failure: 'runtime', reason: out.reason };
   }
 }

@@ -16,7 +16,8 @@ import { PREFIX, agentKey, queueName, runKey, type AgentInfo, type JobBody, type
 export interface CoordinatorOptions {
   readonly url: string;
   readonly key: Buffer;
-  readonly db: JsonlTuningDatabase;
+  /** where tuning results are recorded (record()); a bench run on the farm has none */
+  readonly db?: JsonlTuningDatabase;
   /** names the run's jobs (resuming a run with the same id reuses its finished jobs) */
   readonly runId?: string;
   /** tries per job before it is recorded as failed (a killed agent's or a timed-out try counts) */
@@ -42,7 +43,7 @@ export class FarmCoordinator {
 
   constructor(private readonly o: CoordinatorOptions) {
     this.runId = o.runId ?? `run-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-    for (const r of o.db.all() as Partial<FarmRecord>[]) if (r.farmJob) this.recorded.add(r.farmJob);
+    for (const r of (o.db?.all() ?? []) as Partial<FarmRecord>[]) if (r.farmJob) this.recorded.add(r.farmJob);
     this.redis = new Redis(redisOptions(o.url));
     this.redis.on('error', () => {});
   }
@@ -118,6 +119,7 @@ export class FarmCoordinator {
 
   /** Appends the record unless this job id is already in the database; returns whether it appended. */
   record(jobId: string, record: TuningRecord): boolean {
+    if (!this.o.db) throw new Error('farm: this coordinator has no tuning database to record in');
     if (this.recorded.has(jobId)) return false;
     this.recorded.add(jobId);
     const r: FarmRecord = { ...record, farmJob: jobId, farmRun: this.runId };

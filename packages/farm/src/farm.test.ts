@@ -2,10 +2,11 @@
 // tuning database afterwards. Skips (saying why) only where redis-server is not installed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue, type ConnectionOptions } from 'bullmq';
+import type { Suite } from '@kforge/bench';
 import { JsonlTuningDatabase, STRATEGIES, SimulationRunner, configKey, tune, type DeviceFingerprint } from '@kforge/autotune';
 import { FarmCoordinator, type FarmRecord } from './coordinator.ts';
 import { redisOptions } from './connection.ts';
@@ -20,6 +21,9 @@ const key = Buffer.from(TEST_KEY);
 const tmp = mkdtempSync(join(tmpdir(), 'kforge-farm-test-'));
 let dbCount = 0;
 const newDb = () => new JsonlTuningDatabase(join(tmp, `db-${dbCount++}.jsonl`));
+// the bench agents' scratch folders are made here: empty again after every job
+const benchScratch = join(tmp, 'bench-scratch');
+mkdirSync(benchScratch);
 
 function records(db: JsonlTuningDatabase): FarmRecord[] {
   return db.all() as FarmRecord[];
@@ -51,7 +55,7 @@ describe('farm (real redis-server, agents as processes)', { skip: missing, timeo
   const pool = new Map<string, TestAgent[]>();
   const POOL: Record<string, { n: number; extra?: Record<string, unknown> }> = {
     A: { n: 2 }, B: { n: 1 }, kill: { n: 2 }, slow: { n: 1, extra: { jobLimitMs: 300 } }, dup: { n: 1 },
-    wrong: { n: 1, extra: { fault: 'wrong' } }, hang: { n: 2 }, sig: { n: 1 }, kernel: { n: 1 },
+    wrong: { n: 1, extra: { fault: 'wrong' } }, hang: { n: 2 }, sig: { n: 1 }, kernel: { n: 1 }, bench: { n: 2, extra: { scratch: benchScratch } },
   };
   const ready = (name: string) => pool.get(name)!;
   before(async () => {
@@ -258,5 +262,61 @@ describe('farm (real redis-server, agents as processes)', { skip: missing, timeo
     assert.equal(records(db).length, 8);
     assertOncePerJob(db);
     assert.ok(records(db).every((x) => x.status === 'ok' || x.reason === 'recorded compile failure'), JSON.stringify(records(db).map((x) => x.reason)));
+  });
+  test('bench run on the farm: each case run by an agent with the bench runner, one bench JSON here; resumed, nothing measured again; an unserved fingerprint waits and is reported', async () => {
+    const { benchOnFarm } = await import('./bench.ts');
+    const fp = fingerprint('bench');
+    const benchAgents = ready('bench');
+    const suite: Suite = {
+      name: 'farm-test', doc: '', source: 'test', cases: [
+        { id: 'gemv-f32-64x128', op: 'gemv', params: { M: 1, N: 64, K: 128 }, layer: 'test', phase: 'decode' },
+        { id: 'gemv-q8_0-64x128', op: 'gemv', params: { M: 1, N: 64, K: 128, weight: 'q8_0' }, layer: 'test', phase: 'decode' },
+      ],
+    };
+    // the machine running the tests is loaded: allowLoad marks the results loaded instead of refusing
+    const options = { target: 'c' as const, threads: 1, minTimeMs: 5, rounds: 1, probeBytes: 1 << 20, allowLoad: true, command: ['kforge', 'bench', 'run', 'farm-test'] };
+    const farmBench = (c: FarmCoordinator, f: DeviceFingerprint, cases = suite.cases) => benchOnFarm({ coordinator: c, fingerprint: f, suite, cases, options, queue: 'redis://test' });
+    const c = new FarmCoordinator({ url: redis.url, key, pollMs: 50, log: () => {} });
+    const file = await farmBench(c, fp);
+    await c.close();
+    assert.deepEqual(file.results.map((r) => r.id), suite.cases.map((x) => x.id));
+    for (const r of file.results) {
+      assert.equal(r.status, 'ok', `${r.id}: ${r.reason}`);
+      const k = r.measurements[0]!;
+      assert.equal(k.impl, 'kforge');
+      assert.ok(k.correct && k.nmse <= k.nmse_bound && k.repeats > 0 && k.median_ms > 0, JSON.stringify(k));
+      // the baselines were run beside it there, or the file says why not
+      assert.ok(r.measurements.length > 1 || /unavailable/.test(r.reason ?? ''), `${r.id}: no baseline and no reason`);
+      assert.ok(r.load_average && r.load_average.before.length === 3, 'the load around the case is recorded');
+    }
+    // each job's probes (start and end), the agents' provenance, this command line
+    assert.equal(file.ceilings.filter((x) => x.name === 'read_probe').length, 2 * suite.cases.length);
+    assert.ok(file.ceiling_gbps > 0);
+    assert.deepEqual(file.provenance.command, options.command);
+    assert.ok(file.provenance.machine.cores > 0 && file.provenance.load_average.start.length === 3);
+    assert.equal(file.farm.fp_id, fingerprintId(fp));
+    const ids = new Set(benchAgents.map((a) => /agent (\S+): serving/.exec(a.log.find((l) => /serving/.test(l))!)![1]!));
+    for (const j of file.farm.jobs) assert.ok(j.agent && ids.has(j.agent) && j.failure === null && j.build_commit, JSON.stringify(j));
+    const runs = (job: string) => benchAgents.flatMap((a) => a.log).filter((l) => l.includes(`running job ${job} `)).length;
+    for (const j of file.farm.jobs) assert.equal(runs(j.job), 1, `job ${j.job} ran once`);
+    // the same run resumed: every result comes from Redis, identical, and no case is measured again
+    const again = new FarmCoordinator({ url: redis.url, key, runId: c.runId, pollMs: 50, log: () => {} });
+    const file2 = await farmBench(again, fp);
+    await again.close();
+    assert.deepEqual(file2.results, file.results);
+    for (const j of file.farm.jobs) assert.equal(runs(j.job), 1, `job ${j.job} not run again`);
+    assert.deepEqual(readdirSync(benchScratch), [], 'every scratch folder removed');
+    // a fingerprint no agent serves: the job waits, is reported, and runs once an agent of it connects
+    const late = fingerprint('bench-late');
+    const lines: string[] = [];
+    const c3 = new FarmCoordinator({ url: redis.url, key, pollMs: 50, waitReportMs: 500, log: (l) => lines.push(l) });
+    const waiting = farmBench(c3, late, suite.cases.slice(0, 1));
+    for (let i = 0; i < 100 && !lines.length; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(lines.join('\n'), /waits: no agent of fingerprint/);
+    agent(late, { scratch: benchScratch });
+    const file3 = await waiting;
+    await c3.close();
+    assert.equal(file3.results.length, 1);
+    assert.equal(file3.results[0]!.status, 'ok', file3.results[0]!.reason ?? '');
   });
 });

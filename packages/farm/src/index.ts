@@ -7,3 +7,4 @@ export * from './tune.ts';
 export * from './sim.ts';
 export * from './status.ts';
 export * from './executor.ts';
+export * from './bench.ts';

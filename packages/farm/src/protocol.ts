@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { deviceKey, type DeviceFingerprint, type Trial } from '@kforge/autotune';
 import type { KnobConfig } from '@kforge/ir';
+import type { BenchFile, BenchOptions, SuiteCase } from '@kforge/bench';
 
 export const PREFIX = 'kforge-farm';
 
@@ -20,11 +21,17 @@ export const queueName = (fpId: string): string => `fp-${fpId}`;
  * 'sim': replays a recorded trial through a tiny real program (the agent runs it in a scratch
  * folder under its time limit and the coordinator checks its outputs): cheap, for tests and for
  * simulated farms. 'kernel': a RemoteJob of packages/autotune (C sources, inputs, build.sh) built
- * and run on the agent's device with the one measurement protocol's repeats.
+ * and run on the agent's device with the one measurement protocol's repeats. 'bench': one case of a
+ * suite, run on the agent by packages/bench's runSuite (the runner of a local `kforge bench run`:
+ * the kernel generated and checked there, timed with its baselines and the probes of that device).
  */
 export type JobBody =
   | { readonly kind: 'sim'; readonly config: KnobConfig; readonly recorded: Trial; readonly x: readonly number[]; readonly sleepMs: number }
-  | { readonly kind: 'kernel'; readonly job: WireRemoteJob; readonly repeats: number; readonly runMs: number; readonly buildMs: number };
+  | { readonly kind: 'kernel'; readonly job: WireRemoteJob; readonly repeats: number; readonly runMs: number; readonly buildMs: number }
+  | { readonly kind: 'bench'; readonly suite: string; readonly case: SuiteCase; readonly options: WireBenchOptions };
+
+/** The BenchOptions a bench job carries: the JSON ones (no callbacks). */
+export type WireBenchOptions = Pick<BenchOptions, 'target' | 'threads' | 'config' | 'configSource' | 'seed' | 'minTimeMs' | 'rounds' | 'probeBytes' | 'baselines' | 'vsDefault' | 'allowLoad' | 'command'>;
 
 /** RemoteJob with its input bytes as base64 (job data is JSON). */
 export interface WireRemoteJob {
@@ -52,7 +59,7 @@ export interface SignedJob {
 
 export type JobResult =
   | { readonly ok: true; readonly agent: string; readonly origin: string; readonly y?: readonly number[]; readonly timeMs?: number;
-      readonly outputs?: Readonly<Record<string, string>>; readonly timingsNs?: readonly number[] }
+      readonly outputs?: Readonly<Record<string, string>>; readonly timingsNs?: readonly number[]; readonly bench?: BenchFile }
   | { readonly ok: false; readonly agent: string; readonly origin: string; readonly failure: 'compile' | 'runtime' | 'timeout' | 'transport'; readonly reason: string };
 
 export interface AgentInfo {

@@ -1,6 +1,7 @@
 /**
  * kforge_check.c: a C program that runs a built library's gemv entry points on a folder of cases and
- * judges each (status, dispatch choice, nmse against the float64 reference), then its invalid calls;
+ * judges each (status, dispatch choice, nmse against the float64 reference), then its invalid calls,
+ * and any entry point's calls through kf_call (calls.txt: attention, gated_delta_rule, moe);
  * it needs no kforge where it runs (the GPU machine).
  */
 import { FORMATS, type WeightFormatName } from '@kforge/ir';
@@ -13,9 +14,11 @@ export interface CheckEntry {
   readonly act: Activation;
 }
 
-/** `target` picks how buffers are made: host memory (CPU targets), cudaMalloc, cl_mem or VkBuffer. */
+/**
+ * `target` picks how buffers are made: host memory (CPU targets), cudaMalloc, cl_mem or VkBuffer; with no
+ * gemv `entries` the program runs calls.txt only (kf_call of any entry point).
+ */
 export function runtimeCheckSource(target: string, entries: readonly CheckEntry[]): string {
-  if (!entries.length) throw new Error('a check program needs at least one entry point');
   const gpu = target === 'cuda' || target === 'opencl' || target === 'vulkan';
   const view = entries.map((e) => {
     const f = FORMATS[e.format];
@@ -29,6 +32,6 @@ export function runtimeCheckSource(target: string, entries: readonly CheckEntry[
   const apiName = target === 'cuda' ? 'CUDA' : target === 'opencl' ? 'OpenCL' : target === 'vulkan' ? 'Vulkan' : 'the host (CPU target)';
   return runtimeTemplate('kforge_check.c.hbs')({
     target, apiName, gpu, cpu: !gpu, cuda: target === 'cuda', opencl: target === 'opencl', vulkan: target === 'vulkan',
-    entries: view, first: view[0],
+    entries: view, first: view[0] ?? false,
   });
 }

@@ -70,7 +70,7 @@ test('cuda library: device-pointer entry points, kernels renamed per file, launc
   assert.match(dispatch, /return kf_gpu_launch\(e, id, a\);/);
   assert.match(dispatch, /\{ "kf_k5_gemv", "\{\\"split_k\\":2,\\"workgroup_size\\":64\}", 64 \}/);
   // the buffer checks' sizes, printed from the entry's tensors: q4_0's 18-byte blocks of 32
-  assert.ok(dispatch.includes('bytes[1] = ((18 * (int64_t)(a->scalar[1].i)) * ((int64_t)(a->scalar[2].i) / 32));'));
+  assert.ok(dispatch.includes('bytes[1] = (((18 * (int64_t)(a->scalar[1].i)) * ((int64_t)(a->scalar[2].i) / 32)) + 3) / 4 * 4;'), 'whole 32-bit words');
   assert.match(dispatch, /\{ "kf_gemv_q4_0", 4, 3, kf_call_0, kf_tensor_names_0, 7u, kf_sizes_0 \}/, 'x, W and bias are inputs');
   assert.ok(!dispatch.includes('tuned */ here'));
   const gpu = files['src/kforge_gpu.c']!;
@@ -188,7 +188,7 @@ test('C string literals escape quotes, backslashes, question marks and non-ASCII
 
 test('the check program makes buffers the way each API wants and calls every entry point', () => {
   const cuda = runtimeCheckSource('cuda', [{ format: 'q4_0', act: 'f32' }, { format: 'w4g64', act: 'f16' }]);
-  assert.match(cuda, /cudaMalloc\(&p, bytes \? bytes : 4\)/);
+  assert.match(cuda, /cudaMalloc\(&p, words \? words : 4\)/, 'whole 32-bit words');
   assert.match(cuda, /return kf_gemv_w4g64_xf16\(x, W, W_scale, W_min, bias, y, M, N, K, info\);/);
   assert.match(cuda, /invalid_host_pointer/);
   assert.match(cuda, /"k_not_block_multiple", KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, b, b, 1, 32, 48/);

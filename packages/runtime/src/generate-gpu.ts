@@ -50,7 +50,8 @@ int kf_init(cudaStream_t stream);`,
       returns, like a kernel launch: synchronize the stream before reading y on the host. Plain host
       memory is refused with KF_ERR_BAD_BUFFER before anything is launched (it would fault the
       context); the CUDA runtime cannot tell an allocation's size, so the sizes are the caller's to get
-      right. Kernels are built for sm_80 and sm_90 (KFORGE_CUDA_ARCHITECTURES in CMake).`),
+      right: each tensor's bytes rounded up to a multiple of 4 (kernels read 32-bit words; cudaMalloc's
+      allocations always are). Kernels are built for sm_80 and sm_90 (KFORGE_CUDA_ARCHITECTURES in CMake).`),
   },
   opencl: {
     apiName: 'OpenCL', bufferType: 'cl_mem', style: { kind: 'handle', type: 'cl_mem' }, buildWord: 'program (built from the embedded OpenCL C)',
@@ -71,8 +72,9 @@ int kf_init(cl_context context, cl_device_id device, cl_command_queue queue);`,
       'cl_command_queue kf_opencl_queue(void);',
     ],
     apiDoc: doc(`
-      Buffers are cl_mem objects of the kf_init context, each at least as large as the shape needs
-      (checked with clGetMemObjectInfo: KF_ERR_BAD_BUFFER otherwise), so weights stay on the device. A
+      Buffers are cl_mem objects of the kf_init context, each at least as large as the shape needs,
+      rounded up to a multiple of 4 bytes as kernels read 32-bit words (checked with clGetMemObjectInfo:
+      KF_ERR_BAD_BUFFER otherwise), so weights stay on the device. A
       call enqueues its kernels (and padding copies) on the kf_init queue and returns: y is ready after
       clFinish, or for a blocking clEnqueueReadBuffer on the same queue. The queue must be in-order.
       Each kernel's OpenCL C is embedded in the library and built for the device once.`),
@@ -103,7 +105,8 @@ int kf_init(VkPhysicalDevice physical_device, VkDevice device, VkQueue queue, ui
       host pointers because a GEMV reads its weights once per call: staging W through host memory on
       every call would cost far more than the kernel, while an embedding engine already keeps W in a
       VkBuffer. Vulkan cannot tell a buffer's size from its handle: the sizes are the caller's to get
-      right. A call records its copies and dispatches into the library's own command buffer, submits
+      right, each tensor's bytes rounded up to a multiple of 4 (kernels read 32-bit words; moe's ids,
+      read back for their check, also need TRANSFER_SRC). A call records its copies and dispatches into the library's own command buffer, submits
       it to the kf_init queue and waits for it, so y is ready when it returns; barriers order it after
       the caller's earlier work on that queue and make y visible to later commands and to host reads.
       The SPIR-V (Vulkan 1.1) was compiled from the generated GLSL when the library was generated.`),

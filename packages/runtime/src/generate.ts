@@ -102,16 +102,30 @@ function entryView(entry: RuntimeEntry, index: number, policy: DispatchPolicy<ne
     blocked.add(`${axis} % ${t.blocked.block}`);
     checks.push(`if (${axis} % ${t.blocked.block} != 0) return kf_fail(KF_ERR_K_NOT_MULTIPLE_OF_BLOCK, "${where}: ${cText(describeSize(t.blocked.axis))} = %lld is not a multiple of ${t.blocked.block}, the block of tensor ${t.name}", (long long)(${axis}));`);
   }
-  // an index input's values (moe's expert ids), last: every size they are counted by is checked by now
+  // an index input's values (moe's expert ids), last: every size they are counted by is checked by now;
+  // on a GPU target the entry checks a host copy of them (kf_gpu_read), before any kernel runs
   entry.tensors.forEach((t, i) => {
     if (!t.range) return;
-    if (style.kind !== 'pointer') throw new Error(`${where}: tensor ${t.name} has a value range, which the entry checks on the host: a ${style.type} holds device memory`);
     const { min, max } = t.range;
     const elements = entrySizeToC(entry, t.elements, where);
-    const view = `((const ${t.elem}*)${tensor(i)})`;
+    const view = gpu ? 'kf_v' : `((const ${t.elem}*)${tensor(i)})`;
+    const release = gpu ? 'free((void*)kf_v); ' : '';
+    const loop = [
+      `for (int64_t kf_i = 0; kf_i < ${elements}; kf_i++) {`,
+      `    if (${view}[kf_i] < ${min} || ${view}[kf_i] > ${max}) { const int kf_e = (int)${view}[kf_i]; ${release}return kf_fail(KF_ERR_BAD_VALUE, "${where}: tensor ${t.name}: element %lld is %d, outside ${min}..${max}", (long long)kf_i, kf_e); }`,
+      '  }',
+    ];
+    if (!gpu) {
+      checks.push([`${t.optional ? `if (${tensor(i)}) ` : ''}${loop[0]}`, ...loop.slice(1)].join('\n'));
+      return;
+    }
     checks.push([
-      `${t.optional ? `if (${tensor(i)}) ` : ''}for (int64_t kf_i = 0; kf_i < ${elements}; kf_i++) {`,
-      `    if (${view}[kf_i] < ${min} || ${view}[kf_i] > ${max}) return kf_fail(KF_ERR_BAD_VALUE, "${where}: tensor ${t.name}: element %lld is %d, outside ${min}..${max}", (long long)kf_i, (int)${view}[kf_i]);`,
+      `${t.optional ? `if (${tensor(i)}) ` : ''}{`,
+      '  int kf_s = KF_OK;',
+      `  const ${t.elem}* kf_v = (const ${t.elem}*)kf_gpu_read(${tensor(i)}, (size_t)(${entrySizeToC(entry, t.bytes, where)}), "${t.name}", &kf_s);`,
+      '  if (!kf_v) return kf_s;',
+      ...loop.map((l) => `  ${l}`),
+      '  free((void*)kf_v);',
       '  }',
     ].join('\n'));
   });
@@ -129,7 +143,8 @@ function entryView(entry: RuntimeEntry, index: number, policy: DispatchPolicy<ne
     tensorCount: entry.tensors.length, scalarCount: entry.scalars.length,
     tensorNames: entry.tensors.map((t) => JSON.stringify(t.name)).join(', '),
     inputs: entry.tensors.reduce((bits, t, i) => (t.role === 'in' ? bits | (1 << i) : bits), 0),
-    sizes: gpu ? entry.tensors.flatMap((t, i) => [`bytes[${i}] = ${entrySizeToC(entry, t.bytes, where)}`, `elements[${i}] = ${entrySizeToC(entry, t.elements, where)}`]) : [],
+    // a GPU kernel reads its buffers in 32-bit words (q8_0 rows of 34 bytes too): a buffer holds the tensor's bytes rounded up to 4
+    sizes: gpu ? entry.tensors.flatMap((t, i) => [`bytes[${i}] = (${entrySizeToC(entry, t.bytes, where)} + 3) / 4 * 4`, `elements[${i}] = ${entrySizeToC(entry, t.elements, where)}`]) : [],
   };
 }
 

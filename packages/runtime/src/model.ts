@@ -34,7 +34,7 @@ export interface RuntimeTensor {
   /**
    * an integer input whose values index something (moe's expert ids): every element must lie in
    * min..max (the op's `range` at the compiled params), checked before any kernel runs
-   * (KF_ERR_BAD_VALUE); CPU targets only, whose tensors are host memory
+   * (KF_ERR_BAD_VALUE); on GPU targets the entry checks a host copy of the device buffer
    */
   readonly range?: { readonly min: number; readonly max: number };
 }

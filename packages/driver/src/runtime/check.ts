@@ -6,9 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getOp, nmseBound, randomInputs, tensorBytes, type KernelArithmetic, type KnobConfig, type Params } from '@kforge/ir';
+import { evalSize, getOp, nmseBound, randomInputs, tensorBytes, type KernelArithmetic, type KnobConfig, type Params } from '@kforge/ir';
 import { processFailure, runProcess } from '@kforge/exec';
-import { configJson, runtimeCheckSource, type CheckEntry } from '@kforge/runtime';
+import { configJson, runtimeCheckSource, type CheckEntry, type RuntimeEntry } from '@kforge/runtime';
 
 export interface RuntimeCase {
   /** letters, digits, '_' and '-' */
@@ -36,6 +36,63 @@ export function writeRuntimeCases(dir: string, cases: readonly RuntimeCase[], se
     return [c.name, p.weight, p.act, p.M, p.N, p.K, p.bias ? 1 : 0, c.expectTuned ? 1 : 0, configJson(c.expectConfig), nmseBound('gemv', c.arithmetic).toExponential()].join(' ');
   });
   writeFileSync(join(dir, 'cases.txt'), `${lines.join('\n')}\n`);
+}
+
+/** One call of any entry point for the check program's calls.txt (kf_call): its inputs, outputs and what it must return. */
+export interface RuntimeCall {
+  /** letters, digits, '_' and '-' */
+  readonly name: string;
+  readonly entry: RuntimeEntry;
+  /** the op's params of the call (compiled ones and the run-time shape; resolved unless the call must be refused) */
+  readonly params: Params;
+  readonly seed: number;
+  /** the SPEC bound of each output, by name (the arithmetic of the kernel dispatch is expected to pick) */
+  readonly bounds: Readonly<Record<string, number>>;
+  /** outputs updated in place: output name -> the input whose buffer it shares (gated_delta_rule's s and s0) */
+  readonly inPlace?: Readonly<Record<string, string>>;
+  /** inputs replaced after randomInputs (a bad expert id) */
+  readonly override?: Readonly<Record<string, Uint8Array>>;
+  /** default 0; a failing call must leave its outputs untouched */
+  readonly expectStatus?: number;
+  readonly expectConfig?: KnobConfig;
+}
+
+/**
+ * `<name>.t<i>` raw inputs and `<name>.t<i>.ref` float64 references of each call (randomInputs and the
+ * op's reference), and calls.txt; the check program writes each output to `<name>.t<i>.out`.
+ */
+export function writeRuntimeCalls(dir: string, calls: readonly RuntimeCall[]): void {
+  mkdirSync(dir, { recursive: true });
+  const lines = calls.map((c) => {
+    if (!/^[\w-]+$/.test(c.name)) throw new Error(`call name '${c.name}' must be letters, digits, '_' and '-'`);
+    const op = getOp(c.entry.op);
+    const ok = (c.expectStatus ?? 0) === 0;
+    // a call that must be refused may have params no input can be drawn for (Sq > Skv): its inputs are zeros
+    const inputs = ok ? randomInputs(op, c.params, c.seed) : {};
+    const reference = ok ? op.reference(c.params, inputs) : {};
+    const scalars = Object.fromEntries(c.entry.scalars.map((s) => [s.name, Number(c.params[s.name])]));
+    const names = c.entry.tensors.map((t) => t.name);
+    const tokens = c.entry.tensors.map((t, i) => {
+      const file = join(dir, `${c.name}.t${i}`);
+      if (t.role === 'in') {
+        const bytes = c.override?.[t.name] ?? (inputs[t.name] ? tensorBytes(inputs[t.name]!) : ok ? undefined : new Uint8Array(evalSize(t.bytes, scalars)));
+        if (!bytes) {
+          if (t.optional) return 'n';
+          throw new Error(`${c.name}: no input ${t.name} for ${c.entry.name}`);
+        }
+        writeFileSync(file, bytes);
+        return 'i';
+      }
+      const bound = c.bounds[t.name];
+      if (bound === undefined) throw new Error(`${c.name}: no bound for output ${t.name}`);
+      if (ok) writeFileSync(`${file}.ref`, new Uint8Array(Float64Array.from(reference[t.name]!.data).buffer));
+      const shared = c.inPlace?.[t.name];
+      return shared !== undefined ? `a${names.indexOf(shared)}:${bound.toExponential()}` : `o:${evalSize(t.bytes, scalars)}:${bound.toExponential()}`;
+    });
+    return [c.name, c.entry.name, c.expectStatus ?? 0, c.expectConfig ? configJson(c.expectConfig) : '-', tokens.length, c.entry.scalars.length,
+      ...tokens, ...c.entry.scalars.map((s) => scalars[s.name]!)].join(' ');
+  });
+  writeFileSync(join(dir, 'calls.txt'), `${lines.join('\n')}\n`);
 }
 
 /**
@@ -89,6 +146,8 @@ export interface CheckCaseLine {
 export interface CheckOutput {
   readonly device: string;
   readonly cases: ReadonlyMap<string, CheckCaseLine>;
+  /** every `call NAME STATUS KERNEL CONFIG` line (calls.txt) */
+  readonly calls: ReadonlyMap<string, { readonly status: number; readonly kernel: string; readonly config: KnobConfig }>;
   /** every `check NAME PASS|FAIL what` line */
   readonly checks: ReadonlyMap<string, { readonly pass: boolean; readonly what: string }>;
   readonly version: string;
@@ -96,6 +155,7 @@ export interface CheckOutput {
 
 export function parseCheckOutput(stdout: string): CheckOutput {
   const cases = new Map<string, CheckCaseLine>();
+  const calls = new Map<string, { status: number; kernel: string; config: KnobConfig }>();
   const checks = new Map<string, { pass: boolean; what: string }>();
   let device = '';
   let version = '';
@@ -107,6 +167,9 @@ export function parseCheckOutput(stdout: string): CheckOutput {
         status: Number(status), kernelId: Number(kernelId), tuned: tuned === '1', tunedShape: [Number(tM), Number(tN), Number(tK)],
         rows: Number(rows), kernel: kernel!, config: config === 'none' ? {} : JSON.parse(config!) as KnobConfig,
       });
+    } else if (kind === 'call' && rest.length >= 3) {
+      const [status, kernel, config] = rest;
+      calls.set(name!, { status: Number(status), kernel: kernel!, config: config === 'none' ? {} : JSON.parse(rest.slice(2).join(' ')) as KnobConfig });
     } else if (kind === 'check') {
       checks.set(name!, { pass: rest[0] === 'PASS', what: rest.slice(1).join(' ') });
     } else if (kind === 'device') {
@@ -115,5 +178,5 @@ export function parseCheckOutput(stdout: string): CheckOutput {
       version = [name, ...rest].join(' ');
     }
   }
-  return { device, cases, checks, version };
+  return { device, cases, calls, checks, version };
 }

@@ -55,7 +55,7 @@ export interface PhasedRequest {
 export type CpuRuntimeRequest = RuntimeRequest<CpuTargetName>;
 
 /** the ops with a runtime dispatch policy (@kforge/runtime policies/) and planners here: CPU libraries, GPU libraries */
-const RUNTIME_OPS = { cpu: ['gemv', 'attention', 'gated_delta_rule', 'moe'], gpu: ['gemv'] } as const;
+const RUNTIME_OPS = { cpu: ['gemv', 'attention', 'gated_delta_rule', 'moe'], gpu: ['gemv', 'attention', 'gated_delta_rule', 'moe'] } as const;
 
 /** what a runtime library of `op` for `target` lacks: kernels on the target, a dispatch policy and planner; empty when it can be built */
 export function runtimeGaps(op: string, target: string): string[] {
@@ -207,8 +207,8 @@ export const PHASED_RUNTIME_OPS: PhasedRuntimeOps = {
   moe: { plan: MOE_PLAN as PhasedPlan<string>, defaultHeads: DEFAULT_MOE_EXPERTS },
 };
 
-/** a phased op's entries: one per head configuration and phase, tuned records by their phase */
-function planPhased<Phase extends string>(
+/** a phased op's entries: one per head configuration and phase, tuned records by their phase (CPU and GPU planners alike) */
+export function planPhased<Phase extends string>(
   plan: PhasedPlan<Phase>, heads: readonly Params[], tuned: readonly TunedConfig[],
   kernelFor: (params: Params, config: KnobConfig, entry: string) => number, target: TargetName,
 ): PhasedVariant<Phase>[] {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evalSize, sizeParams, type SizeExpr } from '@kforge/ir';
+import { evalSize, sizeParams, type KnobConfig, type SizeExpr } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches, type KernelArtifact } from '@kforge/target';
-import { gemvPolicyOf, type GpuLaunch } from '@kforge/runtime';
+import { gemvPolicyOf, gpuRuntimeFiles, type GpuLaunch } from '@kforge/runtime';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
 import { describeGpuKernel, gpuDefaultConfig, kMultipleOf, planGpuRuntime, unboundedConfig } from './gpu.ts';
 
@@ -116,4 +116,29 @@ test("quantize_x 'workgroup': one kernel per K it is compiled at, serving K up t
   const tuned = gemvPolicyOf(spec.policies).variants.find((v) => v.bias)!.tuned[0]!;
   assert.deepEqual(tuned.kernels.map((id) => [spec.kernels[id]!.rows, spec.kernels[id]!.kMax]), [[3, 416]]);
   assert.ok(spec.kernels.filter((x) => !tuned.kernels.includes(x.id)).every((x) => x.kMax === undefined), 'the defaults take every K');
+});
+
+test('phased ops: the CPU planner\'s entries, each kernel\'s launches and scratch the artifact\'s, its buffers held to its entry', async () => {
+  const heads = { Hq: 4, Hkv: 2, D: 64, causal: true, kv: 'q8_0' };
+  const spec = await planGpuRuntime({
+    target: 'opencl', ops: ['attention', 'moe'], formats: [], acts: [], tuned: [], device: '', version: '0',
+    phased: { attention: { heads: [heads], tuned: [] }, moe: { heads: [{ E: 4, topk: 2, H: 64, I: 32, weight: 'f32', routing: 'given' }], tuned: [] } },
+  });
+  assert.deepEqual(spec.policies.map((p) => p.op), ['attention', 'moe'], 'no gemv unless asked for');
+  const names = spec.policies.flatMap((p) => p.entries().map((e) => e.name));
+  assert.deepEqual(names, [
+    'kf_attention_h4x2_d64_q8_0_causal_decode', 'kf_attention_h4x2_d64_q8_0_causal_prefill',
+    'kf_moe_e4k2_h64i32_f32_given_decode', 'kf_moe_e4k2_h64i32_f32_given_prefill',
+  ]);
+  const decode = spec.kernels.find((k) => k.entry === names[0])!;
+  const shape = { B: 3, Sq: 2, Skv: 333 };
+  const artifact = emitKernel('attention', 'opencl', { ...heads, ...shape }, decode.config as KnobConfig);
+  assert.deepEqual(decode.launches.map((l) => l.grid.map((g) => evalSize(g, shape))), emittedGrids(artifact), 'grids over B, Sq and Skv as emitted there');
+  for (const s of decode.scratch) assert.equal(evalSize(s.bytes, shape), emittedBytes(artifact, s.name), `scratch ${s.name}`);
+  assert.ok(decode.launches.length === 2 && decode.scratch.length === 2, 'split-KV decode: the main pass and its combine, partial results as scratch');
+  assert.equal(decode.compiledScalar, undefined, 'B, Sq and Skv at run time: nothing padded');
+  // given ids are checked on a host copy before any kernel runs
+  const dispatch = gpuRuntimeFiles(spec)['src/kforge_dispatch.c']!;
+  assert.match(dispatch, /const int32_t\* kf_v = \(const int32_t\*\)kf_gpu_read\(a->tensor\[\d\], /);
+  assert.match(dispatch, /return kf_fail\(KF_ERR_BAD_VALUE, "kf_moe_e4k2_h64i32_f32_given_decode: tensor ids: element %lld is %d, outside 0\.\.3"/);
 });

@@ -11,17 +11,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FORMATS, InputError, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
+import { FORMATS, InputError, evalSize, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
 import { geometryProblems, type KernelArtifact } from '@kforge/target';
 import { C_DIALECT } from '@kforge/codegen-core';
 import { compileGlsl, glslFileFor, spvFileFor } from '@kforge/exec';
 import {
-  M_MAX, bucketCount, bucketMax, gemvEntryName, gemvPolicy, mBucket,
-  type Activation, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type KernelArg,
-  type TunedShape,
+  M_MAX, bucketCount, bucketMax, gemvEntries, gemvPolicy, mBucket, phasedPolicy,
+  type Activation, type DispatchPolicy, type GemvVariant, type GpuLaunch, type GpuRuntimeKernel, type GpuRuntimeSpec, type GpuTargetName, type KernelArg,
+  type RuntimeEntry, type TunedShape,
 } from '@kforge/runtime';
+import { canonicalJson } from '@kforge/autotune';
 import { emitKernel, loweringFor, resolveConfig } from '../lowerings.ts';
-import { cmakeBuildRuntime, type BuiltRuntime, type RuntimeRequest } from './cpu.ts';
+import { PHASED_RUNTIME_OPS, cmakeBuildRuntime, phasedHeads, planPhased, type BuiltRuntime, type PhasedPlan, type RuntimeRequest } from './cpu.ts';
 
 export const GPU_RUNTIME_TARGETS: readonly GpuTargetName[] = ['cuda', 'opencl', 'vulkan'];
 
@@ -87,16 +88,29 @@ export function unboundedConfig(target: GpuTargetName, format: WeightFormatName,
   return undefined;
 }
 
-function launchesOf(what: string, artifact: KernelArtifact, rows: number): { launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'] } {
-  const scalars = artifact.scalars.map((s) => s.name).sort().join(',');
-  if (scalars !== 'K,M,N') throw new Error(`${what}: scalars ${scalars}; the runtime passes M, N and K only`);
-  if (artifact.scalars.find((s) => s.name === 'M')!.value !== rows) throw new Error(`${what}: scalar M is not the kernel's ${rows} rows`);
+/**
+ * The artifact's launches and scratch, its buffers and scalars held to the entry it serves: an input or
+ * output is the entry's tensor of that name and role, never larger than the entry sizes it at the
+ * `samples` (values of the entry's scalars), so a kernel reads and writes within what a call passes
+ * (the library checks each buffer against the entry's size where the API can tell); the rest is scratch.
+ */
+function launchesOf(what: string, artifact: KernelArtifact, entry: RuntimeEntry, samples: readonly Readonly<Record<string, number>>[]): {
+  launches: Omit<GpuLaunch, 'entry' | 'module'>[]; scratch: GpuRuntimeKernel['scratch'];
+} {
+  for (const s of artifact.scalars) {
+    // launches pass 32-bit integer scalars (kforge_gpu.c's kf_arg)
+    if (s.type !== 'i32' || !entry.scalars.some((x) => x.name === s.name && x.cType === 'int')) throw new Error(`${what}: scalar ${s.name} (${s.type}) is not an int scalar of ${entry.name}`);
+  }
   const problems = geometryProblems(artifact);
   if (problems.length) throw new Error(`${what}: ${problems.join('; ')}`);
-  const ROLES: Record<string, string> = { x: 'in', W: 'in', W_scale: 'in', W_min: 'in', bias: 'in', y: 'out' };
   for (const b of artifact.buffers) {
-    const expected = ROLES[b.name];
-    if (expected ? b.role !== expected : b.role !== 'scratch') throw new Error(`${what}: buffer ${b.name} has role ${b.role}, the runtime expects ${expected ?? 'scratch'}`);
+    if (b.role === 'scratch') continue;
+    const tensor = entry.tensors.find((t) => t.name === b.name);
+    if (tensor?.role !== b.role) throw new Error(`${what}: buffer ${b.name} (${b.role}) is not ${tensor ? 'of that role in' : 'a tensor of'} ${entry.name}`);
+    for (const values of samples) {
+      const [kernel, call] = [evalSize(b.bytes, values), evalSize(tensor.bytes, values)];
+      if (kernel > call) throw new Error(`${what}: buffer ${b.name} spans ${kernel} bytes at ${JSON.stringify(values)}, past the ${call} of ${entry.name}'s tensor`);
+    }
   }
   const scratch = artifact.buffers.filter((b) => b.role === 'scratch').map((b) => ({ name: b.name, bytes: b.bytes }));
   const launches = artifact.dispatches.map((d) => {
@@ -142,24 +156,18 @@ function maxKOf(target: GpuTargetName, format: WeightFormatName, act: Activation
 }
 
 /**
- * One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches the artifact's;
- * `at` is the shape the config was chosen at, where the kernel is compiled if it has a largest K.
+ * One runtime kernel from an artifact of one config: its launches (held to `entry`: launchesOf), unique
+ * symbols (CUDA entries renamed), SPIR-V compiled (Vulkan); `fields` are the policy's own (gemv: rows,
+ * compiled-in M, kMultiple, kMax).
  */
-export async function describeGpuKernel(
-  target: GpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig,
-  at: { N: number; K: number } = DEFAULT_SHAPE,
+async function gpuRuntimeKernel(
+  target: GpuTargetName, id: number, what: string, artifact: KernelArtifact, entry: RuntimeEntry, samples: readonly Readonly<Record<string, number>>[],
+  fields: Pick<GpuRuntimeKernel, 'rows' | 'kMultiple' | 'compiledScalar' | 'kMax'>,
 ): Promise<GpuRuntimeKernel> {
-  const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} rows ${rows} config ${JSON.stringify(config)} on ${target}`;
-  // the kernel takes N and K at run time; one with a largest K is compiled at the K it was chosen at
-  const artifact = emitKernel('gemv', target, gemvParams(format, act, bias, rows, at.N, at.K), config);
-  const maxK = artifact.maxK;
-  const { launches, scratch } = launchesOf(what, artifact, rows);
+  const { launches, scratch } = launchesOf(what, artifact, entry, samples);
   const firstEntry = artifact.dispatches[0]!.entry;
   const symbol = `kf_k${id}_${firstEntry}`;
-  const base = {
-    id, symbol, entry: gemvEntryName(format, act), compiledScalar: 'M', config: artifact.config, rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), scratch,
-    ...(maxK !== undefined ? { kMax: maxK } : {}),
-  };
+  const base = { id, symbol, entry: entry.name, config: artifact.config, scratch, ...fields };
   const sources = Object.values(artifact.files);
   if (target === 'vulkan') {
     const { modules, moduleOf } = await spirvOf(artifact);
@@ -173,21 +181,47 @@ export async function describeGpuKernel(
   const entries = artifact.dispatches.map((d) => d.entry);
   if (target === 'cuda') {
     // the entries are the translation unit's only external names (helpers are device functions), so a whole-word rename is exact
-    for (const entry of entries) {
-      const word = new RegExp(`\\b${entry}\\b`, 'g');
-      if (!word.test(source)) throw new Error(`${what}: entry '${entry}' not found in its source`);
-      source = source.replace(word, `kf_k${id}_${entry}`);
+    for (const name of new Set(entries)) {
+      const word = new RegExp(`\\b${name}\\b`, 'g');
+      if (!word.test(source)) throw new Error(`${what}: entry '${name}' not found in its source`);
+      source = source.replace(word, `kf_k${id}_${name}`);
     }
   }
   return {
-    ...base, subgroups: false, source, ...(target === 'cuda' ? { file: `${symbol}_m${rows}.cu` } : {}),
+    ...base, subgroups: false, source, ...(target === 'cuda' ? { file: `${symbol}${fields.compiledScalar ? `_m${fields.rows}` : ''}.cu` } : {}),
     launches: launches.map((l, i) => ({ ...l, entry: target === 'cuda' ? `kf_k${id}_${entries[i]!}` : entries[i]!, module: 0 })),
   };
 }
 
-/** The library's contents: every kernel the dispatch can reach (each at its row counts), and the tables that reach them. */
-export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntimeSpec> {
-  const kernels: GpuRuntimeKernel[] = [];
+/**
+ * One runtime kernel: `config` of (format, act, bias) compiled for `rows` rows, its launches the artifact's;
+ * `at` is the shape the config was chosen at, where the kernel is compiled if it has a largest K.
+ */
+export async function describeGpuKernel(
+  target: GpuTargetName, id: number, format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig,
+  at: { N: number; K: number } = DEFAULT_SHAPE,
+): Promise<GpuRuntimeKernel> {
+  const what = `gemv ${format} act ${act}${bias ? ' bias' : ''} rows ${rows} config ${JSON.stringify(config)} on ${target}`;
+  // the kernel takes N and K at run time; one with a largest K is compiled at the K it was chosen at
+  const artifact = emitKernel('gemv', target, gemvParams(format, act, bias, rows, at.N, at.K), config);
+  if (artifact.scalars.find((s) => s.name === 'M')?.value !== rows) throw new Error(`${what}: scalar M is not the kernel's ${rows} rows`);
+  const [entry] = gemvEntries([{ format, act, bias, defaults: [], tuned: [] }]);
+  const maxK = artifact.maxK;
+  return gpuRuntimeKernel(target, id, what, artifact, entry!, [{ M: rows, ...at }, { M: rows, N: 33, K: at.K }], {
+    compiledScalar: 'M', rows, kMultiple: kMultipleOf(target, format, act, bias, rows, config), ...(maxK !== undefined ? { kMax: maxK } : {}),
+  });
+}
+
+/** scalar values a phased kernel's buffers are held to its entry at: each phase's shape and one of odd sizes (Sq <= Skv for attention) */
+function phasedSamples(plan: PhasedPlan<string>): Readonly<Record<string, number>>[] {
+  return [
+    ...plan.spec.phases.map((p) => Object.fromEntries(plan.spec.shape.map((d) => [d, Number(plan.phaseShape[p]![d])]))),
+    Object.fromEntries(plan.spec.shape.map((d, i) => [d, 5 + 36 * i])),
+  ];
+}
+
+/** gemv's kernels (each at its row counts, appended to `kernels`) and variants */
+async function planGemv(req: GpuRuntimeRequest, kernels: GpuRuntimeKernel[]): Promise<DispatchPolicy<GpuRuntimeKernel>> {
   const ids = new Map<string, number>();
   const kernelFor = async (
     format: WeightFormatName, act: Activation, bias: boolean, rows: number, config: KnobConfig, at: { N: number; K: number } = DEFAULT_SHAPE,
@@ -244,7 +278,48 @@ export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntime
       }
     }
   }
-  return { target: req.target, version: req.version, device: req.device, kernels, policies: [gemvPolicy(variants, maxM)] };
+  return gemvPolicy(variants, maxM);
+}
+
+/**
+ * A phased op's kernels and policy, planned as for the CPU (planPhased: one entry per configuration and
+ * phase, the tuned records by phase), each kernel held to its entry once the policy names the entries.
+ */
+async function planPhasedOp(req: GpuRuntimeRequest, op: string, kernels: GpuRuntimeKernel[]): Promise<DispatchPolicy<GpuRuntimeKernel>> {
+  const { plan, defaultHeads } = PHASED_RUNTIME_OPS[op]!;
+  const serve = req.phased?.[op];
+  const ids = new Map<string, number>();
+  const wanted: { params: Params; config: KnobConfig; entry: string }[] = [];
+  // a kernel takes the run-time shape, so one (compiled params, config) serves both phases' entries (their arguments are the same)
+  const kernelFor = (params: Params, config: KnobConfig, entry: string): number => {
+    const key = canonicalJson([phasedHeads(plan, params), config]);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = kernels.length + wanted.length;
+      ids.set(key, id);
+      wanted.push({ params, config, entry });
+    }
+    return id;
+  };
+  const policy = phasedPolicy(plan.spec, planPhased(plan, serve?.heads ?? defaultHeads, serve?.tuned ?? [], kernelFor, req.target));
+  const entries = policy.entries();
+  const samples = phasedSamples(plan);
+  for (const w of wanted) {
+    const what = `${op} ${JSON.stringify(w.params)} config ${JSON.stringify(w.config)} on ${req.target}`;
+    const entry = entries.find((e) => e.name === w.entry)!;
+    kernels.push(await gpuRuntimeKernel(req.target, kernels.length, what, emitKernel(op, req.target, w.params, w.config), entry, samples, { rows: 0, kMultiple: 1 }));
+  }
+  return policy;
+}
+
+/** The library's contents: every kernel the dispatch can reach, and the tables that reach them, for each op of the request. */
+export async function planGpuRuntime(req: GpuRuntimeRequest): Promise<GpuRuntimeSpec> {
+  const kernels: GpuRuntimeKernel[] = [];
+  const policies: DispatchPolicy<GpuRuntimeKernel>[] = [];
+  const ops = req.ops ?? ['gemv'];
+  if (ops.includes('gemv')) policies.push(await planGemv(req, kernels));
+  for (const op of Object.keys(PHASED_RUNTIME_OPS)) if (ops.includes(op)) policies.push(await planPhasedOp(req, op, kernels));
+  return { target: req.target, version: req.version, device: req.device, kernels, policies };
 }
 
 export interface GpuBuildOptions {

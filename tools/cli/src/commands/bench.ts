@@ -2,6 +2,7 @@
  * `kforge bench`: timed, checked, reproducible measurements (packages/bench does the work).
  *   bench OP --target T --params P [--config C] [--threads N] [--json]   one case, with the probe
  *   bench run SUITE --target T [--filter RE] [--out FILE.json]           a suite of real-model cases
+ *   bench run SUITE --target T --farm URL [--fingerprint F|--device TEXT] the suite's cases measured by the farm's agents of one fingerprint
  *   bench report RESULTS.json... --out report.html [--markdown R.md]      static HTML with plots (and Markdown tables)
  *   bench compare A.json B.json [--json]                                  ratios, Mann-Whitney, exit 1 on regression
  *   bench runtime LIB.so --params P [--json]                              calls through the runtime's Node binding (benchmark.js)
@@ -12,7 +13,9 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CheckError, InputError, getOp, resolveParams, type Params } from '@kforge/ir';
-import type { SuiteCase } from '@kforge/bench';
+import type { Suite, SuiteCase } from '@kforge/bench';
+import type { DeviceFingerprint } from '@kforge/autotune';
+import type { FarmBenchFile } from '@kforge/farm';
 import { parseTarget, type ParsedArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { println } from '../command.ts';
@@ -20,7 +23,7 @@ import { readJsonOption } from '../files.ts';
 
 const SUBCOMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   op: ['target', 'params', 'config', 'vs-default', 'threads', 'json', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib'],
-  run: ['target', 'config', 'vs-default', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib', 'allow-load'],
+  run: ['target', 'config', 'vs-default', 'threads', 'filter', 'out', 'min-time', 'rounds', 'probe-mib', 'no-baselines', 'seed', 'export', 'rotate-mib', 'allow-load', 'farm', 'fingerprint', 'device', 'key-file', 'run-id'],
   import: ['import', 'out', 'json'],
   report: ['out', 'markdown'],
   compare: ['json', 'alpha', 'threshold'],
@@ -199,6 +202,10 @@ async function benchRun(args: ParsedArgs, rest: readonly string[]): Promise<void
     }
   }
   const exportDir = args.optional('export');
+  const farmUrl = args.optional('farm');
+  if (farmUrl === undefined) {
+    for (const name of ['fingerprint', 'device', 'key-file', 'run-id']) if (args.optional(name) !== undefined) throw new InputError(`bench run: --${name} belongs to --farm`);
+  } else if (exportDir !== undefined) throw new InputError('bench run: --farm and --export exclude each other (the farm\'s agents run the protocol themselves)');
   if (exportDir !== undefined) {
     const cases = suite.cases.filter((c) => !filter || filter.test(c.id));
     if (!cases.length) throw new InputError(`suite ${suite.name}: no case matches --filter ${filter}`);
@@ -207,13 +214,42 @@ async function benchRun(args: ParsedArgs, rest: readonly string[]): Promise<void
   if (args.optional('rotate-mib') !== undefined) throw new InputError('bench run: --rotate-mib applies to --export (here the rotation is sized on this machine\'s L3)');
   const o = benchOptions(args);
   const out = args.optional('out');
-  const file = await bench.runSuite(suite, filter, o);
+  const file = farmUrl !== undefined ? await benchRunOnFarm(args, farmUrl, suite, filter, o) : await bench.runSuite(suite, filter, o);
   const text = `${JSON.stringify(file)}\n`;
   if (out) writeAtomically(out, text);
+  const farm = 'farm' in file ? (file as FarmBenchFile).farm : undefined;
+  const farmNote = farm ? `; measured on the farm by ${new Set(farm.jobs.flatMap((j) => (j.agent ? [j.agent] : []))).size} agent(s) of fingerprint ${farm.fp_id}` : '';
   const counts = ['ok', 'skipped', 'incorrect', 'error'].map((s) => `${file.results.filter((r) => r.status === s).length} ${s}`).join(', ');
-  println(`${suite.name} on ${o.target}: ${counts}; read probe ${file.ceilings.filter((c) => c.name !== 'cache_probe').map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ') || 'not run (nothing to time)'}${file.ceilings.some((c) => c.name === 'cache_probe') ? `; cache probes ${file.ceilings.filter((c) => c.name === 'cache_probe').map((c) => `${c.gbps.toFixed(1)}`).join(', ')} GB/s` : ''}${out ? `; written to ${out}` : ''}`);
+  println(`${suite.name} on ${o.target}: ${counts}; read probe ${file.ceilings.filter((c) => c.name !== 'cache_probe').map((c) => `${c.when} ${c.gbps.toFixed(1)} GB/s`).join(', ') || 'not run (nothing to time)'}${file.ceilings.some((c) => c.name === 'cache_probe') ? `; cache probes ${file.ceilings.filter((c) => c.name === 'cache_probe').map((c) => `${c.gbps.toFixed(1)}`).join(', ')} GB/s` : ''}${farmNote}${out ? `; written to ${out}` : ''}`);
   const bad = file.results.filter((r) => r.status === 'incorrect' || r.status === 'error');
   if (bad.length) throw new CheckError(`${bad.length} case(s) failed their correctness check or did not run: ${bad.map((r) => r.id).join(', ')}`);
+}
+
+/**
+ * `bench run SUITE --farm URL`: the cases as signed jobs to the agents of one fingerprint (given, or
+ * the one the connected agents announce), each run there by the same runner as a local bench run.
+ */
+async function benchRunOnFarm(args: ParsedArgs, url: string, suite: Suite, filter: RegExp | undefined, o: ReturnType<typeof benchOptions>) {
+  const cases = suite.cases.filter((c) => !filter || filter.test(c.id));
+  if (!cases.length) throw new InputError(`suite ${suite.name}: no case matches --filter ${filter}`);
+  const f = await import('@kforge/farm');
+  const bench = await import('@kforge/bench');
+  const key = f.farmKey(args.optional('key-file'));
+  const given = args.optional('fingerprint');
+  const runId = args.optional('run-id');
+  if (runId !== undefined && !/^[\w-]{1,64}$/.test(runId)) throw new InputError(`bench run: --run-id must be 1 to 64 letters, digits, '_' or '-', got '${runId}'`);
+  const coordinator = new f.FarmCoordinator({ url, key, ...(runId !== undefined ? { runId } : {}) });
+  try {
+    const fingerprint = f.pickFingerprint(await coordinator.agents(), given !== undefined ? readJsonOption('fingerprint', given) as unknown as DeviceFingerprint : undefined, args.optional('device'), 'bench run');
+    const { onProgress, ...options } = o;
+    onProgress(`farm run ${coordinator.runId} (--run-id ${coordinator.runId} resumes it): ${cases.length} case(s) for fingerprint ${f.fingerprintId(fingerprint)} (${fingerprint.device})`);
+    return await f.benchOnFarm({
+      coordinator, fingerprint, suite, cases, options, queue: f.redactUrl(url),
+      onCase: (r, done, of) => onProgress(`[${done}/${of}] ${r.id}: ${bench.describe(r, 0)}`),
+    });
+  } finally {
+    await coordinator.close();
+  }
 }
 
 function loadFiles(paths: readonly string[]) {
@@ -277,7 +313,7 @@ async function benchRuntime(args: ParsedArgs, rest: readonly string[]): Promise<
 export const benchCommand: Command = {
   name: 'bench',
   summary: 'time kernels (checked first, baselines and the bandwidth probe in the same run), run suites, report and compare results',
-  usage: 'bench OP --target T --params P [--config C [--vs-default]] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] | bench OP|run ... --export DIR | bench --import OUT [--out F.json] | bench report R.json... --out report.html [--markdown R.md] | bench compare A.json B.json | bench runtime LIB.so --params P | bench suites',
+  usage: 'bench OP --target T --params P [--config C [--vs-default]] [--threads N] [--json] | bench run SUITE --target T [--filter RE] [--out F.json] [--farm redis[s]://... [--fingerprint F|--device TEXT]] | bench OP|run ... --export DIR | bench --import OUT [--out F.json] | bench report R.json... --out report.html [--markdown R.md] | bench compare A.json B.json | bench runtime LIB.so --params P | bench suites',
   args: {
     // none with --import (checked in run)
     positionals: ['OP|run|report|compare|runtime|suites ARGS...'],
@@ -295,6 +331,11 @@ export const benchCommand: Command = {
       rounds: { kind: 'value', doc: 'interleaved rounds the timing is split into (default 3)' },
       'probe-mib': { kind: 'value', doc: 'MiB the read-bandwidth probe streams (default 512)' },
       'no-baselines': { kind: 'flag', doc: 'time only the kforge kernel' },
+      farm: { kind: 'value', doc: 'bench run: send the cases to the farm at redis[s]://... as signed jobs; its agents of one fingerprint measure them with this protocol (docs/farm.md)' },
+      fingerprint: { kind: 'value', doc: 'bench run --farm: the fingerprint to measure on (JSON or @file); default the one the connected agents announce' },
+      device: { kind: 'value', doc: 'bench run --farm: pick the connected agents\' fingerprint whose device name contains TEXT' },
+      'run-id': { kind: 'value', doc: 'bench run --farm: the run\'s id (default a new one); the id of an earlier run resumes it: its finished cases come back from Redis without being measured again' },
+      'key-file': { kind: 'value', doc: 'bench run --farm: file holding the signing key (else $KFORGE_FARM_KEY_FILE or $KFORGE_FARM_KEY)' },
       'allow-load': { kind: 'flag', doc: 'bench run: time even when the 1-minute load average exceeds the cores (else exit 2); the results are marked loaded: true' },
       seed: { kind: 'value', doc: 'seed of the random inputs (default 1)' },
       export: { kind: 'value', doc: 'bench OP, run: write a bundle that runs this bench on a machine without Node (sh run.sh OUT there) instead of running it here; --config may then be an array of configs' },

@@ -76,7 +76,7 @@ export const buildRuntimeCommand: Command = {
     options: {
       target: { kind: 'value', doc: 'target to build for: a CPU target (c, avx2, avx512, neon, rvv) or cuda, opencl, vulkan (with their host side)' },
       db: { kind: 'value', doc: 'tuning database (JSON lines) whose best records per shape become the tuned configs' },
-      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention, gated_delta_rule, moe (CPU targets); each needs kernels on the target and a runtime dispatch policy' },
+      ops: { kind: 'value', doc: 'ops to include (default gemv): gemv, attention, gated_delta_rule, moe (CPU and GPU targets); each needs kernels on the target and a runtime dispatch policy' },
       experts: { kind: 'value', doc: 'moe: JSON list (or @file) of expert configurations, the params but T (run time), e.g. [{"E":128,"topk":8,"H":2048,"I":768,"weight":"q4_0","normTopk":true}] (routing defaults to router; "given" takes ids and weights); default: Qwen3-30B-A3B\'s block (E 128, topk 8 renormalized, H 2048, I 768, router) in q4_0, q8_0 and f16; tuned records add theirs' },
       heads: { kind: 'value', doc: 'attention, gated_delta_rule: JSON list (or @file) of head configurations, the params but the run-time shape (attention: B, Sq, Skv; gated_delta_rule: B, T), e.g. [{"Hq":16,"Hkv":8,"D":128,"causal":true,"kv":"f16"}]; with both ops an object of lists keyed by op (default: Qwen3-0.6B and Qwen3-30B-A3B attention, causal, f16 and q8_0 KV; Qwen3.5 linear attention, 16 q/k heads and 16 or 32 value heads of 128, l2norm); tuned records add theirs' },
       formats: { kind: 'value', doc: 'weight formats to include (default: all of SPEC section 2)' },
