@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_KEY, TestRedis, fingerprint, freePort, redisMissing, startAgent, type TestAgent } from '../../../../packages/farm/src/testing.ts';
+import { TEST_KEY, TestRedis, fingerprint, freePort, redisMissing, startAgent, type TestAgent } from '@kforge/farm/testing';
 import { kforge, scratchFolder } from '../testing.ts';
 
 // the key comes from --key-file in these tests (a key in the environment would hide the missing-key case)
