@@ -544,7 +544,7 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
     const pairs = [['gdr_w', 'sW'], ['gdr_kd', 'sK']] as const;
     const xs = pairs.map(([from, to]) => loadWords(from, add(base(from), i32('xat')), SW, F32, `x${to}_`, copy, SW === 4, SW));
     pairs.forEach(([, to], a) => copy.push(...storeWords(to, i32('xat'), xs[a]!, SW === 4)));
-    staging.push(forLoop('e', i32('tid'), (C * Dk) / SW, copy, { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, (C * Dk) / SW / NT)) }));
+    staging.push(forLoop('e', i32('tid'), (C * Dk) / SW, copy, { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, Math.floor((C * Dk) / SW / NT))) }));
     staging.push(barrier());
   }
   // W is [d][i] per chunk: a thread's RI rows at one d are adjacent

@@ -182,8 +182,15 @@ export const MOE_PLAN: PhasedPlan<MoePhase> = {
   phaseShape: { decode: { T: 1 }, prefill: { T: 512 } },
   phaseOf: (p) => (Number(p.T) <= MOE_DECODE_TOKENS ? 'decode' : 'prefill'),
   phaseKnobs(phase, target, params) {
-    const variant = loweringFor('moe', target).knobs(target, params).knobs.find((k) => k.name === 'variant');
-    return variant?.values.includes(MOE_PHASE_VARIANT[phase]) ? { variant: MOE_PHASE_VARIANT[phase] } : undefined;
+    const space = loweringFor('moe', target).knobs(target, params);
+    const variant = space.knobs.find((k) => k.name === 'variant');
+    if (!variant?.values.includes(MOE_PHASE_VARIANT[phase])) return undefined;
+    // the tiled variant computes on tensor cores where the target has them (the only mma it takes)
+    const mma = space.knobs.find((k) => k.name === 'mma');
+    const wanted: KnobConfig = MOE_PHASE_VARIANT[phase] === 'tiled' && mma?.values.includes('tensor_core')
+      ? { variant: 'tiled', mma: 'tensor_core' } : { variant: MOE_PHASE_VARIANT[phase] };
+    // a variant that does not serve these params (the tiled one takes no f32 weights) leaves the defaults
+    return space.check({ ...space.defaults, ...wanted }) ? undefined : wanted;
   },
 };
 
