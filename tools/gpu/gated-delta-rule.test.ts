@@ -28,9 +28,12 @@ const needsKernels = { skip: lowered === true ? false : lowered };
 const gdr = (raw: Record<string, number | boolean>) => resolveParams(getOp('gated_delta_rule'), raw);
 
 test('gated_delta_rule specs: issue 17 point 5 (decode B 1/8/64 on three APIs, prefill T 8192, 4 x 2048, 16/32 heads, T 512 on cuda)', () => {
-  const specs = gatedDeltaRuleTimedSpecs(['cuda', 'opencl', 'vulkan']);
+  const all = gatedDeltaRuleTimedSpecs(['cuda', 'opencl', 'vulkan']);
+  const specs = all.filter((s) => s.isDefault);
   const decode = GATED_DELTA_RULE_SHAPES.filter((s) => s.phase === 'decode');
   assert.equal(specs.length, 3 * decode.length + GATED_DELTA_RULE_SHAPES.length - decode.length);
+  // the non-default cases: wider state-walk column blocks beside the long 16/16 cuda prefills only
+  for (const v of all.filter((s) => !s.isDefault)) assert.ok(v.target === 'cuda' && v.phase === 'prefill' && Number(v.params.T) >= 2048 && v.params.Hv === 16, v.name);
   const cuda = specs.filter((s) => s.target === 'cuda').map((s) => [s.params.B, s.params.T, s.params.Hk, s.params.Hv]);
   assert.deepEqual(cuda, [[1, 1, 16, 16], [8, 1, 16, 16], [64, 1, 16, 16], [1, 8192, 16, 16], [4, 2048, 16, 16], [1, 8192, 16, 32], [1, 512, 16, 16]]);
   for (const s of specs) {
