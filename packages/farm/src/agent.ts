@@ -18,7 +18,7 @@ import {
 } from '@kforge/autotune';
 import { redisOptions } from './connection.ts';
 import { checkSignature } from './sign.ts';
-import { PREFIX, FINGERPRINTS_KEY, agentKey, fingerprintId, queueName, type AgentInfo, type JobBody, type JobResult, type SignedJob } from './protocol.ts';
+import { PREFIX, FINGERPRINTS_KEY, agentKey, fingerprintId, queueName, remoteBenchRefusal, type AgentInfo, type JobBody, type JobResult, type SignedJob } from './protocol.ts';
 
 export interface AgentOptions {
   readonly url: string;
@@ -32,6 +32,12 @@ export interface AgentOptions {
   readonly lockMs?: number;
   /** where scratch folders are made (default the system's temporary folder) */
   readonly scratch?: string;
+  /**
+   * how a bench job's process starts: the command before its two arguments (job file, result file).
+   * Default: this checkout's bench-job.ts through tsx. `kforge farm agent` passes itself
+   * (`kforge farm bench-job`), which the packed bundle runs too.
+   */
+  readonly benchCommand?: readonly string[];
   /** test hook: 'wrong' makes this agent's kernel return wrong numbers */
   readonly fault?: 'wrong';
   readonly log?: (line: string) => void;
@@ -96,7 +102,7 @@ export class FarmAgent {
     return {
       id: this.id, fingerprint: this.o.fingerprint, fpId: this.fpId, origin: this.o.transport?.origin ?? `local:${hostname()}`,
       host: hostname(), pid: process.pid, started: this.started, seen: new Date().toISOString(), jobsDone: this.jobsDone,
-      ...(this.current ? { current: this.current } : {}),
+      ...(this.current ? { current: this.current } : {}), benchJobs: !this.o.transport,
     };
   }
 
@@ -135,7 +141,8 @@ export class FarmAgent {
     const payload = data?.payload;
     const why = !payload ? 'it has no payload'
       : checkSignature(payload, data.sig, this.o.key)
-        ?? (payload.jobId !== job.id ? `its payload names job ${payload.jobId}` : payload.queue !== queueName(this.fpId) ? `it is for queue ${payload.queue}` : undefined);
+        ?? (payload.jobId !== job.id ? `its payload names job ${payload.jobId}` : payload.queue !== queueName(this.fpId) ? `it is for queue ${payload.queue}`
+          : payload.body?.kind === 'bench' && this.o.transport ? remoteBenchRefusal([this.o.transport.origin]) : undefined);
     if (why) {
       this.log(`refused job ${job.id}: ${why}`);
       throw new UnrecoverableError(`refused by agent ${this.id}: ${why}`);
@@ -191,14 +198,15 @@ export class FarmAgent {
 
   /** A bench job: the bench runner in a process of its own, in the scratch folder, killed at the limit. */
   private async bench(body: Extract<JobBody, { kind: 'bench' }>, scratch: string, limit: number, origin: string): Promise<JobResult> {
-    if (this.o.transport) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: 'bench jobs run on the agent\'s own machine, not through --remote' };
-    if (!existsSync(BENCH_JOB)) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: 'this agent runs from the packed bundle: bench jobs need an agent started from a checkout' };
+    // default: this checkout's bench-job.ts (agent-process.ts, the tests); the packed bundle has none, and there
+    // `kforge farm agent` passes its own command line
+    const command = this.o.benchCommand ?? (existsSync(BENCH_JOB) ? [process.execPath, '--import', import.meta.resolve('tsx'), BENCH_JOB] : undefined);
+    if (!command) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: `${BENCH_JOB} is absent and no bench command was given: start the agent with \`kforge farm agent\`` };
     const jobPath = join(scratch, 'job.json');
     const resultPath = join(scratch, 'result.json');
     writeFileSync(jobPath, JSON.stringify(body));
-    const tsx = import.meta.resolve('tsx');
     const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-    const r = await runCommand('sh', ['-c', `cd ${q(scratch)} && TMPDIR=${q(scratch)} exec ${q(process.execPath)} --import ${q(tsx)} ${q(BENCH_JOB)} job.json result.json`], { timeoutMs: limit });
+    const r = await runCommand('sh', ['-c', `cd ${q(scratch)} && TMPDIR=${q(scratch)} exec ${command.map(q).join(' ')} job.json result.json`], { timeoutMs: limit });
     if (r.timedOut) return { ok: false, agent: this.id, origin, failure: 'timeout', reason: `the bench run passed the agent's limit of ${limit} ms` };
     if (!existsSync(resultPath)) return { ok: false, agent: this.id, origin, failure: 'runtime', reason: `the bench process ended (exit code ${r.code}${r.signal ? `, ${r.signal}` : ''}) without a result: ${r.stderr.slice(-500)}` };
     const out = JSON.parse(readFileSync(resultPath, 'utf8')) as { ok: true; file: BenchFile } | { ok: false; reason: string };

@@ -9,13 +9,14 @@
  * result too: status 'error' with the farm's reason.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { canonicalJson, type DeviceFingerprint } from '@kforge/autotune';
 import { InputError } from '@kforge/ir';
 import {
-  SCHEMA_VERSION, affinityInForce, gitInfo, kforgeVersion, machineInfo, type BenchFile, type CaseResult, type Ceiling, type ComputeCeiling, type Provenance, type Suite, type SuiteCase,
+  SCHEMA_VERSION, affinityInForce, gitInfo, kforgeVersion, machineInfo, runSuite, type BenchFile, type CaseResult, type Ceiling, type ComputeCeiling, type Provenance, type Suite, type SuiteCase,
 } from '@kforge/bench';
 import type { FarmCoordinator } from './coordinator.ts';
-import { fingerprintId, type AgentInfo, type WireBenchOptions } from './protocol.ts';
+import { fingerprintId, remoteBenchRefusal, type AgentInfo, type JobBody, type WireBenchOptions } from './protocol.ts';
 
 /** Where each case of a farm bench run was measured (the bench JSON's `farm` field). */
 export interface FarmBenchJob {
@@ -80,6 +81,13 @@ interface CaseOutcome {
 export async function benchOnFarm(o: FarmBenchOptions): Promise<FarmBenchFile> {
   const c = o.coordinator;
   const fpId = fingerprintId(o.fingerprint);
+  // refused before anything is sent when every connected agent of the fingerprint would refuse the jobs
+  // (with none connected the jobs wait for one, as any job does)
+  const serving = (await c.agents()).filter((a) => a.fpId === fpId);
+  if (serving.length && serving.every((a) => a.benchJobs === false)) {
+    throw new InputError(`bench run --farm: every connected agent of fingerprint ${fpId} refuses bench jobs (${serving.map((a) => a.id).join(', ')}): ` +
+      remoteBenchRefusal([...new Set(serving.map((a) => a.origin))]));
+  }
   const startedAt = new Date().toISOString();
   const what = `bench ${o.suite.name} on ${o.options.target}`;
   let done = 0;
@@ -144,4 +152,20 @@ function merge(o: FarmBenchOptions, fpId: string, startedAt: string, outcomes: r
     provenance, results,
     farm: { queue: o.queue, run: o.coordinator.runId, fingerprint: o.fingerprint, fp_id: fpId, jobs: outcomes.map((x) => x.job) },
   };
+}
+
+/**
+ * One bench job, in the process an agent starts for it (bench-job.ts in a checkout, `kforge farm
+ * bench-job` from the CLI and the packed bundle): runSuite on a suite of the job's one case, exactly
+ * as `kforge bench run` runs it locally. Writes { ok, file } or { ok: false, reason } to resultPath.
+ */
+export async function runBenchJob(jobPath: string, resultPath: string, onProgress: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<void> {
+  const body = JSON.parse(readFileSync(jobPath, 'utf8')) as Extract<JobBody, { kind: 'bench' }>;
+  try {
+    const suite: Suite = { name: body.suite, doc: '', source: 'a farm job', cases: [body.case] };
+    const file = await runSuite(suite, undefined, { ...body.options, onProgress });
+    writeFileSync(resultPath, JSON.stringify({ ok: true, file }));
+  } catch (e) {
+    writeFileSync(resultPath, JSON.stringify({ ok: false, reason: (e as Error).message }));
+  }
 }

@@ -73,6 +73,8 @@ export interface AgentInfo {
   readonly seen: string;
   readonly jobsDone: number;
   readonly current?: string;
+  /** whether it runs bench jobs (an agent with --remote does not: the bench runner runs where it measures) */
+  readonly benchJobs?: boolean;
 }
 
 export interface RunInfo {
@@ -86,6 +88,13 @@ export interface RunInfo {
   readonly started: string;
   readonly updated: string;
   readonly state: 'running' | 'done';
+}
+
+/** Why an agent with --remote refuses a bench job (its log, the job's failure, bench run's refusal). */
+export function remoteBenchRefusal(origins: readonly string[]): string {
+  return 'a bench job runs the bench runner (kforge with its baselines and probes) on the machine it measures, and ' +
+    `${origins.length > 1 ? 'these agents reach their devices' : 'this agent reaches its device'} through --remote (${origins.join(', ')}): ` +
+    'start `kforge farm agent` on that machine itself (the jobs of `kforge tune --farm` do run through --remote)';
 }
 
 export const agentKey = (id: string): string => `${PREFIX}:agent:${id}`;

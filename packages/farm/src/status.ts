@@ -65,7 +65,7 @@ async function scanAll(redis: Redis, pattern: string): Promise<string[]> {
 
 export function formatStatus(s: FarmStatus): string[] {
   const lines = [`agents: ${s.agents.length}`];
-  for (const a of s.agents) lines.push(`  ${a.id}  fp ${a.fpId}  ${a.fingerprint.device}  ${a.origin}  ${a.current ? `running ${a.current}` : 'idle'}  ${a.jobsDone} done`);
+  for (const a of s.agents) lines.push(`  ${a.id}  fp ${a.fpId}  ${a.fingerprint.device}  ${a.origin}  ${a.current ? `running ${a.current}` : 'idle'}  ${a.jobsDone} done${a.benchJobs === false ? '  (no bench jobs: --remote)' : ''}`);
   lines.push(`queues: ${s.queues.length}`);
   for (const q of s.queues) {
     lines.push(`  fp ${q.fpId}  ${q.device}  agents ${q.agents}  waiting ${q.waiting}  active ${q.active}  delayed ${q.delayed}  completed ${q.completed}  failed ${q.failed}` +

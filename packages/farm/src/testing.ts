@@ -1,11 +1,13 @@
 /**
  * What the farm tests share: a real redis-server on a loopback port (persistence on, in a folder of
- * the test's own), agents as separate `kforge farm agent` processes, and a small recorded space.
+ * the test's own; TLS with a throwaway CA when asked), a real sshd on a loopback port with a
+ * throwaway host key (the "remote" of an agent with --remote ssh://), agents as separate processes,
+ * and a small recorded space.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SearchSpace, type DeviceFingerprint, type Trial } from '@kforge/autotune';
 import type { KnobConfig, KnobSpace } from '@kforge/ir';
@@ -32,30 +34,48 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface TestRedisOptions {
+  /** redis.conf lines instead of the command-line configuration (the port, --dir and --daemonize no are added) */
+  readonly conf?: readonly string[];
+  /** the URL's scheme and credentials, when conf sets them (default redis://:farm-pass@) */
+  readonly urlPrefix?: string;
+}
+
 export class TestRedis {
   private proc: ChildProcess | undefined;
   readonly dir = mkdtempSync(join(tmpdir(), 'kforge-farm-redis-'));
-  constructor(readonly port: number) {}
+  constructor(readonly port: number, private readonly o: TestRedisOptions = {}) {}
   get url(): string {
-    return `redis://:farm-pass@127.0.0.1:${this.port}`;
+    return `${this.o.urlPrefix ?? 'redis://:farm-pass@'}127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
     // loopback only, a password, the append-only file fsynced on every write: a restart loses nothing
-    this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--requirepass', 'farm-pass',
-      '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = this.o.conf
+      ? [this.writeConf(this.o.conf), '--dir', this.dir, '--daemonize', 'no']
+      : ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--requirepass', 'farm-pass',
+        '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--protected-mode', 'yes'];
+    this.proc = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((res, rej) => {
       let out = '';
       const t = setTimeout(() => rej(new Error(`redis-server did not start: ${out}`)), 10_000);
-      this.proc!.stdout!.on('data', (d: Buffer) => {
+      const read = (d: Buffer) => {
         out += d.toString();
         if (out.includes('Ready to accept connections')) {
           clearTimeout(t);
           res();
         }
-      });
+      };
+      this.proc!.stdout!.on('data', read);
+      this.proc!.stderr!.on('data', read);
       this.proc!.on('exit', (code) => rej(new Error(`redis-server exited (${code}): ${out}`)));
     });
+  }
+
+  private writeConf(lines: readonly string[]): string {
+    const path = join(this.dir, 'redis.conf');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return path;
   }
 
   /** SIGTERM: redis-server finishes its append-only file and exits */
@@ -70,6 +90,79 @@ export class TestRedis {
   }
 }
 
+/** A throwaway CA, a server certificate for 127.0.0.1 and a client certificate, made with openssl in dir. */
+export function makeTestCertificates(dir: string): { ca: string; serverCert: string; serverKey: string; clientCert: string; clientKey: string } {
+  const f = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => {
+    const r = spawnSync('openssl', args, { encoding: 'utf8', cwd: dir });
+    if (r.error || r.status !== 0) throw new Error(`openssl ${args[0]} failed: ${r.error?.message ?? r.stderr}`);
+  };
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.crt'), '-days', '1', '-subj', '/CN=kforge farm test CA');
+  for (const [name, ext] of [['server', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], ['client', 'extendedKeyUsage=clientAuth']] as const) {
+    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f(`${name}.key`), '-out', f(`${name}.csr`), '-subj', `/CN=kforge farm test ${name}`);
+    writeFileSync(f(`${name}.ext`), `${ext}\n`);
+    openssl('x509', '-req', '-in', f(`${name}.csr`), '-CA', f('ca.crt'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f(`${name}.crt`), '-days', '1', '-extfile', f(`${name}.ext`));
+  }
+  return { ca: f('ca.crt'), serverCert: f('server.crt'), serverKey: f('server.key'), clientCert: f('client.crt'), clientKey: f('client.key') };
+}
+
+const SSHD = '/usr/sbin/sshd';
+
+/**
+ * A real sshd on a loopback port, as the user running the test: a throwaway host key, one
+ * authorized client key, its own configuration (-f) and pid file in a temporary folder. `url` is the
+ * ssh:// URL an agent's --remote takes (the client key and a known_hosts file of that host key).
+ */
+export class TestSshd {
+  readonly dir = mkdtempSync(join(tmpdir(), 'kforge-farm-sshd-'));
+  readonly user = userInfo().username;
+  private proc: ChildProcess | undefined;
+  private log = '';
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `ssh://${this.user}@127.0.0.1:${this.port}?identity=${join(this.dir, 'client_key')}&known_hosts=${join(this.dir, 'known_hosts')}`;
+  }
+
+  /** Starts it; resolves to why it cannot run here (then the tests skip, saying so), or undefined. */
+  async start(): Promise<string | undefined> {
+    if (!existsSync(SSHD)) return `${SSHD} is absent (tools/scripts/bootstrap.sh installs openssh-server)`;
+    for (const k of ['host_key', 'client_key']) {
+      const r = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(this.dir, k)], { encoding: 'utf8' });
+      if (r.error || r.status !== 0) return `ssh-keygen failed: ${r.error?.message ?? r.stderr}`;
+    }
+    writeFileSync(join(this.dir, 'authorized_keys'), readFileSync(join(this.dir, 'client_key.pub')));
+    chmodSync(join(this.dir, 'authorized_keys'), 0o600);
+    writeFileSync(join(this.dir, 'known_hosts'), `[127.0.0.1]:${this.port} ${readFileSync(join(this.dir, 'host_key.pub'), 'utf8')}`);
+    writeFileSync(join(this.dir, 'sshd_config'), [
+      'ListenAddress 127.0.0.1', `HostKey ${join(this.dir, 'host_key')}`, `AuthorizedKeysFile ${join(this.dir, 'authorized_keys')}`,
+      'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'PermitRootLogin prohibit-password',
+      // the keys live in a temporary folder, not in a home folder whose modes sshd would check; scp speaks sftp
+      'StrictModes no', 'UsePAM no', 'Subsystem sftp internal-sftp', `PidFile ${join(this.dir, 'sshd.pid')}`, '',
+    ].join('\n'));
+    // as root, sshd needs its privilege-separation folder (the system service makes it; a container may lack it);
+    // as another user it runs without one
+    if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
+    this.proc = spawn(SSHD, ['-D', '-e', '-p', String(this.port), '-f', join(this.dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.proc.stderr!.on('data', (d: Buffer) => { this.log += d.toString(); });
+    for (let i = 0; i < 200 && !/Server listening/.test(this.log) && this.proc.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+    if (!/Server listening/.test(this.log)) {
+      this.proc.kill('SIGKILL');
+      return `sshd did not start as ${this.user} (${this.proc.exitCode === null ? 'no "Server listening" in 10 s' : `exit code ${this.proc.exitCode}`}): ${this.log.trim().slice(-500)}`;
+    }
+    return undefined;
+  }
+
+  async stop(): Promise<void> {
+    const p = this.proc;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    await new Promise<void>((res) => {
+      p.once('exit', () => res());
+      p.kill('SIGTERM');
+    });
+  }
+}
+
 export interface TestAgent {
   readonly proc: ChildProcess;
   readonly log: string[];
@@ -79,10 +172,14 @@ export interface TestAgent {
 }
 
 /** An agent process (agent-process.ts, the same FarmAgent as `kforge farm agent`); extra: AgentOptions fields. */
-export function startAgent(url: string, fp: DeviceFingerprint, extra: Readonly<Record<string, unknown>> = {}, key = TEST_KEY): TestAgent {
+export function startAgent(url: string, fp: DeviceFingerprint, extra: Readonly<Record<string, unknown>> = {}, key = TEST_KEY, env: Readonly<Record<string, string>> = {}): TestAgent {
   const config = { url, fingerprint: fp, lockMs: 1500, ...extra };
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/farm/src/agent-process.ts'), JSON.stringify(config)],
-    { cwd: ROOT, env: { ...process.env, KFORGE_FARM_KEY: key }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return startProcess([join(ROOT, 'packages/farm/src/agent-process.ts'), JSON.stringify(config)], { ...env, KFORGE_FARM_KEY: key });
+}
+
+/** `node --import tsx ARGS...` from the repository root (an agent, or `kforge farm agent`), its stderr kept as its log. */
+export function startProcess(args: readonly string[], env: Readonly<Record<string, string>> = {}): TestAgent {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const log: string[] = [];
   const waiters: { re: RegExp; res: (l: string) => void }[] = [];
   let partial = '';
@@ -102,6 +199,8 @@ export function startAgent(url: string, fp: DeviceFingerprint, extra: Readonly<R
       return new Promise((res, rej) => {
         const t = setTimeout(() => rej(new Error(`agent log has no ${re}: ${log.join(' | ')}`)), timeoutMs);
         waiters.push({ re, res: (l) => { clearTimeout(t); res(l); } });
+        // an agent that exits never logs the line: say so at once, with its log
+        proc.once('exit', (code, signal) => { clearTimeout(t); rej(new Error(`agent exited (${code ?? signal}) before ${re}: ${log.join(' | ')}${partial}`)); });
       });
     },
     async stop() {

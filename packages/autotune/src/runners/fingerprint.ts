@@ -24,11 +24,16 @@ export function parseCpuinfo(cpuinfo: string): { device: string; features: strin
   return { device, features };
 }
 
-/** 'gcc (Debian 12.2.0-14) 12.2.0' -> 'gcc 12.2.0'; 'Debian clang version 19.1.7 (...)' -> 'clang 19.1.7'. */
+/**
+ * 'gcc (Debian 12.2.0-14) 12.2.0' -> 'gcc 12.2.0'; 'Debian clang version 19.1.7 (...)' -> 'clang 19.1.7'.
+ * GCC names itself after the command that ran it, so `cc --version` (what a remote reports) says
+ * 'cc (Debian 12.2.0-14) 12.2.0'; clang always says 'clang version'. Both name gcc, so a machine's
+ * remote, farm and local records share its fingerprint.
+ */
 export function compilerFromBanner(banner: string): string {
   const line = banner.trim().split('\n')[0] ?? '';
   const version = /(\d+\.\d+(?:\.\d+)?)/.exec(line)?.[1] ?? '?';
-  const name = /clang/i.test(line) ? 'clang' : /\bgcc\b|GCC/.test(line) ? 'gcc' : /nvcc|NVIDIA/.test(line) ? 'nvcc' : (line.split(/\s+/)[0] || 'unknown compiler');
+  const name = /clang/i.test(line) ? 'clang' : /\bgcc\b|GCC|^cc \(/.test(line) ? 'gcc' : /nvcc|NVIDIA/.test(line) ? 'nvcc' : (line.split(/\s+/)[0] || 'unknown compiler');
   return `${name} ${version}`;
 }
 

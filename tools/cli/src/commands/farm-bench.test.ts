@@ -1,10 +1,11 @@
-// `kforge bench run SUITE --farm URL` as a user runs it: a real redis-server and an agent process
-// (packages/farm's test fixtures), the bench JSON written here; and its bad input (exit 2, nothing written).
+// `kforge bench run SUITE --farm URL` as a user runs it: a real redis-server and a `kforge farm agent`
+// process (its bench jobs run as `kforge farm bench-job`, the path the packed bundle takes too), the
+// bench JSON written here; and its bad input (exit 2, nothing written).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TEST_KEY, TestRedis, fingerprint, freePort, redisMissing, startAgent, type TestAgent } from '@kforge/farm/testing';
+import { join, resolve } from 'node:path';
+import { TEST_KEY, TestRedis, fingerprint, freePort, redisMissing, startProcess, type TestAgent } from '@kforge/farm/testing';
 import { kforge, scratchFolder } from '../testing.ts';
 
 // the key comes from --key-file in these tests (a key in the environment would hide the missing-key case)
@@ -33,6 +34,17 @@ test('bench run --farm: bad input exits 2 and writes nothing', async () => {
   assert.ok(!existsSync(out) && !existsSync(join(dir, 'b')));
 });
 
+test('farm bench-job and farm status: bad input exits 2', async () => {
+  for (const [argv, message] of [
+    [['farm', 'bench-job', 'job.json'], /farm bench-job: takes JOB\.json RESULT\.json/],
+    [['farm', 'status', 'extra', '--queue', 'redis://127.0.0.1:1'], /farm status: unexpected argument 'extra'/],
+  ] as [string[], RegExp][]) {
+    const r = await kforge(argv);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, message);
+  }
+});
+
 const missing = redisMissing();
 describe('bench run --farm (real redis-server, an agent process)', { skip: missing, timeout: 300_000 }, () => {
   let redis: TestRedis;
@@ -40,7 +52,10 @@ describe('bench run --farm (real redis-server, an agent process)', { skip: missi
   before(async () => {
     redis = new TestRedis(await freePort());
     await redis.start();
-    agent = startAgent(redis.url, fingerprint('cli-bench'));
+    const dir = scratchFolder();
+    writeFileSync(join(dir, 'key'), TEST_KEY);
+    writeFileSync(join(dir, 'fp.json'), JSON.stringify(fingerprint('cli-bench')));
+    agent = startProcess([resolve(import.meta.dirname, '../main.ts'), 'farm', 'agent', '--queue', redis.url, '--key-file', join(dir, 'key'), '--fingerprint', `@${join(dir, 'fp.json')}`]);
     await agent.waitFor(/serving fingerprint/, 240_000);
   });
   after(async () => {

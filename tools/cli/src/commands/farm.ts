@@ -1,6 +1,7 @@
 /**
  * `kforge farm agent|status`: a device's agent on the farm's job queue (BullMQ on Redis), and what
- * the farm is doing. `kforge tune --farm URL` (tune.ts) is the coordinator.
+ * the farm is doing. `kforge tune --farm URL` (tune.ts) is the coordinator. `kforge farm bench-job
+ * JOB RESULT` is what an agent runs for a bench job, in a process of its own (not a user command).
  */
 import { hostname } from 'node:os';
 import { InputError } from '@kforge/ir';
@@ -12,7 +13,7 @@ import { readJsonOption } from '../files.ts';
 // @kforge/farm (BullMQ, ioredis) loads only for farm commands, not for every kforge start
 const farm = () => import('@kforge/farm');
 
-function transportOf(url: string, runCommand: CommandRunner): Transport {
+function transportOf(url: string, runCommand: CommandRunner): Transport & { close?: () => Promise<void> } {
   if (url.startsWith('ssh://')) return new SshTransport(parseSshUrl(url), runCommand);
   if (url.startsWith('adb://')) return new AdbTransport(parseAdbUrl(url, process.env.KFORGE_ADB ?? 'adb'), runCommand);
   throw new InputError(`farm agent: --remote '${url}' must be ssh://user@host[:port] or adb://SERIAL`);
@@ -23,6 +24,19 @@ function positiveInt(text: string | undefined, name: string, fallback: number): 
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new InputError(`farm: --${name} must be a positive integer, got '${text}'`);
   return n;
+}
+
+/**
+ * This process's node options with a bare `--import` specifier (`node --import tsx ...`) resolved to
+ * its file: the bench-job process starts in the job's scratch folder, where a bare name would not resolve.
+ */
+function portableExecArgv(): string[] {
+  const bare = (s: string) => !/^(file:|data:|\/|\.)/.test(s);
+  return process.execArgv.map((a, i, all) => {
+    if (all[i - 1] === '--import' && bare(a)) return import.meta.resolve(a);
+    if (a.startsWith('--import=') && bare(a.slice(9))) return `--import=${import.meta.resolve(a.slice(9))}`;
+    return a;
+  });
 }
 
 async function agent(args: Parameters<Command['run']>[0]): Promise<void> {
@@ -40,6 +54,8 @@ async function agent(args: Parameters<Command['run']>[0]): Promise<void> {
     : fingerprintFromMachineReport(await remoteMachineReport(transport ?? localTransport(`/tmp/kforge-farm-${hostname()}`)), 'native');
   const a = new FarmAgent({
     url, key, fingerprint, ...(transport ? { transport } : {}), ...(fault ? { fault } : {}),
+    // a bench job runs in a kforge process of its own: this one's command line, from a checkout or the packed bundle
+    benchCommand: [process.execPath, ...portableExecArgv(), process.argv[1]!, 'farm', 'bench-job'],
     jobLimitMs: positiveInt(args.optional('job-limit-ms'), 'job-limit-ms', 600_000),
     lockMs: positiveInt(args.optional('lock-ms'), 'lock-ms', 30_000),
     ...(args.optional('scratch') ? { scratch: args.optional('scratch')! } : {}),
@@ -51,6 +67,16 @@ async function agent(args: Parameters<Command['run']>[0]): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // ends the shared SSH connection (it would linger after the agent)
+  await transport?.close?.();
+}
+
+/** `farm bench-job JOB RESULT`: one bench job, in the scratch folder its agent made (packages/farm runBenchJob). */
+async function benchJob(args: Parameters<Command['run']>[0]): Promise<void> {
+  const [, jobPath, resultPath, extra] = args.positionals;
+  if (!jobPath || !resultPath || extra !== undefined) throw new InputError('farm bench-job: takes JOB.json RESULT.json (an agent runs it for a bench job)');
+  const { runBenchJob } = await farm();
+  await runBenchJob(jobPath, resultPath);
 }
 
 async function status(args: Parameters<Command['run']>[0]): Promise<void> {
@@ -75,9 +101,9 @@ export const farmCommand: Command = {
   summary: 'a device agent on the tuning farm (BullMQ on Redis), or the farm\'s agents, queues and runs',
   usage: 'farm agent --queue redis[s]://[:PASSWORD@]HOST:PORT [--remote ssh://...|adb://SERIAL] [--key-file F] | farm status --queue URL [--json]',
   args: {
-    positionals: ['SUB'],
+    positionals: ['SUB', 'ARGS...'],
     options: {
-      queue: { kind: 'value', doc: 'the farm\'s Redis: redis://[user:password@]host:port[/db] or rediss:// (TLS; ?ca=FILE)' },
+      queue: { kind: 'value', doc: 'the farm\'s Redis: redis://[user:password@]host:port[/db] or rediss:// (TLS: ?ca=FILE&cert=FILE&cert_key=FILE, or $KFORGE_FARM_TLS_CA, _CERT, _KEY)' },
       remote: { kind: 'value', doc: 'agent: run the jobs on ssh://user@host[:port] or adb://SERIAL instead of this machine' },
       'key-file': { kind: 'value', doc: 'file holding the signing key (else $KFORGE_FARM_KEY_FILE or $KFORGE_FARM_KEY)' },
       fingerprint: { kind: 'value', doc: 'agent: announce this fingerprint (JSON or @file) instead of the device\'s own (simulated devices)' },
@@ -90,8 +116,10 @@ export const farmCommand: Command = {
   },
   async run(args) {
     const sub = args.positionals[0];
+    if (sub !== 'bench-job' && args.positionals.length > 1) throw new InputError(`farm ${sub}: unexpected argument '${args.positionals[1]}'`);
     if (sub === 'agent') return agent(args);
     if (sub === 'status') return status(args);
+    if (sub === 'bench-job') return benchJob(args);
     throw new InputError(`farm: unknown subcommand '${sub}' (known: agent, status)`);
   },
 };

@@ -374,23 +374,19 @@ async function compareCommand(args: ParsedArgs): Promise<void> {
 async function openFarm(url: string, args: ParsedArgs, dbPath: string) {
   const f = await import('@kforge/farm');
   const coordinator = new f.FarmCoordinator({ url, key: f.farmKey(args.optional('key-file')), db: new JsonlTuningDatabase(dbPath) });
-  const agents = await coordinator.agents();
-  const given = args.optional('fingerprint');
-  const wanted = args.optional('device');
-  let fingerprint: DeviceFingerprint;
-  if (given) fingerprint = readJsonOption('fingerprint', given) as unknown as DeviceFingerprint;
-  else {
-    const fps = [...new Map(agents.filter((a) => !wanted || a.fingerprint.device.includes(wanted)).map((a) => [a.fpId, a.fingerprint])).values()];
-    if (fps.length !== 1) {
-      await coordinator.close();
-      throw new InputError(`tune --farm: ${fps.length ? `agents of ${fps.length} fingerprints are connected (${fps.map((x) => x.device).join('; ')}): pick one with --device TEXT or --fingerprint` : 'no agent is connected: start one (kforge farm agent) or name the fingerprint with --fingerprint, and the jobs wait for it'}`);
-    }
-    fingerprint = fps[0]!;
+  try {
+    const agents = await coordinator.agents();
+    const given = args.optional('fingerprint');
+    const fingerprint = f.pickFingerprint(agents, given !== undefined ? readJsonOption('fingerprint', given) as unknown as DeviceFingerprint : undefined, args.optional('device'), 'tune');
+    const fpId = f.fingerprintId(fingerprint);
+    const serving = agents.filter((a) => a.fpId === fpId).length;
+    const parallel = integerOption(args, 'parallel', Math.max(1, serving), 1);
+    return { coordinator, fingerprint, fpId, parallel, tune: f.tuneParallel, executor: (targets: readonly TargetName[]) => f.farmExecutor(coordinator, fpId, targets) };
+  } catch (e) {
+    // an open Redis connection would keep the process alive after the error
+    await coordinator.close();
+    throw e;
   }
-  const fpId = f.fingerprintId(fingerprint);
-  const serving = agents.filter((a) => a.fpId === fpId).length;
-  const parallel = integerOption(args, 'parallel', Math.max(1, serving), 1);
-  return { coordinator, fingerprint, fpId, parallel, tune: f.tuneParallel, executor: (targets: readonly TargetName[]) => f.farmExecutor(coordinator, fpId, targets) };
 }
 
 function defaultFraction(best: Trial, defaults: KnobConfig | undefined, byConfig: ReadonlyMap<string, Trial>): number {
