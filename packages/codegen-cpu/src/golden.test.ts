@@ -9,6 +9,8 @@ const CONFIGS: { file: string; target: CpuSimdTarget; params: Record<string, num
   { file: 'gemv_f32_c.c', target: 'c', params: { M: 1, N: 4096, K: 4096, weight: 'f32', act: 'f32', bias: true } },
   { file: 'gemv_bf16_avx512.c', target: 'avx512', params: { M: 1, N: 4096, K: 4096, weight: 'bf16', act: 'f32', bias: false } },
   { file: 'gemv_q4_0_avx512_int8.c', target: 'avx512', params: { M: 1, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false } },
+  // a batch: the default zmm groups (dot_width 512)
+  { file: 'gemv_q4_0_avx512_int8_m16.c', target: 'avx512', params: { M: 16, N: 4096, K: 4096, weight: 'q4_0', act: 'f32', bias: false } },
   { file: 'gemv_q8_0_avx2_int8_m4.c', target: 'avx2', params: { M: 4, N: 4096, K: 4096, weight: 'q8_0', act: 'f16', bias: true } },
   { file: 'gemv_w4g128_neon_float.c', target: 'neon', params: { M: 1, N: 4096, K: 4096, weight: 'w4g128', act: 'f32', bias: false }, config: { dot_path: 'float' } },
   { file: 'gemv_q4_1_neon_int8.c', target: 'neon', params: { M: 2, N: 4096, K: 4096, weight: 'q4_1', act: 'f16', bias: true } },
@@ -28,6 +30,9 @@ const ATTENTION_GOLDEN: { file: string; target: CpuSimdTarget; params: Record<st
   { file: 'attention_f32_c_prefill_split.c', target: 'c', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 40, Dv: 24, causal: true, window: 16, scale: 0.25, kv: 'f32' }, config: { kv_splits: 2 } },
   { file: 'attention_f16_avx2_prefill.c', target: 'avx2', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 72, Dv: 72, causal: true, window: 0, scale: 0.125, kv: 'f16' } },
   { file: 'attention_f16_avx512_prefill_bf16.c', target: 'avx512', params: { B: 1, Hq: 4, Hkv: 2, Sq: 64, Skv: 64, D: 72, Dv: 40, causal: true, window: 0, scale: 0.125, kv: 'f16' }, config: { block_q: 8, mma: 'bf16' } },
+  // int8 p·v over q8_0 V, bf16 p·v over f16 V (decode, GQA 8)
+  { file: 'attention_q8_0_avx512_decode_pvint8.c', target: 'avx512', params: { B: 1, Hq: 32, Hkv: 4, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'q8_0' }, config: { dot_path: 'int8', pv_path: 'int8' } },
+  { file: 'attention_f16_avx512_decode_pvbf16.c', target: 'avx512', params: { B: 1, Hq: 32, Hkv: 4, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'f16' }, config: { pv_path: 'bf16' } },
   { file: 'attention_q8_0_neon_int8.c', target: 'neon', params: { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 4096, D: 128, Dv: 128, causal: false, window: 0, scale: 0.08838834764831843, kv: 'q8_0' }, config: { dot_path: 'int8' } },
 ];
 

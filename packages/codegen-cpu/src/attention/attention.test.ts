@@ -52,6 +52,20 @@ test('knob space: decode and prefill defaults are valid; bad configs are named',
   const space = attentionSimdKnobSpace('avx512', DECODE);
   assert.equal(space.defaults.block_q, 1);
   assert.equal(attentionSimdKnobSpace('avx512', PREFILL).defaults.block_q, 16);
+  // measured defaults (Zen 5, session 14): f16 prefill in bf16 rows-as-lanes, f32 KV and decode in f32;
+  // q8_0 decode with 8 rows per kv head on int8 p·v and one q scale per row, 2 rows on the float p·v
+  assert.equal(attentionSimdKnobSpace('avx512', PREFILL).defaults.mma, 'bf16');
+  assert.equal(attentionSimdKnobSpace('avx512', params({ Hq: 16, Hkv: 8, Sq: 512, Skv: 512, D: 128, causal: true, kv: 'f32' })).defaults.mma, 'none');
+  assert.equal(attentionSimdKnobSpace('avx512', DECODE).defaults.mma, 'none');
+  assert.equal(attentionSimdKnobSpace('avx512', DECODE).defaults.pv_path, 'float');
+  const q8Defaults = (Hq: number, Hkv: number): unknown[] => {
+    const d = attentionSimdKnobSpace('avx512', params({ Hq, Hkv, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' })).defaults;
+    return [d.pv_path, d.q_scale];
+  };
+  assert.deepEqual(q8Defaults(32, 4), ['int8', 'row']);
+  assert.deepEqual(q8Defaults(16, 8), ['float', 'block']);
+  // a given query tile or p·v path the default mma does not go with takes mma none
+  assert.equal(emitAttentionSimd('avx512', PREFILL, { pv_path: 'bf16', block_q: 1 }).config.mma, 'none');
   const bad = (config: Record<string, unknown>, why: RegExp, p = DECODE, target: CpuSimdTarget = 'avx512'): void => {
     const s = attentionSimdKnobSpace(target, p);
     assert.match(s.check({ ...s.defaults, ...config } as never) ?? '', why);
@@ -59,6 +73,19 @@ test('knob space: decode and prefill defaults are valid; bad configs are named',
   bad({ dot_path: 'int8' }, /needs q8_0/);
   bad({ mma: 'bf16' }, /mma must be none on avx2/, DECODE, 'avx2');
   bad({ mma: 'bf16', dot_path: 'int8' }, /dot_path must be float/, params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }));
+  bad({ pv_path: 'int8' }, /pv_path int8 needs q8_0 KV on avx512/);
+  const q8 = params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' });
+  bad({ pv_path: 'int8', dot_path: 'float' }, /pv_path int8 goes with dot_path int8/, q8);
+  bad({ pv_path: 'int8' }, /pv_path int8 needs q8_0 KV on avx512/, q8, 'avx2');
+  assert.equal(attentionSimdKnobSpace('avx512', q8).check({ ...attentionSimdKnobSpace('avx512', q8).defaults, pv_path: 'int8', dot_path: 'int8' } as never), undefined);
+  // a config that gives the float dot path gets the float p·v path whatever the default
+  assert.equal(emitAttentionSimd('avx512', q8, { dot_path: 'float' }).config.pv_path, 'float');
+  bad({ q_scale: 'row', dot_path: 'float' }, /q_scale row needs the int8 dot path/, q8);
+  bad({ q_scale: 'row', dot_path: 'int8' }, /q_scale row needs the int8 dot path/, params({ Hq: 4, Hkv: 2, Sq: 1, Skv: 64, D: 96, kv: 'q8_0' }));
+  bad({ pv_path: 'bf16', block_kv: 16 }, /block_kv a multiple of 32/);
+  bad({ pv_path: 'bf16' }, /needs f32 or f16 KV on avx512/, q8);
+  bad({ pv_path: 'bf16', block_q: 16, mma: 'none' }, /needs block_q 1/, PREFILL);
+  bad({ pv_path: 'bf16', block_q: 1 }, /mma must be none/, PREFILL);
   bad({ block_q: 2 }, /exceeds Sq/);
   bad({ block_kv: 48 }, /block_kv must be one of/);
   bad({ kv_splits: 3 }, /kv_splits/);
@@ -79,9 +106,13 @@ interface ObjCase { readonly target: CpuSimdTarget; readonly p: Params; readonly
 const OBJECTS: readonly ObjCase[] = [
   { target: 'avx512', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vcvtph2ps\s+[^\n]*zmm/] },
   // query tiles: scores of 16 keys per vector through the transposing reduction (vshuff32x4), no horizontal sum per score
-  { target: 'avx512', p: PREFILL, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vshuff32x4/] },
+  { target: 'avx512', p: PREFILL, config: { mma: 'none' }, expect: [/vfmadd\w*ps\s+[^\n]*zmm/, /vshuff32x4/] },
   // q8_0 int8 on zmm: two blocks per 512-bit vpdpbusd
   { target: 'avx512', p: params({ Hq: 16, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8' }, expect: [/vpdpbusd\s+[^\n]*zmm/] },
+  // int8 p·v: V codes interleaved four keys to a word (byte then word unpacks, a lane transpose), p·v on zmm vpdpbusd
+  { target: 'avx512', p: params({ Hq: 32, Hkv: 4, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), config: { dot_path: 'int8', pv_path: 'int8' }, expect: [/vpunpcklbw\s+[^\n]*zmm/, /vpunpcklwd\s+[^\n]*zmm/, /vshufi64x2/, /vpdpbusd\s+[^\n]*zmm/, /vpmovdb/] },
+  // bf16 p·v in decode: V pairs staged per tile (vcvtne2ps2bf16), p·v by vdpbf16ps, q·k by zmm FMAs
+  { target: 'avx512', p: params({ Hq: 32, Hkv: 4, Sq: 1, Skv: 4096, D: 128, kv: 'f16' }), config: { pv_path: 'bf16' }, expect: [/vdpbf16ps\s+[^\n]*zmm/, /vcvtne2ps2bf16/, /vfmadd\w*ps\s+[^\n]*zmm/] },
   // mma bf16: p and v rounded and paired (vcvtne2ps2bf16), p·v by vdpbf16ps, q·k by zmm FMAs
   { target: 'avx512', p: PREFILL, config: { mma: 'bf16' }, expect: [/vdpbf16ps\s+[^\n]*zmm/, /vcvtne2ps2bf16/, /vfmadd\w*ps\s+[^\n]*zmm/] },
   { target: 'avx2', p: DECODE, expect: [/vfmadd\w*ps\s+[^\n]*ymm/, /vcvtph2ps\s+[^\n]*ymm/] },
@@ -149,6 +180,19 @@ const RUNS: readonly RunCase[] = [
   { target: 'avx512', p: { B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 333, D: 128, Dv: 64, kv: 'q8_0' }, config: { block_kv: 64, kv_splits: 4, dot_path: 'int8' }, bound: 5e-4 },
   { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 77, D: 96, kv: 'q8_0' }, config: { block_kv: 32, dot_path: 'int8' }, bound: 5e-4 },
   { target: 'neon', p: { B: 1, Hq: 4, Hkv: 2, Sq: 1, Skv: 150, D: 64, Dv: 96, window: 70, kv: 'q8_0' }, config: { block_kv: 16, kv_splits: 2, dot_path: 'int8' }, bound: 5e-4 },
+  // int8 p·v: GQA 8 decode with splits and a key count no multiple of 4; Dv 96 (an odd V block count:
+  // the ymm quad) under MHA (one row per work item); causal prefill with query tiles and a window; two rows
+  { target: 'avx512', p: { B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 333, D: 128, kv: 'q8_0' }, config: { block_kv: 64, kv_splits: 4, dot_path: 'int8', pv_path: 'int8' }, bound: 5e-4 },
+  { target: 'avx512', p: { B: 1, Hq: 3, Hkv: 3, Sq: 1, Skv: 201, D: 64, Dv: 96, kv: 'q8_0' }, config: { block_kv: 32, dot_path: 'int8', pv_path: 'int8' }, bound: 5e-4 },
+  { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 1, Sq: 45, Skv: 130, D: 64, Dv: 32, causal: true, window: 50, kv: 'q8_0' }, config: { block_q: 4, block_kv: 16, kv_splits: 2, dot_path: 'int8', pv_path: 'int8' }, bound: 5e-4 },
+  { target: 'avx512', p: { B: 1, Hq: 2, Hkv: 1, Sq: 1, Skv: 1000, D: 128, Dv: 256, kv: 'q8_0' }, config: { block_kv: 256, dot_path: 'int8', pv_path: 'int8' }, bound: 5e-4 },
+  // q_scale row (one q scale per row on the zmm int8 q·k), with and without int8 p·v; masks over query tiles
+  { target: 'avx512', p: { B: 1, Hq: 8, Hkv: 1, Sq: 1, Skv: 517, D: 128, Dv: 64, window: 300, kv: 'q8_0' }, config: { block_kv: 32, kv_splits: 2, dot_path: 'int8', q_scale: 'row' }, bound: 5e-4 },
+  { target: 'avx512', p: { B: 2, Hq: 6, Hkv: 2, Sq: 30, Skv: 95, D: 64, causal: true, kv: 'q8_0' }, config: { block_q: 2, block_kv: 16, dot_path: 'int8', q_scale: 'row', pv_path: 'int8' }, bound: 5e-4 },
+  // bf16 p·v (SPEC's f16 bound): GQA 8 decode with splits and a key count no multiple of 32; Dv 48 under a window over f32 KV; causal Sq > 1 one position per item
+  { target: 'avx512', p: { B: 2, Hq: 16, Hkv: 2, Sq: 1, Skv: 333, D: 128, kv: 'f16' }, config: { block_kv: 64, kv_splits: 4, pv_path: 'bf16' }, bound: 1e-5 },
+  { target: 'avx512', p: { B: 1, Hq: 3, Hkv: 1, Sq: 1, Skv: 250, D: 40, Dv: 48, window: 90, kv: 'f32' }, config: { block_kv: 32, pv_path: 'bf16' }, bound: 1e-5 },
+  { target: 'avx512', p: { B: 1, Hq: 4, Hkv: 2, Sq: 20, Skv: 77, D: 64, causal: true, kv: 'f16' }, config: { block_q: 1, block_kv: 32, kv_splits: 2, pv_path: 'bf16' }, bound: 1e-5 },
 ];
 
 test('executed cases agree with the float64 reference', async () => {

@@ -6,6 +6,8 @@ import type { Kernel } from '@kforge/ir';
 import type { CpuSimdTarget } from '../gemv/knobs.ts';
 import { SIMD_ISAS } from '../gemv/emit.ts';
 import { lowerAttentionSimd } from './simd.ts';
+import { withPvInt8 } from './pv-int8.ts';
+import type { SimdIsa } from '../isa/simd.ts';
 import { attentionSimdDefaults, attentionSimdKnobSpace as knobSpace, checkAttentionSimdConfig, type AttentionCpuConfig } from './knobs.ts';
 
 export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): KnobSpace {
@@ -14,7 +16,12 @@ export function attentionSimdKnobSpace(target: CpuSimdTarget, params: Params): K
 
 /** The lowered kernel (for inspection and golden tests); emitAttentionSimd renders it. */
 export function attentionSimdKernel(target: CpuSimdTarget, params: Params, config: AttentionCpuConfig): Kernel {
-  return lowerAttentionSimd(params, { prefetch: PREFETCH_BYTES, ...config }, SIMD_ISAS[target]);
+  return lowerAttentionSimd(params, { prefetch: PREFETCH_BYTES, ...config }, attentionIsa(target, config));
+}
+
+/** the target's rule table, with the int8 p·v rules where the config asks for that path */
+function attentionIsa(target: CpuSimdTarget, config: AttentionCpuConfig): SimdIsa {
+  return config.pv_path === 'int8' ? withPvInt8(SIMD_ISAS[target]) : SIMD_ISAS[target];
 }
 
 /**
@@ -55,15 +62,20 @@ export function attentionCpuArtifact(
     scalars: ['B', 'Sq', 'Skv'].map((name) => ({ name, type: 'i32' as const, value: Number(params[name]) })),
     dispatches: [{ entry: kernel.name, args: kernel.params.map((p) => p.name) }],
     threads,
-    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : config.mma === 'bf16' ? 'half' : 'f32',
+    arithmetic: config.dot_path === 'int8' ? 'int8-activations' : config.mma === 'bf16' || config.pv_path === 'bf16' ? 'half' : 'f32',
   };
 }
 
 export function emitAttentionSimd(target: CpuSimdTarget, params: Params, config: Readonly<Record<string, ParamValue>>): KernelArtifact {
-  const full = { ...attentionSimdDefaults(target, params), ...config } as AttentionCpuConfig;
+  let full = { ...attentionSimdDefaults(target, params), ...config } as AttentionCpuConfig;
+  // a default mma, p·v path or q scale other than the plain ones gives way to given knobs they do not go with (another dot path, mma, query tiles)
+  const bad = (): boolean => checkAttentionSimdConfig(target, params, full as unknown as Record<string, ParamValue>) !== undefined;
+  if (config.mma === undefined && full.mma === 'bf16' && bad()) full = { ...full, mma: 'none' };
+  if (config.pv_path === undefined && full.pv_path !== undefined && full.pv_path !== 'float' && bad()) full = { ...full, pv_path: 'float' };
+  if (config.q_scale === undefined && full.q_scale === 'row' && bad()) full = { ...full, q_scale: 'block' };
   const why = checkAttentionSimdConfig(target, params, full as unknown as Record<string, ParamValue>);
   if (why) throw new InputError(`attention ${target} config ${JSON.stringify(config)}: ${why}`);
   const kernel = attentionSimdKernel(target, params, full);
-  const source = renderKernel(kernel, { ...C_DIALECT, isa: SIMD_ISAS[target].rules });
+  const source = renderKernel(kernel, { ...C_DIALECT, isa: attentionIsa(target, full).rules });
   return attentionCpuArtifact(target, params, full as unknown as Record<string, ParamValue>, kernel, source, full.threads);
 }

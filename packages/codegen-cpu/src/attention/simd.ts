@@ -17,6 +17,9 @@
  * 3. q8_0 KV: 'float' dequantizes codes (the block scale multiplied into each chunk); 'int8' quantizes
  *    the scaled q rows per 32-block (as ggml's q8_0: d = amax/127) once per work item and takes q·k
  *    as integer dot products (vpdpbusd / maddubs / sdot) per block, scaled by d_k * d_q into f32.
+ *    On AVX-512 two more p·v paths (`pv_path`, AttentionSimdConfig): 'int8' for q8_0 V (u8 p times V
+ *    codes by zmm vpdpbusd, V staged four keys to a word per tile) and 'bf16' (vdpbf16ps on pairs of
+ *    keys); `q_scale` 'row' gives the zmm int8 q·k one q scale per row.
  * 4. Without splits the rows are normalized and stored; with splits each (row, split) leaves (m, l,
  *    o unnormalized) in scratch and a second parallel loop over rows combines them.
  *
@@ -29,6 +32,7 @@ import {
   mul, ne, param, reduce, rem, scalarParam, select, store, sub, unary, v, vec,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
+import { BCAST4, VQUAD } from './pv-int8.ts';
 
 export interface AttentionSimdConfig {
   /** query positions per work item (each with every head of the kv group) */
@@ -49,6 +53,21 @@ export interface AttentionSimdConfig {
    * (rowLanesBf16); 'none' or absent: f32 multiply-adds only
    */
   readonly mma?: 'none' | 'bf16';
+  /**
+   * q8_0 V: 'int8' takes p·v as integer dot products (AVX-512): per tile and row, p times V's block
+   * scale quantized to u8 per block of V (scale amax / 255), V's codes staged four keys to a 32-bit
+   * word, one zmm vpdpbusd per 4 keys and 16 outputs, i32 sums scaled into the f32 accumulators once
+   * per tile. f32/f16 V: 'bf16' (AVX-512 BF16) rounds p and V to bf16 and takes p·v by vdpbf16ps,
+   * two keys (j and j + 16 of each 32) per 32-bit word, V's pairs staged once per tile for all rows.
+   * 'float' or absent: V (dequantized) multiply-added in f32
+   */
+  readonly pv_path?: 'float' | 'int8' | 'bf16';
+  /**
+   * int8 q·k on zmm (two blocks per dot): 'row' quantizes each q row with one scale over all of D, so a
+   * score takes the k scales alone per block pair and the q scale once after the reduction; 'block'
+   * or absent: one q scale per 32-block (as ggml's q8_0), multiplied in per block pair
+   */
+  readonly q_scale?: 'block' | 'row';
 }
 
 /** the masked-score sentinel, and a threshold below every real score and above it */
@@ -118,6 +137,16 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   const wideInt8 = int8 && L === 16 && (D / QB) % 2 === 0 && isa.rules.rules['dot:i32x16,u8x64,i8x64'] !== undefined;
   const accLanes = int8 ? (wideInt8 ? 16 : isa.dotBytes / 4) : L;
   const batched = !staged && L > 1 && isa.rules.rules[`call.${HSUM_EACH}:f32x${accLanes}`] !== undefined && (int8 || D % L === 0);
+  const qRow = config.q_scale === 'row';
+  if (qRow && !(wideInt8 && batched)) throw new Error(`attention: q_scale row needs the int8 dot path on zmm (D / ${QB} even, AVX-512), got ${isa.rules.name} D ${D} dot_path ${config.dot_path}`);
+  const pvInt8 = config.pv_path === 'int8';
+  const pvBf16 = config.pv_path === 'bf16';
+  if (pvBf16 && !(kv !== 'q8_0' && !staged && !bf16 && L === 16 && Dv % 16 === 0 && BKV % 32 === 0 && isa.rules.rules[`call.${DPBF16}:f32x16`] !== undefined)) {
+    throw new Error(`attention: pv_path bf16 needs f32 or f16 KV, Dv a multiple of 16, block_kv of 32, no query-tile staging and the AVX-512 BF16 rules (${isa.rules.name})`);
+  }
+  if (pvInt8 && !(kv === 'q8_0' && !staged && !bf16 && L === 16 && Dv % QB === 0 && isa.rules.rules[`call.${VQUAD}:i32`] !== undefined)) {
+    throw new Error(`attention: pv_path int8 needs q8_0 KV, Dv a multiple of ${QB}, no query-tile staging and the AVX-512 int8 p·v rules (${isa.rules.name})`);
+  }
 
   const kvElem = kv === 'q8_0' ? 'u8' : kv;
   /** elements (bytes for q8_0) of one stored k / v row */
@@ -209,9 +238,22 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   );
   const NB = D / QB;
   if (int8) work.push(alloc('qq', 'i8', R * D, 'private', 64), alloc('qd', 'f32', R * NB, 'private'));
-  if (wideInt8) work.push(alloc('qu', 'u8', R * D, 'private', 64), alloc('qdp', 'f32', R * (NB / 2) * 16, 'private', 64));
+  if (wideInt8) work.push(alloc('qu', 'u8', R * D, 'private', 64), ...(qRow ? [] : [alloc('qdp', 'f32', R * (NB / 2) * 16, 'private', 64)]));
   if (staged) work.push(alloc('kf', 'f32', BKV * QS, 'private', 64), alloc('vf', 'f32', BKV * Dv, 'private', 64));
   if (batched) work.push(alloc('sacc', 'f32', RB * accLanes * accLanes, 'private', 64));
+  /** int8 p·v: blocks of a V row */
+  const NBV = Dv / QB;
+  if (pvInt8) {
+    // vt: the tile's V codes, 4 keys per 32-bit word; dvt: V's block scales [block][key]; pq: u8 p * scale [row][block][key]; psc: their scales
+    work.push(
+      alloc('vt', 'i8', BKV * Dv, 'private', 64), alloc('dvt', 'f32', NBV * BKV, 'private', 64),
+      alloc('pq', 'u8', R * NBV * BKV, 'private', 64), alloc('psc', 'f32', R * NBV, 'private'),
+    );
+    // the keys past a tile's end keep finite scales (0, or an earlier tile's) that their p = 0 multiplies
+    work.push(forLoop('dz', 0, NBV * BKV, [store('dvt', i32('dz'), splat(0))], { step: L }));
+  }
+  // bf16 p·v: vp the tile's V pairs [pair][Dv], pp each row's p pairs [row][pair] (bf16 pairs in 32-bit words)
+  if (pvBf16) work.push(alloc('vp', 'i32', (BKV / 2) * Dv, 'private', 64), alloc('pp', 'i32', R * (BKV / 2), 'private', 64));
   if (staged || batched) {
     work.push(alloc('iota', 'f32', L, 'private'));
     for (let l = 0; l < L; l++) work.push(store('iota', l, c.f32(l)));
@@ -227,8 +269,8 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     store('lrow', r, c.f32(0)),
     ...vecLoop('e', Dv, (d, lanes) => [store('acc', add(mul(r, Dv), d), lanes === 1 ? c.f32(0) : broadcast(c.f32(0), FT(lanes) as VectorType))]),
   ]));
-  if (int8) work.push(...quantizeRows(R, D));
-  if (wideInt8) work.push(...unsignedRows(R, D));
+  if (int8) work.push(...quantizeRows(R, D, qRow));
+  if (wideInt8) work.push(...unsignedRows(R, D, qRow));
 
   // ---- the tile loop ----
   /** staged path: the tile's K rows (row stride QS, zero padded) and V rows as f32; rows past n zero */
@@ -300,7 +342,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
       scoreRows.push(forLoop('dt', DF, D, tail));
     }
   } else {
-    scoreRows.push(...(wideInt8 ? wideInt8Scores(RB, D, rowOf) : int8Scores(isa, RB, D, rowOf, !batched)));
+    scoreRows.push(...(wideInt8 ? wideInt8Scores(RB, D, rowOf, qRow) : int8Scores(isa, RB, D, rowOf, !batched)));
   }
   if (batched) {
     for (let u = 0; u < RB; u++) scoreRows.push(store('sacc', mul(add(mul(u, accLanes), i32('jl')), accLanes), v(accName(u), AT)));
@@ -322,7 +364,9 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     const reduceRows: Stmt[] = [];
     for (let u = 0; u < RB; u++) {
       const parts = Array.from({ length: accLanes }, (_, l) => load('sacc', (u * accLanes + l) * accLanes, AT));
-      reduceRows.push(...maskedScores(rowOf(u), jbb, call(HSUM_EACH, parts, AT), accLanes, `b${u}`));
+      const sums = call(HSUM_EACH, parts, AT);
+      // q_scale row: the row's one q scale, once per accLanes scores
+      reduceRows.push(...maskedScores(rowOf(u), jbb, qRow ? mul(sums, broadcast(load('qd', mul(rowOf(u), NB), 'f32'), AT as VectorType)) : sums, accLanes, `b${u}`));
     }
     tile.push(forLoop('rb', 0, R / RB, [forLoop('jbb', 0, i32('n'), [
       forLoop('jl', 0, min(c.i32(accLanes), sub(i32('n'), jbb)), [let_('jj', 'i32', add(jbb, i32('jl'))), ...scoreRows]),
@@ -358,7 +402,11 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
   // a row that sees no key of this tile keeps its state; its p are 0
   const skip: Stmt[] = [forLoop('jz', 0, BKV, [store('sc', scAt(i32('jz')), splat(0))], { step: L })];
   soft.push(if_(gt(f32('tm'), c.f32(NEG_HALF)), update, skip));
+  if (pvInt8) tile.push(...stageVQuads());
+  if (pvBf16) tile.push(...stageVPairs());
   tile.push(forLoop('r', 0, R, soft));
+  if (pvInt8) tile.push(...quantizeP());
+  if (pvBf16) tile.push(...pairP());
 
   // o += p · V: Dv chunks in groups whose RB x group accumulators stay in registers
   const chunks = DvF / L;
@@ -389,7 +437,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     if (groups * CG < chunks) pv.push(...pvGroup(c.i32(groups * CG * L), chunks - groups * CG, L, 'h', groups === 0));
   }
   if (DvF < Dv) pv.push(forLoop('dvt', DvF, Dv, pvGroup(i32('dvt'), 1, 1, 't', chunks === 0)));
-  tile.push(forLoop('rb', 0, R / RB, pv));
+  tile.push(...(pvInt8 ? pvInt8Rows() : pvBf16 ? pvBf16Rows() : [forLoop('rb', 0, R / RB, pv)]));
 
   work.push(forLoop('j0', i32('js'), i32('je'), tile, { step: BKV }));
 
@@ -562,6 +610,131 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     return out;
   }
 
+  /** int8 p·v: the tile's V rows four at a time (rows past n repeat the last: their p are 0) into vt and dvt */
+  function stageVQuads(): Stmt[] {
+    const jq = i32('jq');
+    const body: Stmt[] = [];
+    for (let k = 0; k < 4; k++) body.push(kvBase(`vq${k}`, add(i32('j0'), min(add(mul(jq, 4), k), sub(i32('n'), 1))), rowV));
+    for (let k = 0; k < 4; k++) body.push(...prefetchRow(`pfq${k}`, 'v', i32(`vq${k}`), rowV));
+    body.push(let_('vqd', 'i32', call(VQUAD, [
+      load('vt', mul(jq, 4 * Dv), 'i8'), load('dvt', mul(jq, 4), 'f32'), c.i32(BKV), c.i32(NBV),
+      ...[0, 1, 2, 3].map((k) => load('v', i32(`vq${k}`), 'u8')),
+    ], 'i32')));
+    return [forLoop('jq', 0, div(add(i32('n'), 3), 4), body)];
+  }
+
+  /** int8 p·v: per row and V block, p times the keys' block scales, quantized to u8 against their max (psc = max / 255) */
+  function quantizeP(): Stmt[] {
+    const out: Stmt[] = [];
+    const rq = i32('rq');
+    const pAt = (j: Expr): Expr => load('sc', add(mul(rq, BKV), j), F);
+    for (let b = 0; b < NBV; b++) {
+      const dAt = (j: Expr): Expr => load('dvt', add(b * BKV, j), F);
+      out.push(
+        letMut(`pm${b}`, F, splat(0)),
+        forLoop(`jm${b}`, 0, BKV, [assign(`pm${b}`, max(v(`pm${b}`, F), mul(pAt(i32(`jm${b}`)), dAt(i32(`jm${b}`)))))], { step: L }),
+        let_(`pa${b}`, 'f32', hmax(v(`pm${b}`, F))),
+        let_(`pi${b}`, 'f32', select(gt(f32(`pa${b}`), c.f32(0)), div(c.f32(255), f32(`pa${b}`)), c.f32(0))),
+        store('psc', add(mul(rq, NBV), b), mul(f32(`pa${b}`), c.f32(1 / 255))),
+        forLoop(`jw${b}`, 0, BKV, [
+          let_(`px${b}`, F, fma(mul(pAt(i32(`jw${b}`)), dAt(i32(`jw${b}`))), splat(f32(`pi${b}`)), splat(0.5))),
+          store('pq', add(add(mul(rq, NBV * BKV), b * BKV), i32(`jw${b}`)), cast(cast(v(`px${b}`, F), vec('i32', 16)), vec('u8', 16))),
+        ], { step: L }),
+      );
+    }
+    return [forLoop('rq', 0, R, out)];
+  }
+
+  /**
+   * int8 p·v: rows in blocks of RP (their i32 sums, Dv / 16 vectors each, in registers), 4 keys per
+   * step: per row and V block one broadcast of its 4 u8 p, one vpdpbusd per 16 outputs; then the sums
+   * scaled by the row's psc of their block into acc
+   */
+  function pvInt8Rows(): Stmt[] {
+    const CV = Dv / 16;
+    const RP = R % 2 === 0 && CV <= 8 ? 2 : 1;
+    const I = vec('i32', 16);
+    const U8 = vec('u8', 64);
+    const S8 = vec('i8', 64);
+    const rp = i32('rp');
+    const rowAt = (u: number): Expr => add(mul(rp, RP), u);
+    const jq = i32('jv');
+    const out: Stmt[] = [];
+    for (let u = 0; u < RP; u++) for (let g = 0; g < CV; g++) out.push(letMut(`ia${u}_${g}`, I, broadcast(c.i32(0), I)));
+    const step: Stmt[] = [];
+    for (let u = 0; u < RP; u++) {
+      for (let b = 0; b < NBV; b++) step.push(let_(`pb${u}_${b}`, U8, call(BCAST4, [load('pq', add(add(mul(rowAt(u), NBV * BKV), b * BKV), mul(jq, 4)), 'u8')], U8)));
+    }
+    for (let g = 0; g < CV; g++) {
+      step.push(let_(`vw${g}`, S8, load('vt', add(mul(jq, 4 * Dv), g * 64), S8)));
+      for (let u = 0; u < RP; u++) step.push(assign(`ia${u}_${g}`, dot(v(`ia${u}_${g}`, I), v(`pb${u}_${Math.floor(g / 2)}`, U8), v(`vw${g}`, S8))));
+    }
+    out.push(forLoop('jv', 0, div(add(i32('n'), 3), 4), step));
+    for (let u = 0; u < RP; u++) {
+      for (let g = 0; g < CV; g++) {
+        const at = add(mul(rowAt(u), Dv), g * 16);
+        const sc = broadcast(load('psc', add(mul(rowAt(u), NBV), Math.floor(g / 2)), 'f32'), F as VectorType);
+        out.push(store('acc', at, fma(cast(v(`ia${u}_${g}`, I), F), sc, load('acc', at, F))));
+      }
+    }
+    return [forLoop('rp', 0, R / RP, out)];
+  }
+
+  /**
+   * bf16 p·v: pair t of the tile (keys 32 (t / 16) + t % 16 and that + 16; keys past n repeat the last,
+   * their p are 0) as bf16 pairs of V rows, for the pairs the tile's keys reach
+   */
+  function stageVPairs(): Stmt[] {
+    const t = i32('tv');
+    const a = add(mul(div(t, 16), 32), rem(t, 16));
+    const W32 = vec('i32', 16);
+    const body: Stmt[] = [
+      kvBase('vpa', add(i32('j0'), min(a, sub(i32('n'), 1))), rowV),
+      kvBase('vpb', add(i32('j0'), min(add(a, 16), sub(i32('n'), 1))), rowV),
+      ...prefetchRow('pfpa', 'v', i32('vpa'), rowV), ...prefetchRow('pfpb', 'v', i32('vpb'), rowV),
+      forLoop('ev', 0, Dv, [
+        store('vp', add(mul(t, Dv), i32('ev')), call(BF16_PAIRS, [loadKv('v', i32('vpa'), i32('ev'), 16), loadKv('v', i32('vpb'), i32('ev'), 16)], W32)),
+      ], { step: 16, ...(Dv <= 256 ? { unroll: Dv / 16 } : {}) }),
+    ];
+    return [forLoop('tv', 0, mul(div(add(i32('n'), 31), 32), 16), body)];
+  }
+
+  /** bf16 p·v: each row's p of keys (32k + i, 32k + 16 + i) as the bf16 pair of word 16k + i */
+  function pairP(): Stmt[] {
+    const rq = i32('rq');
+    const k = i32('kp');
+    const W32 = vec('i32', 16);
+    const pAt = (o: number): Expr => load('sc', add(add(mul(rq, BKV), mul(k, 32)), o), F);
+    return [forLoop('rq', 0, R, [forLoop('kp', 0, BKV / 32, [
+      store('pp', add(mul(rq, BKV / 2), mul(k, 16)), call(BF16_PAIRS, [pAt(0), pAt(16)], W32)),
+    ])])];
+  }
+
+  /**
+   * bf16 p·v: rows in blocks of RP (their Dv / 16 f32 accumulators in registers, from acc), per pair of
+   * keys one broadcast of the row's p pair and one vdpbf16ps per 16 outputs; stored back to acc
+   */
+  function pvBf16Rows(): Stmt[] {
+    const CV = Dv / 16;
+    const RP = [4, 2, 1].find((x) => R % x === 0 && x * CV <= 16) ?? 1;
+    const W32 = vec('i32', 16);
+    const rp = i32('rp');
+    const rowAt = (u: number): Expr => add(mul(rp, RP), u);
+    const t = i32('tp');
+    const out: Stmt[] = [];
+    const accAt = (u: number, g: number): Expr => add(mul(rowAt(u), Dv), g * 16);
+    for (let u = 0; u < RP; u++) for (let g = 0; g < CV; g++) out.push(letMut(`ob${u}_${g}`, F, load('acc', accAt(u, g), F)));
+    const step: Stmt[] = [];
+    for (let u = 0; u < RP; u++) step.push(let_(`pw${u}`, W32, broadcast(load('pp', add(mul(rowAt(u), BKV / 2), t), 'i32'), W32)));
+    for (let g = 0; g < CV; g++) {
+      step.push(let_(`vw${g}`, W32, load('vp', add(mul(t, Dv), g * 16), W32)));
+      for (let u = 0; u < RP; u++) step.push(assign(`ob${u}_${g}`, call(DPBF16, [v(`ob${u}_${g}`, F), v(`vw${g}`, W32), v(`pw${u}`, W32)], F)));
+    }
+    out.push(forLoop('tp', 0, mul(div(add(i32('n'), 31), 32), 16), step));
+    for (let u = 0; u < RP; u++) for (let g = 0; g < CV; g++) out.push(store('acc', accAt(u, g), v(`ob${u}_${g}`, F)));
+    return [forLoop('rp', 0, R / RP, out)];
+  }
+
   function finishKernel(): Kernel {
     body.push(forLoop('w', 0, mul(mul(mul(Bp, Hkv), nQT), S), work, { parallel: true }));
     if (S > 1) body.push(combine(S, Dv, L, Hq));
@@ -570,7 +743,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
       ...(S > 1 ? [bufferParam('part', 'f32', 'readwrite')] : []),
     ];
     return {
-      name: `attention_${kv}_${isa.rules.name}${int8 ? '_int8' : ''}${bf16 ? '_bf16' : ''}`,
+      name: `attention_${kv}_${isa.rules.name}${int8 ? '_int8' : ''}${bf16 ? '_bf16' : ''}${pvInt8 ? '_pvint8' : ''}${pvBf16 ? '_pvbf16' : ''}`,
       model: 'cpu',
       params: [...bufferParams, scalarParam('B'), scalarParam('Sq'), scalarParam('Skv')],
       body,
@@ -579,13 +752,19 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
 }
 
 /** int8 path: the scaled q rows quantized per 32-block (d = amax / 127, codes rounded half away from zero) */
-function quantizeRows(R: number, D: number): Stmt[] {
+function quantizeRows(R: number, D: number, perRow = false): Stmt[] {
   const r = i32('r');
   const blk = i32('qb');
   const at = (e: Expr): Expr => add(add(mul(r, D), mul(blk, QB)), e);
-  return [forLoop('r', 0, R, [forLoop('qb', 0, D / QB, [
+  // perRow: one amax over the row (every block gets the same d)
+  const amax: Stmt[] = [
     letMut('amax', 'f32', c.f32(0)),
-    forLoop('qe', 0, QB, [assign('amax', max(f32('amax'), unary('abs', load('qs', at(i32('qe')), 'f32'))))]),
+    perRow
+      ? forLoop('qe', 0, D, [assign('amax', max(f32('amax'), unary('abs', load('qs', add(mul(r, D), i32('qe')), 'f32'))))])
+      : forLoop('qe', 0, QB, [assign('amax', max(f32('amax'), unary('abs', load('qs', at(i32('qe')), 'f32'))))]),
+  ];
+  return [forLoop('r', 0, R, [...(perRow ? amax : []), forLoop('qb', 0, D / QB, [
+    ...(perRow ? [] : amax),
     let_('qdv', 'f32', div(f32('amax'), c.f32(127))),
     let_('qid', 'f32', select(ne(f32('qdv'), c.f32(0)), div(c.f32(1), f32('qdv')), c.f32(0))),
     store('qd', add(mul(r, D / QB), blk), f32('qdv')),
@@ -597,15 +776,16 @@ function quantizeRows(R: number, D: number): Stmt[] {
 }
 
 /** wideInt8: the q codes plus 128 as u8 (0..254), and per row and pair of blocks the two q scales, one per half of 16 lanes */
-function unsignedRows(R: number, D: number): Stmt[] {
+function unsignedRows(R: number, D: number, perRow = false): Stmt[] {
   const r = i32('r');
   const NB = D / QB;
   const NP = NB / 2;
   return [forLoop('r', 0, R, [
     forLoop('qe', 0, D, [store('qu', add(mul(r, D), i32('qe')), cast(add(cast(load('qq', add(mul(r, D), i32('qe')), 'i8'), 'i32'), 128), 'u8'))]),
-    forLoop('qp', 0, NP, [forLoop('ql', 0, 16, [
+    // perRow: the scale is applied after the reduction (no per-pair scales)
+    ...(perRow ? [] : [forLoop('qp', 0, NP, [forLoop('ql', 0, 16, [
       store('qdp', add(mul(add(mul(r, NP), i32('qp')), 16), i32('ql')), load('qd', add(add(mul(r, NB), mul(i32('qp'), 2)), div(i32('ql'), 8)), 'f32')),
-    ])]),
+    ])])]),
   ])];
 }
 
@@ -613,7 +793,7 @@ function unsignedRows(R: number, D: number): Stmt[] {
  * wideInt8: the score accumulators fa0..fa(RB-1) (f32x16) of key row kb, per pair of blocks: one 64-byte
  * dot per row from -128 * sum(k) (per lane, shared by the rows), scaled per half by d_k * d_q
  */
-function wideInt8Scores(RB: number, D: number, rowOf: (u: number) => Expr): Stmt[] {
+function wideInt8Scores(RB: number, D: number, rowOf: (u: number) => Expr, perRow = false): Stmt[] {
   const NP = D / QB / 2;
   const F16 = vec('f32', 16);
   const I16 = vec('i32', 16);
@@ -629,7 +809,8 @@ function wideInt8Scores(RB: number, D: number, rowOf: (u: number) => Expr): Stmt
   ];
   for (let u = 0; u < RB; u++) {
     const isum = dot(v('kneg', I16), load('qu', add(mul(rowOf(u), D), mul(i32('kp'), 2 * QB)), vec('u8', 64)), v('kc2', vec('i8', 64)));
-    const scale = mul(v('dk2', F16), load('qdp', mul(add(mul(rowOf(u), NP), i32('kp')), 16), F16));
+    // perRow: d_k alone (the row's d_q multiplies the reduced scores)
+    const scale = perRow ? v('dk2', F16) : mul(v('dk2', F16), load('qdp', mul(add(mul(rowOf(u), NP), i32('kp')), 16), F16));
     inner.push(assign(`fa${u}`, fma(cast(isum, F16), scale, v(`fa${u}`, F16))));
   }
   out.push(forLoop('kp', 0, NP, inner, NP <= 4 ? { unroll: NP } : {}));

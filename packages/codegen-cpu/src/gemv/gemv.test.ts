@@ -88,11 +88,15 @@ function cases(): Case[] {
         out.push(alt
           ? { target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, rows: 8, m_tile: 2, k_unroll: 1, threads: 2, row_order: 'spread' } }
           : { target, format, act: 'f32', bias: true, dotPath, config: { dot_path: dotPath } });
-        // avx512's int8 groups at both dot widths, with the other tiling than the build above
+        // avx512's int8 groups at both dot widths for every format: the build above has the default
+        // width (whatever the defaults say), the widths it lacks get a build with the other tiling
         if (target === 'avx512' && dotPath === 'int8') {
-          out.push(alt
-            ? { target, format, act: 'f32', bias: true, dotPath, config: { dot_path: dotPath, dot_width: 512, rows: 2, m_tile: 4, k_unroll: 2, threads: 2 } }
-            : { target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, dot_width: 256, rows: 8, m_tile: 2, k_unroll: 1, threads: 2, row_order: 'spread' } });
+          const first = Number(emitGemvCpu(target, { M: 16, N: 37, K: 4096 + 128, weight: format, act: alt ? 'f16' : 'f32', bias: !alt }, out.at(-1)!.config).config.dot_width ?? 256);
+          for (const width of [256, 512].filter((w) => w !== first)) {
+            out.push(alt
+              ? { target, format, act: 'f32', bias: true, dotPath, config: { dot_path: dotPath, dot_width: width, rows: 2, m_tile: 4, k_unroll: 2, threads: 2 } }
+              : { target, format, act: 'f16', bias: false, dotPath, config: { dot_path: dotPath, dot_width: width, rows: 8, m_tile: 2, k_unroll: 1, threads: 2, row_order: 'spread' } });
+          }
         }
       }
     }
@@ -141,6 +145,32 @@ function nmse(y: Float32Array, r: Float64Array): number {
   return num / den;
 }
 
+/**
+ * The disassembly of a kernel's own functions: its entry and the OpenMP regions gcc outlines from it
+ * (`<entry>._omp_fn.N`), so the harness's code cannot satisfy an instruction assertion.
+ */
+function kernelCode(dis: string, entry: string): string {
+  const fns = dis.split(/\n(?=[0-9a-f]+ <)/).filter((f) => {
+    const name = /^[0-9a-f]+ <([^>]+)>:/.exec(f)?.[1];
+    return name !== undefined && (name === entry || name.startsWith(`${entry}.`));
+  });
+  assert.ok(fns.length > 0, `no function ${entry} in the disassembly`);
+  return fns.join('\n');
+}
+
+const vnniDots = (code: string): { zmm: number; ymm: number } => ({
+  zmm: (code.match(/vpdpbusd\s[^\n]*zmm/g) ?? []).length,
+  ymm: (code.match(/vpdpbusd\s[^\n]*ymm/g) ?? []).length,
+});
+
+/**
+ * dot_width 512: the groups' dot products are zmm. Blocks after the last whole group of 16 still take
+ * ymm dot products (one per block and x row), so some ymm may remain, but the zmm ones must be there
+ * and outnumber them (a group has 4 dot vectors, 2 per 4-bit vector, per row and x row, against 1
+ * ymm per tail block).
+ */
+const wideDotsOk = ({ zmm, ymm }: { zmm: number; ymm: number }): boolean => zmm > 0 && zmm >= ymm;
+
 test('gemv on c, avx2, avx512, neon: every format, act, bias, M in {1,3,16}, N with tails, both dot paths', async () => {
   const root = mkdtempSync(join(tmpdir(), 'kf-gemv-cpu-'));
   try {
@@ -164,6 +194,7 @@ test('gemv on c, avx2, avx512, neon: every format, act, bias, M in {1,3,16}, N w
     const binaries = new Map<string, string>();
     // the dot width each avx512 int8 build's resolved config asks for
     const avx512Int8Widths = new Map<string, number>();
+    const kernelEntries = new Map<string, string>();
     await pool(all, 3, async (cs) => {
       const width = cs.config.dot_width === undefined ? '' : `_w${cs.config.dot_width}`;
       const name = `${cs.target}_${cs.format}_${cs.act}_${cs.bias ? 'bias' : 'nobias'}${width}_${cs.dotPath}`;
@@ -181,7 +212,10 @@ test('gemv on c, avx2, avx512, neon: every format, act, bias, M in {1,3,16}, N w
         return;
       }
       binaries.set(name, exe);
-      if (cs.target === 'avx512' && cs.dotPath === 'int8') avx512Int8Widths.set(name, Number(artifact.config.dot_width));
+      if (cs.target === 'avx512' && cs.dotPath === 'int8') {
+        avx512Int8Widths.set(name, Number(artifact.config.dot_width ?? 256));
+        kernelEntries.set(name, artifact.dispatches[0]!.entry);
+      }
       if (!RUNNABLE[cs.target]) return;
       for (const s of shapesFor(cs.format)) {
         const { dir, ref } = inputsFor(cs.format, cs.act, s, cs.bias);
@@ -225,13 +259,22 @@ test('gemv on c, avx2, avx512, neon: every format, act, bias, M in {1,3,16}, N w
     const neonInt8 = [...binaries.keys()].filter((n) => n.startsWith('neon_') && n.endsWith('_int8'));
     assert.ok(neonInt8.length > 0);
     for (const n of neonInt8) assert.match(await disasm(n), /\bsdot\b/, n);
-    // avx512 int8: VNNI at the register width the config asks for (a ymm-only kernel where it asks
-    // for 512 bits is a regression even when its numbers are right)
-    assert.deepEqual(new Set(avx512Int8Widths.values()), new Set([256, 512]));
+    // avx512 int8: VNNI at the register width the config asks for, in the kernel's own functions (a
+    // ymm-only kernel where it asks for 512 bits is a regression even when its numbers are right).
+    // Every int8 format is built at both widths; each 256-bit build is the ymm-only kernel the 512-bit
+    // check must reject, so the check is shown to fail where it should.
+    const int8Formats = WEIGHT_FORMAT_NAMES.filter((f) => FORMATS[f].kind !== 'dense');
+    for (const format of int8Formats) {
+      const widths = [...avx512Int8Widths].filter(([n]) => n.startsWith(`avx512_${format}_`)).map(([, w]) => w);
+      assert.deepEqual(new Set(widths), new Set([256, 512]), `avx512 ${format}: builds at dot_width ${widths.join(', ')}`);
+    }
     for (const [n, width] of avx512Int8Widths) {
-      const code = await disasm(n);
-      assert.match(code, width === 512 ? /vpdpbusd\s[^\n]*zmm/ : /vpdpbusd\s[^\n]*ymm/, `${n}: dot_width ${width}`);
-      if (width === 256) assert.doesNotMatch(code, /vpdpbusd\s[^\n]*zmm/, n);
+      const { zmm, ymm } = vnniDots(kernelCode(await disasm(n), kernelEntries.get(n)!));
+      if (width === 512) assert.ok(wideDotsOk({ zmm, ymm }), `${n}: dot_width 512 but ${zmm} zmm and ${ymm} ymm vpdpbusd in the kernel`);
+      else {
+        assert.ok(ymm > 0 && zmm === 0, `${n}: dot_width 256 but ${zmm} zmm and ${ymm} ymm vpdpbusd in the kernel`);
+        assert.ok(!wideDotsOk({ zmm, ymm }), `${n}: the 512-bit check accepts a ymm-only kernel`);
+      }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -52,8 +52,10 @@ export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpu
   if (x86 && dotPath === 'int8') {
     // quantized weights, measured on avx2 (docs/performance-cpu.md): decode streams 2 rows N/2 apart
     // (2 weight streams per thread); batches share each weight vector over the rows of x instead.
-    // avx512: zmm dot vectors (docs/results/2026-12-02-avx512-int8)
-    const wide = target === 'avx512' ? { dot_width: 512 as const } : {};
+    // avx512: zmm dot vectors where they measured faster on Zen 5 (docs/results/2026-12-02-ggml-repack-zen5):
+    // batches (M > 1) of the block formats (q8_0 M 16: 1.21-1.25x); decode (M = 1: ymm 4-23% faster)
+    // and the planar w4g formats (M 16: ymm 5-6% faster) keep the ymm groups
+    const wide = target === 'avx512' && M > 1 && FORMATS[params!.weight as WeightFormatName].kind === 'block' ? { dot_width: 512 as const } : {};
     return M === 1
       ? { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: dotPath, prefetch, row_order: 'spread', ...wide }
       : { rows: 1, m_tile: mTile, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent', ...wide };

@@ -47,6 +47,15 @@ export const KNOWN_CALLS: Readonly<Record<string, CallSignature>> = {
   kf_bf16_pairs: { args: ['f32x*', 'f32x*'], result: 'i32x*' },
   /** acc + per lane the dot product of the two bf16 pairs of b and c (the words of kf_bf16_pairs) */
   kf_dpbf16: { args: ['f32x*', 'i32x*', 'i32x*'], result: 'f32x*' },
+  /**
+   * attention's int8 p·v (q8_0 V): four key rows' codes (the u8 elements each row's q8_0 blocks start at)
+   * interleaved so that 32-bit word e of the destination (the first i8 argument's address) holds byte e
+   * of each of the four rows, and their block scales as f32 (the f32 argument, `stride` apart per block);
+   * the i32 arguments: stride, blocks per row
+   */
+  kf_vquad_q8: { args: ['i8', 'f32', 'i32', 'i32', 'u8', 'u8', 'u8', 'u8'], result: 'i32' },
+  /** the 4 bytes from the element the argument loads, broadcast as 32-bit words */
+  kf_bcast4_u8: { args: ['u8'], result: 'u8x*' },
 };
 
 function matches(pattern: string, t: Type): boolean {

@@ -51,6 +51,8 @@ export const ATTENTION: OpDef = {
     { name: 'subgroup_reduce', doc: 'GPU: subgroup (warp, simdgroup) reductions for dot products and softmax statistics' },
     { name: 'dot_path', doc: "q8_0 KV: 'float' dequantizes k and v; 'int8' quantizes q per 32-block in the kernel and takes q·k as integer dot products (VNNI, sdot, vwmacc, vrmpy, dp4a)" },
     { name: 'mma', doc: "'none', or matrix multiply-accumulate units for q·kᵀ and p·v in prefill: CUDA tensor cores (mma.sync, f16/bf16 operands, f32 accumulation), Vulkan cooperative matrix, Metal simdgroup matrix" },
+    { name: 'pv_path', doc: "p·v: 'float' (f32 multiply-adds), 'int8' (q8_0 V: p quantized to u8 per tile, integer dot products on V's codes), 'bf16' (p and V rounded to bf16, bf16 pair dot products)" },
+    { name: 'q_scale', doc: "int8 q·k: 'block' quantizes q with one scale per 32-block, 'row' with one scale per row (applied once after the reduction)" },
   ],
   flops(params) {
     const { B, Hq, Sq, Skv, D, Dv, window } = params as Record<string, number>;
