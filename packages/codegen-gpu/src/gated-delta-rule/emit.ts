@@ -49,7 +49,7 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     const { kernels: chunked, outBlocks } = chunkedKernels(shape, cfg, caps, target === 'cuda');
     const [prep, walk, out] = chunked;
     kernels = chunked;
-    // CUDA launches pass the prep's and the walk's launch-sized workgroup memory
+    // CUDA launches pass each dispatch's launch-sized workgroup memory
     const launched = (k: Kernel): { dynamicSharedBytes?: number } => {
       const bytes = target === 'cuda' ? dynamicSharedBytes(k) : 0;
       return bytes > 0 ? { dynamicSharedBytes: bytes } : {};
@@ -57,7 +57,7 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     dispatches.push(
       { entry: prep.name, args: argsOf(prep), grid: [size.cdiv('T', C), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1], ...launched(prep) },
       { entry: walk.name, args: argsOf(walk), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1], ...launched(walk) },
-      { entry: out.name, args: argsOf(out), grid: [size.mul(size.cdiv('T', C), outBlocks), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1] },
+      { entry: out.name, args: argsOf(out), grid: [size.mul(size.cdiv('T', C), outBlocks), Hv, 'B'], workgroup: [cfg.workgroup_size, 1, 1], ...launched(out) },
     );
   }
   return {

@@ -56,17 +56,24 @@ test('the state walk tiles: rows per thread only while every thread keeps a tile
   const cfg = resolveGdrConfig('cuda', params({ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20 }), { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 });
   assert.deepEqual(walkTiles(shape, cfg), { CJ: 4, NJ: 4, RI: 4, RS: 2 });
   const h200 = params(H200(4, 2048));
-  assert.deepEqual(walkTiles(gdrShape(h200), resolveGdrConfig('cuda', h200)), { CJ: 4, NJ: 4, RI: 2, RS: 4 });
+  assert.deepEqual(walkTiles(gdrShape(h200), resolveGdrConfig('cuda', h200)), { CJ: 4, NJ: 8, RI: 4, RS: 4 });
 });
 
 test('chunked default: state-walk column blocks narrower where the batch gives few of them; W and Kd staged in a launch-sized block on CUDA', () => {
   const b1 = emitGatedDeltaRuleGpu('cuda', params(H200(1, 8192)), {});
   assert.equal(b1.config.block_v, 8);
-  assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(4, 2048)), {}).config.block_v, 16);
-  // prep: g, gamma, beta, the norms, A and the substitution's 128 columns (64 x 129); walk: the state block,
-  // the U block and the chunk's W and Kd (128 x 8 + 64 x 8 + 2 x 64 x 128 floats)
-  assert.deepEqual(b1.dispatches.map((d) => d.dynamicSharedBytes), [(5 * 64 + 64 * 64 + 64 * 129) * 4, (128 * 8 + 64 * 8 + 2 * 64 * 128) * 4, undefined]);
-  assert.match(Object.values(b1.files)[0]!, /W and Kd staged in workgroup memory/);
+  // 4 x 2048: 32 columns, 256 walk workgroups (at 16, 512 of about 82 KB would not all be resident on the H200)
+  assert.equal(emitGatedDeltaRuleGpu('cuda', params(H200(4, 2048)), {}).config.block_v, 32);
+  // prep: the staged k and q rows (64 x 128 + 64 floats of skew each), A and 8 per-token arrays; walk: the state
+  // block, the U block, W, Kd, the U' block and the decay; outputs: Qg, M, the H and U blocks
+  assert.deepEqual(b1.dispatches.map((d) => d.dynamicSharedBytes), [
+    (2 * (64 * 128 + 64) + 64 * 64 + 8 * 64) * 4, (128 * 8 + 64 * 8 + 2 * 64 * 128 + 64 * 8 + 4) * 4, (64 * 128 + 64 * 64 + 128 * 32 + 64 * 32) * 4,
+  ]);
+  const src = Object.values(b1.files)[0]!;
+  assert.match(src, /W and Kd staged in workgroup memory, pipelined/);
+  assert.match(src, /k and q rows staged \(cp\.async\)/);
+  assert.match(src, /operands staged in workgroup memory \(cp\.async\)/);
+  assert.match(src, /cp\.async\.cg\.shared\.global/);
   // OpenCL's 16 KB hold the state and U blocks only: W and Kd are read from scratch
   const cl = emitGatedDeltaRuleGpu('opencl', params(H200(1, 8192)), {});
   assert.match(Object.values(cl.files)[0]!, /W and Kd read from scratch/);
@@ -164,6 +171,12 @@ test('emulated in place (s0 and s one buffer): both variants (the chunked one in
     [{ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 }],
     // the H200 layout's vector paths: W and Kd staged, 4-row state tiles, 128-bit rows of U, H and O, an output block past Dv
     [{ B: 2, T: 45, Hk: 1, Hv: 2, Dk: 64, Dv: 24, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 16, block_v: 8, workgroup_size: 32 }],
+    // CUDA's staged prep, pipelined walk and staged outputs without l2norm, Hv / Hk 2, 5 chunks, two warps (norm loop over warps)
+    [{ B: 2, T: 70, Hk: 1, Hv: 2, Dk: 32, Dv: 16 }, 'cuda', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 64 }],
+    // chunk 32 with l2norm, Hv / Hk 2, the second column block past Dv (8 to 15 of 12), Dk not a multiple of 32
+    [{ B: 1, T: 77, Hk: 2, Hv: 4, Dk: 20, Dv: 12, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 32, block_v: 8, workgroup_size: 64 }],
+    // Dk and Dv not multiples of 4: CUDA keeps the unstaged prep and outputs and the one-slot walk
+    [{ B: 1, T: 40, Hk: 1, Hv: 1, Dk: 18, Dv: 10, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 32 }],
   ];
   cases.forEach(([raw, target, config], i) => {
     const { nmseO, nmseS } = emulated(raw, SIMT_CAPS[target], target, config, 11 + i);

@@ -93,6 +93,49 @@ export function walkStaged(shape: GdrShape, c: GdrSimtConfig, caps: SimtCaps, la
   return floats * 4 <= (launchShared ? LAUNCH_SHARED_BYTES : caps.sharedBytes);
 }
 
+/**
+ * Whether the state walk pipelines its staging (CUDA's launch-sized block, cp.async): one slot each of the chunk's
+ * W (with its U' block and decay) and Kd, the next chunk's W copied during this chunk's state update and its Kd
+ * during the next U = U' - W S. Needs 16-byte rows (Dk, Dv and block_v multiples of 4) within the launch limit.
+ */
+export function walkPipelined(shape: GdrShape, c: GdrSimtConfig, launchShared: boolean): boolean {
+  if (!launchShared || shape.Dk % 4 !== 0 || shape.Dv % 4 !== 0 || c.block_v % 4 !== 0) return false;
+  const floats = chunkedSharedFloats(shape, c)[1] + 2 * c.chunk * shape.Dk + c.chunk * c.block_v + 4;
+  return floats * 4 <= LAUNCH_SHARED_BYTES;
+}
+
+/** columns per workgroup of the output dispatch */
+export const OUT_BLOCK = 32;
+
+/** the output dispatch's column block: OUT_BLOCK, or Dv rounded up to a power of two where smaller */
+export const outBlock = (shape: GdrShape): number => Math.min(OUT_BLOCK, 2 ** Math.ceil(Math.log2(shape.Dv)));
+
+/**
+ * Whether the output dispatch stages its operands (the chunk's Qg and M, the H and U blocks) in CUDA's
+ * launch-sized block by cp.async, all in flight at once, before the products read them from there.
+ */
+export function outStaged(shape: GdrShape, c: GdrSimtConfig, launchShared: boolean): boolean {
+  if (!launchShared || shape.Dk % 4 !== 0 || shape.Dv % 4 !== 0) return false;
+  const BO = outBlock(shape);
+  return (c.chunk * shape.Dk + c.chunk * c.chunk + shape.Dk * BO + c.chunk * BO) * 4 <= LAUNCH_SHARED_BYTES;
+}
+
+/**
+ * Whether the prep dispatch stages the chunk's k and q rows in CUDA's launch-sized block by cp.async (norms by
+ * warps, the pair tiles, Qg, Kd and the substitution's right-hand sides then read them there): 16-byte rows
+ * (Dk % 4), the arrays within the launch limit.
+ */
+export function prepStaged(shape: GdrShape, c: GdrSimtConfig, launchShared: boolean): boolean {
+  if (!launchShared || shape.Dk % 4 !== 0) return false;
+  // the substitution's columns (chunk x threads) go over the q rows where they fit there
+  const rows = stagedRowsFloats(shape.Dk, c.chunk);
+  const columns = c.chunk * c.workgroup_size <= rows ? 0 : c.chunk * c.workgroup_size;
+  return (2 * rows + columns + c.chunk * c.chunk + 8 * c.chunk) * 4 <= LAUNCH_SHARED_BYTES;
+}
+
+/** floats of a staged [chunk][Dk] tile: rows of Dk with 4 floats of skew after every 4 rows (bank groups of 16-byte reads) */
+export const stagedRowsFloats = (Dk: number, C: number): number => C * Dk + 4 * Math.ceil(C / 4);
+
 /** state values one lane of the recurrent kernel holds in registers */
 const MAX_STATE_PER_LANE = 128;
 
@@ -245,7 +288,7 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   const chunk = cuda ? 64 : 32;
   // the state walk is a chain of dependent chunks per column block: narrower blocks where the batch's
   // heads give too few of them to fill the GPU (each block stages or re-reads the chunk's W and Kd)
-  let walk = Math.max(4, Math.min(16, pow2Floor((B * shape.Hv * shape.Dv) / WALK_GROUPS)));
+  let walk = Math.max(4, Math.min(32, pow2Floor((B * shape.Hv * shape.Dv) / WALK_GROUPS)));
   // a block narrower than a subgroup (small Dv) reduces through workgroup memory
   const whole = subgroups && ((block_v / vector_width) * k_split) % caps.subgroupSize! === 0;
   const base: GdrSimtConfig = {

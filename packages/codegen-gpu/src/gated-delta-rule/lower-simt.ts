@@ -24,17 +24,21 @@
  *    chunk where they fit: U = U' - W S (over U' in scratch), the state before the chunk to `gdr_h`,
  *    S = e^gamma_last S + Kdᵀ U.
  * 3. `gdr_chunk_out`, in parallel over (chunks x column blocks, value head, batch): O = Qg H + M U.
+ * On CUDA (the launch-sized block) each dispatch stages by cp.async: the prep its chunk's k and q rows, the walk
+ * the next chunk's W and Kd while this one's products run, the outputs all their operands (knobs.ts says where).
  * A tail chunk is padded with tokens of g = 0, beta = 0, q = k = 0 (they change nothing and are not stored).
  */
 import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
 import {
-  add, alloc, allocDynamic, and, assign, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
+  add, alloc, allocDynamic, and, assign, asyncCommit, asyncCopy, asyncWait, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
   scalarParam, select, store, sub, subgroupShuffleXor, unary, v,
 } from '@kforge/ir';
 import { L2NORM_EPS } from '@kforge/ir';
 import { loadWords } from '../gemv/weight-chunks.ts';
 import type { SimtCaps } from '../gemv/knobs.ts';
-import { recurrentLayout, substitutionColumns, walkStaged, type GdrShape, type GdrSimtConfig } from './knobs.ts';
+import {
+  outBlock, outStaged, prepStaged, recurrentLayout, stagedRowsFloats, substitutionColumns, walkPipelined, walkStaged, type GdrShape, type GdrSimtConfig,
+} from './knobs.ts';
 
 const I32 = 'i32';
 const F32 = 'f32';
@@ -266,6 +270,7 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
 const wgArray = (name: string, floats: number, launchShared: boolean): Stmt => (launchShared ? allocDynamic(name, F32, floats, 16) : alloc(name, F32, floats, 'workgroup', 16));
 
 export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): Kernel {
+  if (prepStaged(shape, cfg, launchShared)) return lowerChunkPrepStaged(shape, cfg, caps);
   const vectorLoads = caps.vectorLoads;
   const { Hk, Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
@@ -426,6 +431,226 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
 }
 
 
+/**
+ * The prep where `prepStaged` (CUDA's launch-sized block): the chunk's k and q rows are copied into workgroup
+ * memory by cp.async (16-byte copies along Dk, all in flight at once; rows skewed by 4 floats every 4 rows so
+ * that the pair tiles' column rows fall in distinct bank groups), the norms are summed by a warp per token, the
+ * pair tiles (only those on or below the diagonal: M and A above it are never read), Qg and Kd read the rows
+ * there, and the forward substitution (a thread per column, 4 rows at a time) keeps its column in workgroup
+ * memory over the q rows once Qg is out, storing W as [d][i] and U' as [i][j] block by block.
+ */
+function lowerChunkPrepStaged(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps): Kernel {
+  const { Hk, Hv, Dk, Dv } = shape;
+  const C = cfg.chunk;
+  const NT = cfg.workgroup_size;
+  const T = param('T');
+  const l2 = shape.l2norm;
+  const scratch = chunkScratch(shape, C);
+  const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
+  const tokOf = (i: Expr): Expr => add(mul(i32('b'), T), min(add(i32('t0'), i), sub(T, 1)));
+  const qkAt = (i: Expr, d: Expr): Expr => add(mul(add(mul(tokOf(i), Hk), i32('hk')), Dk), d);
+  // row r of a staged tile starts at r Dk + 4 floor(r / 4)
+  const at = (r: Expr, d: Expr): Expr => add(add(mul(r, Dk), mul(div(r, 4), 4)), d);
+  const D4 = Dk / 4;
+  const SV = caps.sharedVectorLoads;
+  const unrollOf = (n: number): number => Math.max(1, Math.min(LOAD_UNROLL, Math.floor(n / NT)));
+  const smalls = ['sg', 'sgam', 'sbeta', 'srk', 'srq', 'swf', 'sqf', 'skf'];
+  const body: Stmt[] = [
+    comment(`gated_delta_rule chunk prep, Hk=${Hk} Hv=${Hv} Dk=${Dk} Dv=${Dv}${l2 ? ' l2norm' : ''}: chunk ${C}, ${NT} threads, k and q rows staged (cp.async), `
+      + 'norms by warps, the substitution 4 rows at a time'),
+    ...gridIds(),
+    ...headIndices(shape),
+    let_('nc', I32, div(add(T, C - 1), C)),
+    let_('t0', I32, mul(i32('gx'), C)),
+    let_('cn', I32, min(c.i32(C), sub(T, i32('t0')))),
+    let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('gx'))),
+    wgArray('sKt', stagedRowsFloats(Dk, C), true),
+    wgArray('sQt', stagedRowsFloats(Dk, C), true),
+    wgArray('sA', C * C, true),
+    ...smalls.map((n) => wgArray(n, C, true)),
+    // the chunk's rows (tokens past T read the last one: their factors below are 0)
+    forLoop('e', i32('tid'), C * D4, [
+      let_('sr', I32, div(i32('e'), D4)),
+      let_('sd', I32, mul(rem(i32('e'), D4), 4)),
+      let_('sat', I32, at(i32('sr'), i32('sd'))),
+      let_('ssrc', I32, qkAt(i32('sr'), i32('sd'))),
+      asyncCopy('sKt', i32('sat'), 'k', i32('ssrc'), 16),
+      asyncCopy('sQt', i32('sat'), 'q', i32('ssrc'), 16),
+    ], { step: NT, unroll: unrollOf(C * D4) }),
+    asyncCommit(),
+    forLoop('i', i32('tid'), C, [
+      let_('pok', 'bool', lt(i32('i'), i32('cn'))),
+      let_('gat', I32, add(mul(tokOf(i32('i')), Hv), i32('h'))),
+      store('sg', i32('i'), select(v('pok', 'bool'), load('g', i32('gat'), F32), c.f32(0))),
+      store('sbeta', i32('i'), select(v('pok', 'bool'), load('beta', i32('gat'), F32), c.f32(0))),
+    ], { step: NT }),
+    asyncWait(0),
+    barrier(),
+    // gamma, the cumulative g (padded tokens hold gamma_last)
+    forLoop('i', i32('tid'), C, [
+      letMut('gam', F32, c.f32(0)),
+      forLoop('m', 0, add(i32('i'), 1), [assign('gam', add(f32('gam'), load('sg', i32('m'), F32)))]),
+      store('sgam', i32('i'), f32('gam')),
+    ], { step: NT }),
+  ];
+  // 1/|k|, 1/|q| per token (0 past the chunk's end): a warp per token, lanes along Dk, butterflies
+  if (l2) {
+    const NW = NT / 32;
+    const norm: Stmt[] = [letMut('nk', F32, c.f32(0)), letMut('nq', F32, c.f32(0))];
+    const along: Stmt[] = [];
+    const kx = loadWords('sKt', at(i32('ntok'), mul(i32('nd'), 4)), 4, F32, 'nkx', along, SV, 4);
+    const qx = loadWords('sQt', at(i32('ntok'), mul(i32('nd'), 4)), 4, F32, 'nqx', along, SV, 4);
+    for (const l of iota(4)) along.push(assign('nk', fma(kx[l]!, kx[l]!, f32('nk'))), assign('nq', fma(qx[l]!, qx[l]!, f32('nq'))));
+    norm.push(forLoop('nd', i32('lane'), D4, along, { step: 32 }));
+    let nk = 'nk';
+    let nq = 'nq';
+    for (let m = 16; m >= 1; m /= 2) {
+      norm.push(let_(`nk_x${m}`, F32, add(f32(nk), subgroupShuffleXor(f32(nk), m))), let_(`nq_x${m}`, F32, add(f32(nq), subgroupShuffleXor(f32(nq), m))));
+      nk = `nk_x${m}`;
+      nq = `nq_x${m}`;
+    }
+    norm.push(if_(eq(i32('lane'), 0), [
+      store('srk', i32('ntok'), select(lt(i32('ntok'), i32('cn')), unary('rsqrt', add(f32(nk), c.f32(L2NORM_EPS))), c.f32(0))),
+      store('srq', i32('ntok'), select(lt(i32('ntok'), i32('cn')), unary('rsqrt', add(f32(nq), c.f32(L2NORM_EPS))), c.f32(0))),
+    ]));
+    body.push(let_('lane', I32, rem(i32('tid'), 32)), let_('warp', I32, div(i32('tid'), 32)));
+    body.push(forLoop('ntok', i32('warp'), C, norm, { step: NW }));
+  } else {
+    body.push(forLoop('i', i32('tid'), C, [
+      store('srk', i32('i'), select(lt(i32('i'), i32('cn')), c.f32(1), c.f32(0))),
+      store('srq', i32('i'), select(lt(i32('i'), i32('cn')), c.f32(1), c.f32(0))),
+    ], { step: NT }));
+  }
+  body.push(barrier());
+  body.push(let_('glast', F32, load('sgam', c.i32(C - 1), F32)));
+  body.push(if_(eq(i32('tid'), 0), [store('gdr_dec', i32('cidx'), exp(f32('glast')))]));
+  // per token: W's right-hand side factor beta e^gamma / |k|, Qg's scale e^gamma / |q|, Kd's e^(gamma_last - gamma) / |k|
+  body.push(forLoop('i', i32('tid'), C, [
+    let_('fg', F32, load('sgam', i32('i'), F32)),
+    let_('feg', F32, exp(f32('fg'))),
+    let_('frk', F32, load('srk', i32('i'), F32)),
+    store('swf', i32('i'), mul(mul(load('sbeta', i32('i'), F32), f32('feg')), f32('frk'))),
+    store('sqf', i32('i'), mul(mul(load('srq', i32('i'), F32), f32('feg')), c.f32(shape.scale))),
+    store('skf', i32('i'), mul(f32('frk'), exp(sub(f32('glast'), f32('fg'))))),
+  ], { step: NT }));
+
+  // A and M in PT x PT pair tiles, only those on or below the diagonal (tile e -> row block ti, column block tj <= ti)
+  const PT = 4;
+  const NB = C / PT;
+  const nTiles = (NB * (NB + 1)) / 2;
+  const tiles = iota(PT);
+  const pairTile: Stmt[] = [
+    let_('tbi', I32, iota(NB - 1).map((k) => select(le(((k + 1) * (k + 2)) / 2, i32('e')), c.i32(1), c.i32(0))).reduce((x, y) => add(x, y), c.i32(0) as Expr)),
+    let_('ti0', I32, mul(i32('tbi'), PT)),
+    let_('tj0', I32, mul(sub(i32('e'), div(mul(i32('tbi'), add(i32('tbi'), 1)), 2)), PT)),
+  ];
+  for (const r of tiles) for (const cc of tiles) pairTile.push(letMut(`dkk${r}_${cc}`, F32, c.f32(0)), letMut(`dqk${r}_${cc}`, F32, c.f32(0)));
+  const dStep: Stmt[] = [];
+  const rowsOf = (buf: string, row: Expr, tag: string): Expr[] => loadWords(buf, at(row, i32('d')), 4, F32, tag, dStep, SV, 4);
+  const ki = tiles.map((r) => rowsOf('sKt', add(i32('ti0'), r), `lki${r}_`));
+  const qi = tiles.map((r) => rowsOf('sQt', add(i32('ti0'), r), `lqi${r}_`));
+  const kj = tiles.map((cc) => rowsOf('sKt', add(i32('tj0'), cc), `lkj${cc}_`));
+  for (const l of iota(4)) {
+    for (const r of tiles) {
+      for (const cc of tiles) {
+        dStep.push(assign(`dkk${r}_${cc}`, fma(ki[r]![l]!, kj[cc]![l]!, f32(`dkk${r}_${cc}`))));
+        dStep.push(assign(`dqk${r}_${cc}`, fma(qi[r]![l]!, kj[cc]![l]!, f32(`dqk${r}_${cc}`))));
+      }
+    }
+  }
+  pairTile.push(forLoop('d', 0, Dk, dStep, { step: 4, unroll: 2 }));
+  for (const r of tiles) {
+    pairTile.push(let_(`pi${r}`, I32, add(i32('ti0'), r)));
+    pairTile.push(let_(`gi${r}`, F32, load('sgam', i32(`pi${r}`), F32)));
+    pairTile.push(let_(`bki${r}`, F32, mul(load('sbeta', i32(`pi${r}`), F32), load('srk', i32(`pi${r}`), F32))));
+    pairTile.push(let_(`sqi${r}`, F32, mul(load('srq', i32(`pi${r}`), F32), c.f32(shape.scale))));
+  }
+  for (const cc of tiles) {
+    pairTile.push(let_(`pj${cc}`, I32, add(i32('tj0'), cc)));
+    pairTile.push(let_(`gj${cc}`, F32, load('sgam', i32(`pj${cc}`), F32)));
+    pairTile.push(let_(`rkj${cc}`, F32, load('srk', i32(`pj${cc}`), F32)));
+  }
+  for (const r of tiles) {
+    for (const cc of tiles) {
+      pairTile.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
+      pairTile.push(store('sA', add(mul(i32(`pi${r}`), C), i32(`pj${cc}`)), select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
+      pairTile.push(store('gdr_m', add(base('gdr_m'), add(mul(i32(`pj${cc}`), C), i32(`pi${r}`))), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
+    }
+  }
+  body.push(forLoop('e', i32('tid'), nTiles, pairTile, { step: NT }));
+  body.push(barrier());
+
+  // Qg = scale e^gamma q̂ as [d][i]: a thread per (4 tokens, d), lanes along d (conflict-free reads), one 16-byte store
+  const qgStep: Stmt[] = [let_('qd', I32, rem(i32('e'), Dk)), let_('qi0', I32, mul(div(i32('e'), Dk), 4))];
+  const qgs = iota(4).map((r) => {
+    qgStep.push(let_(`qg${r}`, F32, mul(load('sQt', at(add(i32('qi0'), r), i32('qd')), F32), load('sqf', add(i32('qi0'), r), F32))));
+    return f32(`qg${r}`);
+  });
+  qgStep.push(...storeWords('gdr_qg', add(base('gdr_qg'), add(mul(i32('qd'), C), i32('qi0'))), qgs, caps.vectorLoads));
+  body.push(forLoop('e', i32('tid'), (C / 4) * Dk, qgStep, { step: NT, unroll: unrollOf((C / 4) * Dk) }));
+  // Kd = e^(gamma_last - gamma) k̂ as [i][d], 16 bytes at a time
+  const kdStep: Stmt[] = [let_('kdi', I32, div(i32('e'), D4)), let_('kdd', I32, mul(rem(i32('e'), D4), 4)), let_('kdf', F32, load('skf', i32('kdi'), F32))];
+  const kds = loadWords('sKt', at(i32('kdi'), i32('kdd')), 4, F32, 'kdx', kdStep, SV, 4).map((x) => mul(x, f32('kdf')));
+  kdStep.push(...storeWords('gdr_kd', add(base('gdr_kd'), add(mul(i32('kdi'), Dk), i32('kdd'))), kds, caps.vectorLoads));
+  body.push(forLoop('e', i32('tid'), C * D4, kdStep, { step: NT, unroll: unrollOf(C * D4) }));
+
+  // forward substitution X_i = rhs_i - sum_(m<i) A_im X_m, a thread per column, its column in workgroup memory
+  // ([i][thread], over the q rows once Qg is out, else its own array), 4 rows at a time: per 4 earlier rows one
+  // load of each of the 4 X and one 16-byte (broadcast) load of each row's 4 A serve 16 products
+  const reuse = C * NT <= stagedRowsFloats(Dk, C);
+  const sX = reuse ? 'sQt' : 'sX';
+  if (!reuse) body.splice(body.findIndex((st) => st.op === 'alloc' && st.name === 'sA') + 1, 0, wgArray('sX', C * NT, true));
+  body.push(barrier());
+  const xAt = (i: Expr): Expr => add(mul(i, NT), i32('tid'));
+  const substitute = (n: number, tag: string, rhs: (i: Expr) => Expr, out: (I: Expr, xs: Expr[]) => Stmt[]): Stmt => {
+    const block: Stmt[] = [let_(`${tag}i0`, I32, mul(i32(`${tag}I`), 4))];
+    for (const r of iota(4)) block.push(letMut(`${tag}acc${r}`, F32, load(sX, xAt(add(i32(`${tag}i0`), r)), F32)));
+    const step: Stmt[] = [let_(`${tag}m0`, I32, mul(i32(`${tag}m4`), 4))];
+    const xm = iota(4).map((l) => {
+      step.push(let_(`${tag}xm${l}`, F32, load(sX, xAt(add(i32(`${tag}m0`), l)), F32)));
+      return f32(`${tag}xm${l}`);
+    });
+    for (const r of iota(4)) {
+      const a = loadWords('sA', add(mul(add(i32(`${tag}i0`), r), C), i32(`${tag}m0`)), 4, F32, `${tag}a${r}_`, step, SV, 4);
+      for (const l of iota(4)) step.push(assign(`${tag}acc${r}`, fma(unary('neg', a[l]!), xm[l]!, f32(`${tag}acc${r}`))));
+    }
+    block.push(forLoop(`${tag}m4`, 0, i32(`${tag}I`), step, { unroll: 2 }));
+    // the block's own 4 x 4 lower triangle
+    const diag = iota(4).map((r) => loadWords('sA', add(mul(add(i32(`${tag}i0`), r), C), i32(`${tag}i0`)), 4, F32, `${tag}d${r}_`, block, SV, 4));
+    const xs: Expr[] = [];
+    for (const r of iota(4)) {
+      let x: Expr = f32(`${tag}acc${r}`);
+      for (const l of iota(r)) x = fma(unary('neg', diag[r]![l]!), xs[l]!, x);
+      block.push(let_(`${tag}x${r}`, F32, x));
+      xs.push(f32(`${tag}x${r}`));
+      block.push(store(sX, xAt(add(i32(`${tag}i0`), r)), xs[r]!));
+    }
+    block.push(if_(v(`${tag}ok`, 'bool'), out(i32(`${tag}i0`), xs)));
+    return forLoop(`${tag}0`, 0, n, [
+      let_(`${tag}col`, I32, add(i32(`${tag}0`), i32('tid'))),
+      let_(`${tag}ok`, 'bool', lt(i32(`${tag}col`), n)),
+      let_(`${tag}c`, I32, min(i32(`${tag}col`), n - 1)),
+      // the right-hand sides first (their loads in flight together), then the rows in place
+      forLoop(`${tag}i`, 0, C, [store(sX, xAt(i32(`${tag}i`)), rhs(i32(`${tag}i`)))], { unroll: LOAD_UNROLL }),
+      forLoop(`${tag}I`, 0, C / 4, block),
+    ], { step: NT });
+  };
+  // W as [d][i]: the thread's column d is a contiguous row of C, 4 rows per store
+  body.push(substitute(Dk, 'w', (i) => mul(load('swf', i, F32), load('sKt', at(i, i32('wc')), F32)),
+    (i0, xs) => storeWords('gdr_w', add(add(base('gdr_w'), mul(i32('wcol'), C)), i0), xs, caps.vectorLoads)));
+  // U' as [i][j]: lanes along j
+  body.push(substitute(Dv, 'u', (i) => mul(load('sbeta', i, F32), load('v', add(mul(add(mul(tokOf(i), Hv), i32('h')), Dv), i32('uc')), F32)),
+    (i0, xs) => xs.map((x, r) => store('gdr_u', add(base('gdr_u'), add(mul(add(i0, r), Dv), i32('ucol'))), x))));
+  const params: KernelParam[] = [
+    ...ioParams().filter((p) => p.name !== 's0'),
+    ...scratch.filter((s) => s.name !== 'gdr_h').map((s) => bufferParam(s.name, F32, 'write')),
+    scalarParam('B'), scalarParam('T'),
+  ];
+  return { name: PREP_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body, params };
+}
+
 export interface ProductTiles {
   /** columns per thread tile, column tiles per block */
   readonly CJ: number;
@@ -458,13 +683,10 @@ export function walkTiles(shape: GdrShape, cfg: GdrSimtConfig): { CJ: number; NJ
 
 /** the output dispatch's tiles: RI rows of O, CJ columns, over blocks of BO columns */
 export function outTiles(shape: GdrShape, cfg: GdrSimtConfig): { BO: number; CJ: number; NJ: number; RI: number } {
-  const BO = Math.min(OUT_BLOCK, 2 ** Math.ceil(Math.log2(shape.Dv)));
+  const BO = outBlock(shape);
   const { CJ, NJ, rows } = productTiles(BO, [cfg.chunk], cfg.workgroup_size);
   return { BO, CJ, NJ, RI: rows[0]! };
 }
-
-/** state columns per workgroup of the output dispatch */
-const OUT_BLOCK = 32;
 
 const iota = (n: number): number[] => Array.from({ length: n }, (_, r) => r);
 
@@ -506,6 +728,9 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
   const SB = Dk * BV;
   const { CJ, NJ, RI, RS } = walkTiles(shape, cfg);
   const stage = walkStaged(shape, cfg, caps, launchShared);
+  // the next chunk's W, U' block and decay copied during this chunk's state update, its Kd during the next U
+  const pipe = stage && walkPipelined(shape, cfg, launchShared);
+  const CD = C * Dk;
   // vector accesses: a thread's rows of W (RI of 2 or 4), along the block's columns of S and U (CJ 4), of h rows (Dv % 4)
   const wVector = (stage ? caps.sharedVectorLoads : caps.vectorLoads) && RI > 1;
   const colVector = caps.sharedVectorLoads && CJ === 4;
@@ -514,14 +739,15 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
   const UNROLL = 4;
   const body: Stmt[] = [
     comment(`gated_delta_rule chunked state walk, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BV} state columns per workgroup, ${NT} threads, `
-      + `tiles of ${RI} x ${CJ} (U) and ${RS} x ${CJ} (S) per thread, W and Kd ${stage ? 'staged in workgroup memory' : 'read from scratch'}`),
+      + `tiles of ${RI} x ${CJ} (U) and ${RS} x ${CJ} (S) per thread, W and Kd ${pipe ? 'staged in workgroup memory, pipelined (cp.async: the next chunk\'s W during the state update, its Kd during U)' : stage ? 'staged in workgroup memory' : 'read from scratch'}`),
     ...gridIds(),
     ...headIndices(shape),
     let_('nc', I32, div(add(T, C - 1), C)),
     let_('j0', I32, mul(i32('gx'), BV)),
     wgArray('sS', SB, launchShared),
     wgArray('sU', C * BV, launchShared),
-    ...(stage ? [wgArray('sW', C * Dk, launchShared), wgArray('sK', C * Dk, launchShared)] : []),
+    ...(stage ? [wgArray('sW', CD, launchShared), wgArray('sK', CD, launchShared)] : []),
+    ...(pipe ? [wgArray('sUp', C * BV, true), wgArray('sDec', 4, true)] : []),
     forLoop('e', i32('tid'), SB, [
       let_('ecol', I32, add(i32('j0'), rem(i32('e'), BV))),
       let_('eat', I32, add(mul(add(mul(i32('bh'), Dk), div(i32('e'), BV)), Dv), min(i32('ecol'), Dv - 1))),
@@ -537,7 +763,28 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
 
   // the chunk's W and Kd into workgroup memory, a vector per load where the target has them
   const staging: Stmt[] = [];
-  if (stage) {
+  // the pipelined copies of chunk `nn` (one slot each): W with the block's columns of U' (zero past Dv) and the decay
+  // (in flight during the previous chunk's state update), then Kd (in flight during this chunk's U = U' - W S)
+  const wholeCopy = (to: string, from: string): Stmt => forLoop('e', i32('tid'), CD / 4, [
+    asyncCopy(to, mul(i32('e'), 4), from, add(mul(i32('pidx'), CD), mul(i32('e'), 4)), 16),
+  ], { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, Math.floor(CD / 4 / NT))) });
+  const issueW = (nn: Expr): Stmt[] => [
+    let_('pidx', I32, add(mul(i32('bh'), i32('nc')), nn)),
+    wholeCopy('sW', 'gdr_w'),
+    forLoop('e', i32('tid'), (C * BV) / 4, [
+      let_('pm', I32, div(i32('e'), BV / 4)),
+      let_('pc', I32, mul(rem(i32('e'), BV / 4), 4)),
+      let_('pcol', I32, add(i32('j0'), i32('pc'))),
+      asyncCopy('sUp', add(mul(i32('pm'), BV), i32('pc')), 'gdr_u',
+        add(add(mul(i32('pidx'), C * Dv), mul(i32('pm'), Dv)), min(i32('pcol'), Dv - 4)), 16, select(lt(i32('pcol'), Dv), c.i32(16), c.i32(0))),
+    ], { step: NT }),
+    if_(eq(i32('tid'), 0), [asyncCopy('sDec', c.i32(0), 'gdr_dec', i32('pidx'), 4)]),
+  ];
+  const issueK = (nn: Expr): Stmt[] => [let_('pidx', I32, add(mul(i32('bh'), i32('nc')), nn)), wholeCopy('sK', 'gdr_kd')];
+  const more = lt(add(i32('n'), 1), i32('nc'));
+  // groups in flight at the top of chunk n: W(n), then Kd(n); the first wait leaves Kd(n) pending
+  if (pipe) staging.push(asyncWait(1), barrier());
+  if (!pipe && stage) {
     const SW = caps.vectorLoads && caps.sharedVectorLoads && Dk % 4 === 0 ? 4 : 1;
     // both arrays in one loop, unrolled: the chunk's loads are in flight together (the walk waits on them once per chunk)
     const copy: Stmt[] = [let_('xat', I32, mul(i32('e'), SW))];
@@ -555,7 +802,8 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
   const uTile: Stmt[] = [...tileAt(RI, 'ui', 'uj'), let_('ucol', I32, add(i32('j0'), i32('uj')))];
   for (const r of iota(RI)) {
     uTile.push(let_(`urow${r}`, I32, add(base('gdr_u'), mul(add(i32('ui'), r), Dv))));
-    rowWords('gdr_u', i32(`urow${r}`), i32('ucol'), CJ, Dv - 1, hVector, `up${r}_`, uTile)
+    (pipe ? loadWords('sUp', add(mul(add(i32('ui'), r), BV), i32('uj')), CJ, F32, `up${r}_`, uTile, colVector, CJ)
+      : rowWords('gdr_u', i32(`urow${r}`), i32('ucol'), CJ, Dv - 1, hVector, `up${r}_`, uTile))
       .forEach((x, cc) => uTile.push(letMut(acc('ua', r, cc), F32, x)));
   }
   const uStep: Stmt[] = [];
@@ -595,11 +843,18 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
     let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('n'))),
     ...staging,
     forLoop('e', i32('tid'), (C / RI) * NJ, uTile, { step: NT }),
-    let_('dec', F32, load('gdr_dec', i32('cidx'), F32)),
+    let_('dec', F32, pipe ? load('sDec', c.i32(0), F32) : load('gdr_dec', i32('cidx'), F32)),
+    // pipelined: Kd(n) complete, and sW, sUp, sDec free for chunk n + 1 once every thread is past here
+    ...(pipe ? [asyncWait(0)] : []),
     barrier(),
+    ...(pipe ? [if_(more, issueW(add(i32('n'), 1))), asyncCommit()] : []),
     forLoop('e', i32('tid'), (Dk / RS) * NJ, sTile, { step: NT }),
     barrier(),
+    // sK free: chunk n + 1's Kd
+    ...(pipe ? [if_(more, issueK(add(i32('n'), 1))), asyncCommit()] : []),
   ];
+  // the first chunk's copies before the walk
+  if (pipe) body.push(if_(lt(c.i32(0), i32('nc')), issueW(c.i32(0))), asyncCommit(), if_(lt(c.i32(0), i32('nc')), issueK(c.i32(0))), asyncCommit());
   body.push(forLoop('n', 0, i32('nc'), chunk));
   body.push(forLoop('e', i32('tid'), SB, [
     let_('fcol', I32, add(i32('j0'), rem(i32('e'), BV))),
@@ -619,9 +874,11 @@ export function lowerChunkState(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtC
 /**
  * The outputs, in parallel over chunks: a workgroup per (chunk x block of BO columns, value head, batch),
  * O = Qg H + M U with H the state before the chunk (gdr_h) and U the walk's (M is zero above the diagonal:
- * a tile's rows run to its last row). Every operand is read from scratch (row vectors where the target has them).
+ * a tile's rows run to its last row). Operands are read from scratch (row vectors where the target has them),
+ * or, where `outStaged` (CUDA's launch-sized block), copied into workgroup memory first by cp.async, every copy
+ * in flight at once (one wait per workgroup instead of one per unrolled step).
  */
-export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps): Kernel {
+export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared = false): Kernel {
   const { Hv, Dk, Dv } = shape;
   const C = cfg.chunk;
   const NT = cfg.workgroup_size;
@@ -630,13 +887,15 @@ export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCap
   const base = (name: string): Expr => mul(i32('cidx'), scratch.find((s) => s.name === name)!.floats);
   const { BO, CJ, NJ, RI } = outTiles(shape, cfg);
   const NOB = Math.ceil(Dv / BO);
-  const colVector = caps.vectorLoads && CJ === 4 && Dv % 4 === 0;
+  const staged = outStaged(shape, cfg, launchShared);
+  const colVector = staged ? caps.sharedVectorLoads && CJ === 4 : caps.vectorLoads && CJ === 4 && Dv % 4 === 0;
   // Qg and M are [d][i] and [m][i] per chunk: a thread's RI rows are adjacent
-  const rowVector = caps.vectorLoads && RI > 1;
+  const rowVector = (staged ? caps.sharedVectorLoads : caps.vectorLoads) && RI > 1;
   const UNROLL = 4;
   const acc = (r: number, cc: number): string => `oa${r}_${cc}`;
   const body: Stmt[] = [
-    comment(`gated_delta_rule chunked outputs, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BO} columns per workgroup, ${NT} threads, tiles of ${RI} x ${CJ}`),
+    comment(`gated_delta_rule chunked outputs, Hv=${Hv} Dk=${Dk} Dv=${Dv}: chunk ${C}, ${BO} columns per workgroup, ${NT} threads, tiles of ${RI} x ${CJ}`
+      + `${staged ? ', operands staged in workgroup memory (cp.async)' : ''}`),
     ...gridIds(),
     ...headIndices(shape),
     let_('nc', I32, div(add(T, C - 1), C)),
@@ -645,26 +904,52 @@ export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCap
     let_('cidx', I32, add(mul(i32('bh'), i32('nc')), i32('n'))),
     let_('t0', I32, mul(i32('n'), C)),
   ];
+  if (staged) {
+    // Qg and M whole (contiguous per chunk), the block's BO columns of the H and U rows (zero past Dv)
+    body.push(wgArray('sQg', C * Dk, true), wgArray('sM', C * C, true), wgArray('sH', Dk * BO, true), wgArray('sUb', C * BO, true));
+    const whole = (to: string, from: string, floats: number): Stmt => forLoop('e', i32('tid'), floats / 4, [
+      asyncCopy(to, mul(i32('e'), 4), from, add(base(from), mul(i32('e'), 4)), 16),
+    ], { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, Math.floor(floats / 4 / NT))) });
+    const block = (to: string, from: string, rowStart: (r: Expr) => Expr, rows: number): Stmt => forLoop('e', i32('tid'), (rows * BO) / 4, [
+      let_('br', I32, div(i32('e'), BO / 4)),
+      let_('bc', I32, mul(rem(i32('e'), BO / 4), 4)),
+      let_('bcol', I32, add(i32('j0'), i32('bc'))),
+      asyncCopy(to, add(mul(i32('br'), BO), i32('bc')), from, add(rowStart(i32('br')), min(i32('bcol'), Dv - 4)), 16, select(lt(i32('bcol'), Dv), c.i32(16), c.i32(0))),
+    ], { step: NT, unroll: Math.max(1, Math.min(LOAD_UNROLL, Math.floor((rows * BO) / 4 / NT))) });
+    body.push(
+      whole('sQg', 'gdr_qg', C * Dk),
+      block('sH', 'gdr_h', (r) => add(mul(i32('cidx'), Dk * Dv), mul(r, Dv)), Dk),
+      whole('sM', 'gdr_m', C * C),
+      block('sUb', 'gdr_u', (r) => add(base('gdr_u'), mul(r, Dv)), C),
+      asyncCommit(), asyncWait(0), barrier(),
+    );
+  }
   const tile: Stmt[] = [
     let_('oi', I32, NJ > 1 ? mul(div(i32('e'), NJ), RI) : mul(i32('e'), RI)),
     let_('ocol', I32, add(i32('j0'), NJ > 1 ? mul(rem(i32('e'), NJ), CJ) : c.i32(0))),
   ];
+  if (staged) tile.push(let_('oc', I32, sub(i32('ocol'), i32('j0'))));
   for (const r of iota(RI)) for (const cc of iota(CJ)) tile.push(letMut(acc(r, cc), F32, c.f32(0)));
   const dStep: Stmt[] = [];
-  const qv = loadWords('gdr_qg', add(base('gdr_qg'), add(mul(i32('d'), C), i32('oi'))), RI, F32, 'q_', dStep, rowVector, RI);
-  const hv = rowWords('gdr_h', add(mul(i32('cidx'), Dk * Dv), mul(i32('d'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'h_', dStep);
+  const qv = staged ? loadWords('sQg', add(mul(i32('d'), C), i32('oi')), RI, F32, 'q_', dStep, rowVector, RI)
+    : loadWords('gdr_qg', add(base('gdr_qg'), add(mul(i32('d'), C), i32('oi'))), RI, F32, 'q_', dStep, rowVector, RI);
+  const hv = staged ? loadWords('sH', add(mul(i32('d'), BO), i32('oc')), CJ, F32, 'h_', dStep, colVector, CJ)
+    : rowWords('gdr_h', add(mul(i32('cidx'), Dk * Dv), mul(i32('d'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'h_', dStep);
   for (const r of iota(RI)) for (const cc of iota(CJ)) dStep.push(assign(acc(r, cc), fma(qv[r]!, hv[cc]!, f32(acc(r, cc)))));
-  tile.push(forLoop('d', 0, Dk, dStep, { unroll: LOAD_UNROLL }));
+  tile.push(forLoop('d', 0, Dk, dStep, { unroll: staged ? UNROLL : LOAD_UNROLL }));
   const mStep: Stmt[] = [];
-  const mv = loadWords('gdr_m', add(base('gdr_m'), add(mul(i32('m'), C), i32('oi'))), RI, F32, 'mm_', mStep, rowVector, RI);
-  const uv = rowWords('gdr_u', add(base('gdr_u'), mul(i32('m'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'u_', mStep);
+  const mv = staged ? loadWords('sM', add(mul(i32('m'), C), i32('oi')), RI, F32, 'mm_', mStep, rowVector, RI)
+    : loadWords('gdr_m', add(base('gdr_m'), add(mul(i32('m'), C), i32('oi'))), RI, F32, 'mm_', mStep, rowVector, RI);
+  const uv = staged ? loadWords('sUb', add(mul(i32('m'), BO), i32('oc')), CJ, F32, 'u_', mStep, colVector, CJ)
+    : rowWords('gdr_u', add(base('gdr_u'), mul(i32('m'), Dv)), i32('ocol'), CJ, Dv - 1, colVector, 'u_', mStep);
   for (const r of iota(RI)) for (const cc of iota(CJ)) mStep.push(assign(acc(r, cc), fma(mv[r]!, uv[cc]!, f32(acc(r, cc)))));
   tile.push(forLoop('m', 0, add(i32('oi'), RI), mStep, { unroll: UNROLL }));
+  const oVector = caps.vectorLoads && CJ === 4 && Dv % 4 === 0;
   for (const r of iota(RI)) {
     tile.push(let_(`ot${r}`, I32, add(add(i32('t0'), i32('oi')), r)));
     tile.push(let_(`orow${r}`, I32, mul(add(mul(add(mul(i32('b'), T), i32(`ot${r}`)), Hv), i32('h')), Dv)));
     const xs = iota(CJ).map((cc) => f32(acc(r, cc)));
-    const writes = colVector ? [if_(lt(i32('ocol'), Dv), storeWords('o', add(i32(`orow${r}`), i32('ocol')), xs, true))]
+    const writes = oVector ? [if_(lt(i32('ocol'), Dv), storeWords('o', add(i32(`orow${r}`), i32('ocol')), xs, true))]
       : xs.map((x, cc) => if_(lt(add(i32('ocol'), cc), Dv), [store('o', add(i32(`orow${r}`), add(i32('ocol'), cc)), x)]));
     tile.push(if_(lt(i32(`ot${r}`), T), writes));
   }
@@ -679,7 +964,7 @@ export function lowerChunkOut(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCap
 /** the chunked variant's three dispatches in order, with the output dispatch's grid width in chunks x column blocks */
 export function chunkedKernels(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): { kernels: [Kernel, Kernel, Kernel]; outBlocks: number } {
   return {
-    kernels: [lowerChunkPrep(shape, cfg, caps, launchShared), lowerChunkState(shape, cfg, caps, launchShared), lowerChunkOut(shape, cfg, caps)],
+    kernels: [lowerChunkPrep(shape, cfg, caps, launchShared), lowerChunkState(shape, cfg, caps, launchShared), lowerChunkOut(shape, cfg, caps, launchShared)],
     outBlocks: Math.ceil(shape.Dv / outTiles(shape, cfg).BO),
   };
 }

@@ -42,7 +42,7 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 extern __shared__ __align__(16) unsigned char kf_dynamic_shared[];
 
 extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v, const float* __restrict__ g, const float* __restrict__ beta, float* __restrict__ gdr_w, float* __restrict__ gdr_u, float* __restrict__ gdr_qg, float* __restrict__ gdr_kd, float* __restrict__ gdr_m, float* __restrict__ gdr_dec, int B, int T) {
-  // gated_delta_rule chunk prep, Hk=16 Hv=16 Dk=128 Dv=128 l2norm: chunk 64, 128 threads
+  // gated_delta_rule chunk prep, Hk=16 Hv=16 Dk=128 Dv=128 l2norm: chunk 64, 128 threads, k and q rows staged (cp.async), norms by warps, the substitution 4 rows at a time
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
   const int gy = (int)blockIdx.y;
@@ -55,41 +55,91 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __
   const int t0 = (gx * 64);
   const int cn = min(64, (T - t0));
   const int cidx = ((bh * nc) + gx);
-  float* const sg = reinterpret_cast<float*>(kf_dynamic_shared + 0);
-  float* const sgam = reinterpret_cast<float*>(kf_dynamic_shared + 256);
-  float* const sbeta = reinterpret_cast<float*>(kf_dynamic_shared + 512);
-  float* const srk = reinterpret_cast<float*>(kf_dynamic_shared + 768);
-  float* const srq = reinterpret_cast<float*>(kf_dynamic_shared + 1024);
-  float* const sA = reinterpret_cast<float*>(kf_dynamic_shared + 1280);
-  float* const sX = reinterpret_cast<float*>(kf_dynamic_shared + 17664);
-  for (int i = tid; i < 64; i += 128) {
-    sg[i] = ((i < cn) ? g[((((b * T) + min((t0 + i), (T - 1))) * 16) + h)] : 0.0f);
+  float* const sKt = reinterpret_cast<float*>(kf_dynamic_shared + 0);
+  float* const sQt = reinterpret_cast<float*>(kf_dynamic_shared + 33024);
+  float* const sA = reinterpret_cast<float*>(kf_dynamic_shared + 66048);
+  float* const sg = reinterpret_cast<float*>(kf_dynamic_shared + 82432);
+  float* const sgam = reinterpret_cast<float*>(kf_dynamic_shared + 82688);
+  float* const sbeta = reinterpret_cast<float*>(kf_dynamic_shared + 82944);
+  float* const srk = reinterpret_cast<float*>(kf_dynamic_shared + 83200);
+  float* const srq = reinterpret_cast<float*>(kf_dynamic_shared + 83456);
+  float* const swf = reinterpret_cast<float*>(kf_dynamic_shared + 83712);
+  float* const sqf = reinterpret_cast<float*>(kf_dynamic_shared + 83968);
+  float* const skf = reinterpret_cast<float*>(kf_dynamic_shared + 84224);
+  #pragma unroll 8
+  for (int e = tid; e < 2048; e += 128) {
+    const int sr = (e / 32);
+    const int sd = ((e % 32) * 4);
+    const int sat = (((sr * 128) + ((sr / 4) * 4)) + sd);
+    const int ssrc = ((((((b * T) + min((t0 + sr), (T - 1))) * 16) + hk) * 128) + sd);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sKt[sat])), "l"(&k[ssrc]) : "memory");
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sQt[sat])), "l"(&q[ssrc]) : "memory");
   }
-  __syncthreads();
+  asm volatile("cp.async.commit_group;" ::: "memory");
   for (int i = tid; i < 64; i += 128) {
     const bool pok = (i < cn);
+    const int gat = ((((b * T) + min((t0 + i), (T - 1))) * 16) + h);
+    sg[i] = (pok ? g[gat] : 0.0f);
+    sbeta[i] = (pok ? beta[gat] : 0.0f);
+  }
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  __syncthreads();
+  for (int i = tid; i < 64; i += 128) {
     float gam = 0.0f;
     for (int m = 0; m < (i + 1); m++) {
       gam = (gam + sg[m]);
     }
     sgam[i] = gam;
-    sbeta[i] = (pok ? beta[((((b * T) + min((t0 + i), (T - 1))) * 16) + h)] : 0.0f);
+  }
+  const int lane = (tid % 32);
+  const int warp = (tid / 32);
+  for (int ntok = warp; ntok < 64; ntok += 4) {
     float nk = 0.0f;
     float nq = 0.0f;
-    #pragma unroll 8
-    for (int d = 0; d < 128; d++) {
-      const float xk = k[((((((b * T) + min((t0 + i), (T - 1))) * 16) + hk) * 128) + d)];
-      const float xq = q[((((((b * T) + min((t0 + i), (T - 1))) * 16) + hk) * 128) + d)];
-      nk = fmaf(xk, xk, nk);
-      nq = fmaf(xq, xq, nq);
+    for (int nd = lane; nd < 32; nd += 32) {
+      const float4 nkx = (*(const float4*)(&sKt[(((ntok * 128) + ((ntok / 4) * 4)) + (nd * 4))]));
+      const float4 nqx = (*(const float4*)(&sQt[(((ntok * 128) + ((ntok / 4) * 4)) + (nd * 4))]));
+      nk = fmaf(nkx.x, nkx.x, nk);
+      nq = fmaf(nqx.x, nqx.x, nq);
+      nk = fmaf(nkx.y, nkx.y, nk);
+      nq = fmaf(nqx.y, nqx.y, nq);
+      nk = fmaf(nkx.z, nkx.z, nk);
+      nq = fmaf(nqx.z, nqx.z, nq);
+      nk = fmaf(nkx.w, nkx.w, nk);
+      nq = fmaf(nqx.w, nqx.w, nq);
     }
-    srk[i] = (pok ? (1.0f / sqrtf((nk + 0.000001f))) : 0.0f);
-    srq[i] = (pok ? (1.0f / sqrtf((nq + 0.000001f))) : 0.0f);
+    const float nk_x16 = (nk + __shfl_xor_sync(0xffffffffu, nk, 16));
+    const float nq_x16 = (nq + __shfl_xor_sync(0xffffffffu, nq, 16));
+    const float nk_x8 = (nk_x16 + __shfl_xor_sync(0xffffffffu, nk_x16, 8));
+    const float nq_x8 = (nq_x16 + __shfl_xor_sync(0xffffffffu, nq_x16, 8));
+    const float nk_x4 = (nk_x8 + __shfl_xor_sync(0xffffffffu, nk_x8, 4));
+    const float nq_x4 = (nq_x8 + __shfl_xor_sync(0xffffffffu, nq_x8, 4));
+    const float nk_x2 = (nk_x4 + __shfl_xor_sync(0xffffffffu, nk_x4, 2));
+    const float nq_x2 = (nq_x4 + __shfl_xor_sync(0xffffffffu, nq_x4, 2));
+    const float nk_x1 = (nk_x2 + __shfl_xor_sync(0xffffffffu, nk_x2, 1));
+    const float nq_x1 = (nq_x2 + __shfl_xor_sync(0xffffffffu, nq_x2, 1));
+    if (lane == 0) {
+      srk[ntok] = ((ntok < cn) ? (1.0f / sqrtf((nk_x1 + 0.000001f))) : 0.0f);
+      srq[ntok] = ((ntok < cn) ? (1.0f / sqrtf((nq_x1 + 0.000001f))) : 0.0f);
+    }
   }
   __syncthreads();
-  for (int e = tid; e < 256; e += 128) {
-    const int ti0 = ((e / 16) * 4);
-    const int tj0 = ((e % 16) * 4);
+  const float glast = sgam[63];
+  if (tid == 0) {
+    gdr_dec[cidx] = expf(glast);
+  }
+  for (int i = tid; i < 64; i += 128) {
+    const float fg = sgam[i];
+    const float feg = expf(fg);
+    const float frk = srk[i];
+    swf[i] = ((sbeta[i] * feg) * frk);
+    sqf[i] = ((srq[i] * feg) * 0.08838834764831843f);
+    skf[i] = (frk * expf((glast - fg)));
+  }
+  for (int e = tid; e < 136; e += 128) {
+    const int tbi = (((((((((((((((0 + ((1 <= e) ? 1 : 0)) + ((3 <= e) ? 1 : 0)) + ((6 <= e) ? 1 : 0)) + ((10 <= e) ? 1 : 0)) + ((15 <= e) ? 1 : 0)) + ((21 <= e) ? 1 : 0)) + ((28 <= e) ? 1 : 0)) + ((36 <= e) ? 1 : 0)) + ((45 <= e) ? 1 : 0)) + ((55 <= e) ? 1 : 0)) + ((66 <= e) ? 1 : 0)) + ((78 <= e) ? 1 : 0)) + ((91 <= e) ? 1 : 0)) + ((105 <= e) ? 1 : 0)) + ((120 <= e) ? 1 : 0));
+    const int ti0 = (tbi * 4);
+    const int tj0 = ((e - ((tbi * (tbi + 1)) / 2)) * 4);
     float dkk0_0 = 0.0f;
     float dqk0_0 = 0.0f;
     float dkk0_1 = 0.0f;
@@ -122,149 +172,148 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __
     float dqk3_2 = 0.0f;
     float dkk3_3 = 0.0f;
     float dqk3_3 = 0.0f;
-    if (tj0 <= ti0) {
-      for (int d = 0; d < 128; d += 4) {
-        const float4 lki0_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (ti0 + 0)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lki1_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (ti0 + 1)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lki2_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (ti0 + 2)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lki3_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (ti0 + 3)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lqi0_ = (*(const float4*)(&q[((((((b * T) + min((t0 + (ti0 + 0)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lqi1_ = (*(const float4*)(&q[((((((b * T) + min((t0 + (ti0 + 1)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lqi2_ = (*(const float4*)(&q[((((((b * T) + min((t0 + (ti0 + 2)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lqi3_ = (*(const float4*)(&q[((((((b * T) + min((t0 + (ti0 + 3)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lkj0_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (tj0 + 0)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lkj1_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (tj0 + 1)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lkj2_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (tj0 + 2)), (T - 1))) * 16) + hk) * 128) + d)]));
-        const float4 lkj3_ = (*(const float4*)(&k[((((((b * T) + min((t0 + (tj0 + 3)), (T - 1))) * 16) + hk) * 128) + d)]));
-        dkk0_0 = fmaf(lki0_.x, lkj0_.x, dkk0_0);
-        dqk0_0 = fmaf(lqi0_.x, lkj0_.x, dqk0_0);
-        dkk0_1 = fmaf(lki0_.x, lkj1_.x, dkk0_1);
-        dqk0_1 = fmaf(lqi0_.x, lkj1_.x, dqk0_1);
-        dkk0_2 = fmaf(lki0_.x, lkj2_.x, dkk0_2);
-        dqk0_2 = fmaf(lqi0_.x, lkj2_.x, dqk0_2);
-        dkk0_3 = fmaf(lki0_.x, lkj3_.x, dkk0_3);
-        dqk0_3 = fmaf(lqi0_.x, lkj3_.x, dqk0_3);
-        dkk1_0 = fmaf(lki1_.x, lkj0_.x, dkk1_0);
-        dqk1_0 = fmaf(lqi1_.x, lkj0_.x, dqk1_0);
-        dkk1_1 = fmaf(lki1_.x, lkj1_.x, dkk1_1);
-        dqk1_1 = fmaf(lqi1_.x, lkj1_.x, dqk1_1);
-        dkk1_2 = fmaf(lki1_.x, lkj2_.x, dkk1_2);
-        dqk1_2 = fmaf(lqi1_.x, lkj2_.x, dqk1_2);
-        dkk1_3 = fmaf(lki1_.x, lkj3_.x, dkk1_3);
-        dqk1_3 = fmaf(lqi1_.x, lkj3_.x, dqk1_3);
-        dkk2_0 = fmaf(lki2_.x, lkj0_.x, dkk2_0);
-        dqk2_0 = fmaf(lqi2_.x, lkj0_.x, dqk2_0);
-        dkk2_1 = fmaf(lki2_.x, lkj1_.x, dkk2_1);
-        dqk2_1 = fmaf(lqi2_.x, lkj1_.x, dqk2_1);
-        dkk2_2 = fmaf(lki2_.x, lkj2_.x, dkk2_2);
-        dqk2_2 = fmaf(lqi2_.x, lkj2_.x, dqk2_2);
-        dkk2_3 = fmaf(lki2_.x, lkj3_.x, dkk2_3);
-        dqk2_3 = fmaf(lqi2_.x, lkj3_.x, dqk2_3);
-        dkk3_0 = fmaf(lki3_.x, lkj0_.x, dkk3_0);
-        dqk3_0 = fmaf(lqi3_.x, lkj0_.x, dqk3_0);
-        dkk3_1 = fmaf(lki3_.x, lkj1_.x, dkk3_1);
-        dqk3_1 = fmaf(lqi3_.x, lkj1_.x, dqk3_1);
-        dkk3_2 = fmaf(lki3_.x, lkj2_.x, dkk3_2);
-        dqk3_2 = fmaf(lqi3_.x, lkj2_.x, dqk3_2);
-        dkk3_3 = fmaf(lki3_.x, lkj3_.x, dkk3_3);
-        dqk3_3 = fmaf(lqi3_.x, lkj3_.x, dqk3_3);
-        dkk0_0 = fmaf(lki0_.y, lkj0_.y, dkk0_0);
-        dqk0_0 = fmaf(lqi0_.y, lkj0_.y, dqk0_0);
-        dkk0_1 = fmaf(lki0_.y, lkj1_.y, dkk0_1);
-        dqk0_1 = fmaf(lqi0_.y, lkj1_.y, dqk0_1);
-        dkk0_2 = fmaf(lki0_.y, lkj2_.y, dkk0_2);
-        dqk0_2 = fmaf(lqi0_.y, lkj2_.y, dqk0_2);
-        dkk0_3 = fmaf(lki0_.y, lkj3_.y, dkk0_3);
-        dqk0_3 = fmaf(lqi0_.y, lkj3_.y, dqk0_3);
-        dkk1_0 = fmaf(lki1_.y, lkj0_.y, dkk1_0);
-        dqk1_0 = fmaf(lqi1_.y, lkj0_.y, dqk1_0);
-        dkk1_1 = fmaf(lki1_.y, lkj1_.y, dkk1_1);
-        dqk1_1 = fmaf(lqi1_.y, lkj1_.y, dqk1_1);
-        dkk1_2 = fmaf(lki1_.y, lkj2_.y, dkk1_2);
-        dqk1_2 = fmaf(lqi1_.y, lkj2_.y, dqk1_2);
-        dkk1_3 = fmaf(lki1_.y, lkj3_.y, dkk1_3);
-        dqk1_3 = fmaf(lqi1_.y, lkj3_.y, dqk1_3);
-        dkk2_0 = fmaf(lki2_.y, lkj0_.y, dkk2_0);
-        dqk2_0 = fmaf(lqi2_.y, lkj0_.y, dqk2_0);
-        dkk2_1 = fmaf(lki2_.y, lkj1_.y, dkk2_1);
-        dqk2_1 = fmaf(lqi2_.y, lkj1_.y, dqk2_1);
-        dkk2_2 = fmaf(lki2_.y, lkj2_.y, dkk2_2);
-        dqk2_2 = fmaf(lqi2_.y, lkj2_.y, dqk2_2);
-        dkk2_3 = fmaf(lki2_.y, lkj3_.y, dkk2_3);
-        dqk2_3 = fmaf(lqi2_.y, lkj3_.y, dqk2_3);
-        dkk3_0 = fmaf(lki3_.y, lkj0_.y, dkk3_0);
-        dqk3_0 = fmaf(lqi3_.y, lkj0_.y, dqk3_0);
-        dkk3_1 = fmaf(lki3_.y, lkj1_.y, dkk3_1);
-        dqk3_1 = fmaf(lqi3_.y, lkj1_.y, dqk3_1);
-        dkk3_2 = fmaf(lki3_.y, lkj2_.y, dkk3_2);
-        dqk3_2 = fmaf(lqi3_.y, lkj2_.y, dqk3_2);
-        dkk3_3 = fmaf(lki3_.y, lkj3_.y, dkk3_3);
-        dqk3_3 = fmaf(lqi3_.y, lkj3_.y, dqk3_3);
-        dkk0_0 = fmaf(lki0_.z, lkj0_.z, dkk0_0);
-        dqk0_0 = fmaf(lqi0_.z, lkj0_.z, dqk0_0);
-        dkk0_1 = fmaf(lki0_.z, lkj1_.z, dkk0_1);
-        dqk0_1 = fmaf(lqi0_.z, lkj1_.z, dqk0_1);
-        dkk0_2 = fmaf(lki0_.z, lkj2_.z, dkk0_2);
-        dqk0_2 = fmaf(lqi0_.z, lkj2_.z, dqk0_2);
-        dkk0_3 = fmaf(lki0_.z, lkj3_.z, dkk0_3);
-        dqk0_3 = fmaf(lqi0_.z, lkj3_.z, dqk0_3);
-        dkk1_0 = fmaf(lki1_.z, lkj0_.z, dkk1_0);
-        dqk1_0 = fmaf(lqi1_.z, lkj0_.z, dqk1_0);
-        dkk1_1 = fmaf(lki1_.z, lkj1_.z, dkk1_1);
-        dqk1_1 = fmaf(lqi1_.z, lkj1_.z, dqk1_1);
-        dkk1_2 = fmaf(lki1_.z, lkj2_.z, dkk1_2);
-        dqk1_2 = fmaf(lqi1_.z, lkj2_.z, dqk1_2);
-        dkk1_3 = fmaf(lki1_.z, lkj3_.z, dkk1_3);
-        dqk1_3 = fmaf(lqi1_.z, lkj3_.z, dqk1_3);
-        dkk2_0 = fmaf(lki2_.z, lkj0_.z, dkk2_0);
-        dqk2_0 = fmaf(lqi2_.z, lkj0_.z, dqk2_0);
-        dkk2_1 = fmaf(lki2_.z, lkj1_.z, dkk2_1);
-        dqk2_1 = fmaf(lqi2_.z, lkj1_.z, dqk2_1);
-        dkk2_2 = fmaf(lki2_.z, lkj2_.z, dkk2_2);
-        dqk2_2 = fmaf(lqi2_.z, lkj2_.z, dqk2_2);
-        dkk2_3 = fmaf(lki2_.z, lkj3_.z, dkk2_3);
-        dqk2_3 = fmaf(lqi2_.z, lkj3_.z, dqk2_3);
-        dkk3_0 = fmaf(lki3_.z, lkj0_.z, dkk3_0);
-        dqk3_0 = fmaf(lqi3_.z, lkj0_.z, dqk3_0);
-        dkk3_1 = fmaf(lki3_.z, lkj1_.z, dkk3_1);
-        dqk3_1 = fmaf(lqi3_.z, lkj1_.z, dqk3_1);
-        dkk3_2 = fmaf(lki3_.z, lkj2_.z, dkk3_2);
-        dqk3_2 = fmaf(lqi3_.z, lkj2_.z, dqk3_2);
-        dkk3_3 = fmaf(lki3_.z, lkj3_.z, dkk3_3);
-        dqk3_3 = fmaf(lqi3_.z, lkj3_.z, dqk3_3);
-        dkk0_0 = fmaf(lki0_.w, lkj0_.w, dkk0_0);
-        dqk0_0 = fmaf(lqi0_.w, lkj0_.w, dqk0_0);
-        dkk0_1 = fmaf(lki0_.w, lkj1_.w, dkk0_1);
-        dqk0_1 = fmaf(lqi0_.w, lkj1_.w, dqk0_1);
-        dkk0_2 = fmaf(lki0_.w, lkj2_.w, dkk0_2);
-        dqk0_2 = fmaf(lqi0_.w, lkj2_.w, dqk0_2);
-        dkk0_3 = fmaf(lki0_.w, lkj3_.w, dkk0_3);
-        dqk0_3 = fmaf(lqi0_.w, lkj3_.w, dqk0_3);
-        dkk1_0 = fmaf(lki1_.w, lkj0_.w, dkk1_0);
-        dqk1_0 = fmaf(lqi1_.w, lkj0_.w, dqk1_0);
-        dkk1_1 = fmaf(lki1_.w, lkj1_.w, dkk1_1);
-        dqk1_1 = fmaf(lqi1_.w, lkj1_.w, dqk1_1);
-        dkk1_2 = fmaf(lki1_.w, lkj2_.w, dkk1_2);
-        dqk1_2 = fmaf(lqi1_.w, lkj2_.w, dqk1_2);
-        dkk1_3 = fmaf(lki1_.w, lkj3_.w, dkk1_3);
-        dqk1_3 = fmaf(lqi1_.w, lkj3_.w, dqk1_3);
-        dkk2_0 = fmaf(lki2_.w, lkj0_.w, dkk2_0);
-        dqk2_0 = fmaf(lqi2_.w, lkj0_.w, dqk2_0);
-        dkk2_1 = fmaf(lki2_.w, lkj1_.w, dkk2_1);
-        dqk2_1 = fmaf(lqi2_.w, lkj1_.w, dqk2_1);
-        dkk2_2 = fmaf(lki2_.w, lkj2_.w, dkk2_2);
-        dqk2_2 = fmaf(lqi2_.w, lkj2_.w, dqk2_2);
-        dkk2_3 = fmaf(lki2_.w, lkj3_.w, dkk2_3);
-        dqk2_3 = fmaf(lqi2_.w, lkj3_.w, dqk2_3);
-        dkk3_0 = fmaf(lki3_.w, lkj0_.w, dkk3_0);
-        dqk3_0 = fmaf(lqi3_.w, lkj0_.w, dqk3_0);
-        dkk3_1 = fmaf(lki3_.w, lkj1_.w, dkk3_1);
-        dqk3_1 = fmaf(lqi3_.w, lkj1_.w, dqk3_1);
-        dkk3_2 = fmaf(lki3_.w, lkj2_.w, dkk3_2);
-        dqk3_2 = fmaf(lqi3_.w, lkj2_.w, dqk3_2);
-        dkk3_3 = fmaf(lki3_.w, lkj3_.w, dkk3_3);
-        dqk3_3 = fmaf(lqi3_.w, lkj3_.w, dqk3_3);
-      }
+    #pragma unroll 2
+    for (int d = 0; d < 128; d += 4) {
+      const float4 lki0_ = (*(const float4*)(&sKt[((((ti0 + 0) * 128) + (((ti0 + 0) / 4) * 4)) + d)]));
+      const float4 lki1_ = (*(const float4*)(&sKt[((((ti0 + 1) * 128) + (((ti0 + 1) / 4) * 4)) + d)]));
+      const float4 lki2_ = (*(const float4*)(&sKt[((((ti0 + 2) * 128) + (((ti0 + 2) / 4) * 4)) + d)]));
+      const float4 lki3_ = (*(const float4*)(&sKt[((((ti0 + 3) * 128) + (((ti0 + 3) / 4) * 4)) + d)]));
+      const float4 lqi0_ = (*(const float4*)(&sQt[((((ti0 + 0) * 128) + (((ti0 + 0) / 4) * 4)) + d)]));
+      const float4 lqi1_ = (*(const float4*)(&sQt[((((ti0 + 1) * 128) + (((ti0 + 1) / 4) * 4)) + d)]));
+      const float4 lqi2_ = (*(const float4*)(&sQt[((((ti0 + 2) * 128) + (((ti0 + 2) / 4) * 4)) + d)]));
+      const float4 lqi3_ = (*(const float4*)(&sQt[((((ti0 + 3) * 128) + (((ti0 + 3) / 4) * 4)) + d)]));
+      const float4 lkj0_ = (*(const float4*)(&sKt[((((tj0 + 0) * 128) + (((tj0 + 0) / 4) * 4)) + d)]));
+      const float4 lkj1_ = (*(const float4*)(&sKt[((((tj0 + 1) * 128) + (((tj0 + 1) / 4) * 4)) + d)]));
+      const float4 lkj2_ = (*(const float4*)(&sKt[((((tj0 + 2) * 128) + (((tj0 + 2) / 4) * 4)) + d)]));
+      const float4 lkj3_ = (*(const float4*)(&sKt[((((tj0 + 3) * 128) + (((tj0 + 3) / 4) * 4)) + d)]));
+      dkk0_0 = fmaf(lki0_.x, lkj0_.x, dkk0_0);
+      dqk0_0 = fmaf(lqi0_.x, lkj0_.x, dqk0_0);
+      dkk0_1 = fmaf(lki0_.x, lkj1_.x, dkk0_1);
+      dqk0_1 = fmaf(lqi0_.x, lkj1_.x, dqk0_1);
+      dkk0_2 = fmaf(lki0_.x, lkj2_.x, dkk0_2);
+      dqk0_2 = fmaf(lqi0_.x, lkj2_.x, dqk0_2);
+      dkk0_3 = fmaf(lki0_.x, lkj3_.x, dkk0_3);
+      dqk0_3 = fmaf(lqi0_.x, lkj3_.x, dqk0_3);
+      dkk1_0 = fmaf(lki1_.x, lkj0_.x, dkk1_0);
+      dqk1_0 = fmaf(lqi1_.x, lkj0_.x, dqk1_0);
+      dkk1_1 = fmaf(lki1_.x, lkj1_.x, dkk1_1);
+      dqk1_1 = fmaf(lqi1_.x, lkj1_.x, dqk1_1);
+      dkk1_2 = fmaf(lki1_.x, lkj2_.x, dkk1_2);
+      dqk1_2 = fmaf(lqi1_.x, lkj2_.x, dqk1_2);
+      dkk1_3 = fmaf(lki1_.x, lkj3_.x, dkk1_3);
+      dqk1_3 = fmaf(lqi1_.x, lkj3_.x, dqk1_3);
+      dkk2_0 = fmaf(lki2_.x, lkj0_.x, dkk2_0);
+      dqk2_0 = fmaf(lqi2_.x, lkj0_.x, dqk2_0);
+      dkk2_1 = fmaf(lki2_.x, lkj1_.x, dkk2_1);
+      dqk2_1 = fmaf(lqi2_.x, lkj1_.x, dqk2_1);
+      dkk2_2 = fmaf(lki2_.x, lkj2_.x, dkk2_2);
+      dqk2_2 = fmaf(lqi2_.x, lkj2_.x, dqk2_2);
+      dkk2_3 = fmaf(lki2_.x, lkj3_.x, dkk2_3);
+      dqk2_3 = fmaf(lqi2_.x, lkj3_.x, dqk2_3);
+      dkk3_0 = fmaf(lki3_.x, lkj0_.x, dkk3_0);
+      dqk3_0 = fmaf(lqi3_.x, lkj0_.x, dqk3_0);
+      dkk3_1 = fmaf(lki3_.x, lkj1_.x, dkk3_1);
+      dqk3_1 = fmaf(lqi3_.x, lkj1_.x, dqk3_1);
+      dkk3_2 = fmaf(lki3_.x, lkj2_.x, dkk3_2);
+      dqk3_2 = fmaf(lqi3_.x, lkj2_.x, dqk3_2);
+      dkk3_3 = fmaf(lki3_.x, lkj3_.x, dkk3_3);
+      dqk3_3 = fmaf(lqi3_.x, lkj3_.x, dqk3_3);
+      dkk0_0 = fmaf(lki0_.y, lkj0_.y, dkk0_0);
+      dqk0_0 = fmaf(lqi0_.y, lkj0_.y, dqk0_0);
+      dkk0_1 = fmaf(lki0_.y, lkj1_.y, dkk0_1);
+      dqk0_1 = fmaf(lqi0_.y, lkj1_.y, dqk0_1);
+      dkk0_2 = fmaf(lki0_.y, lkj2_.y, dkk0_2);
+      dqk0_2 = fmaf(lqi0_.y, lkj2_.y, dqk0_2);
+      dkk0_3 = fmaf(lki0_.y, lkj3_.y, dkk0_3);
+      dqk0_3 = fmaf(lqi0_.y, lkj3_.y, dqk0_3);
+      dkk1_0 = fmaf(lki1_.y, lkj0_.y, dkk1_0);
+      dqk1_0 = fmaf(lqi1_.y, lkj0_.y, dqk1_0);
+      dkk1_1 = fmaf(lki1_.y, lkj1_.y, dkk1_1);
+      dqk1_1 = fmaf(lqi1_.y, lkj1_.y, dqk1_1);
+      dkk1_2 = fmaf(lki1_.y, lkj2_.y, dkk1_2);
+      dqk1_2 = fmaf(lqi1_.y, lkj2_.y, dqk1_2);
+      dkk1_3 = fmaf(lki1_.y, lkj3_.y, dkk1_3);
+      dqk1_3 = fmaf(lqi1_.y, lkj3_.y, dqk1_3);
+      dkk2_0 = fmaf(lki2_.y, lkj0_.y, dkk2_0);
+      dqk2_0 = fmaf(lqi2_.y, lkj0_.y, dqk2_0);
+      dkk2_1 = fmaf(lki2_.y, lkj1_.y, dkk2_1);
+      dqk2_1 = fmaf(lqi2_.y, lkj1_.y, dqk2_1);
+      dkk2_2 = fmaf(lki2_.y, lkj2_.y, dkk2_2);
+      dqk2_2 = fmaf(lqi2_.y, lkj2_.y, dqk2_2);
+      dkk2_3 = fmaf(lki2_.y, lkj3_.y, dkk2_3);
+      dqk2_3 = fmaf(lqi2_.y, lkj3_.y, dqk2_3);
+      dkk3_0 = fmaf(lki3_.y, lkj0_.y, dkk3_0);
+      dqk3_0 = fmaf(lqi3_.y, lkj0_.y, dqk3_0);
+      dkk3_1 = fmaf(lki3_.y, lkj1_.y, dkk3_1);
+      dqk3_1 = fmaf(lqi3_.y, lkj1_.y, dqk3_1);
+      dkk3_2 = fmaf(lki3_.y, lkj2_.y, dkk3_2);
+      dqk3_2 = fmaf(lqi3_.y, lkj2_.y, dqk3_2);
+      dkk3_3 = fmaf(lki3_.y, lkj3_.y, dkk3_3);
+      dqk3_3 = fmaf(lqi3_.y, lkj3_.y, dqk3_3);
+      dkk0_0 = fmaf(lki0_.z, lkj0_.z, dkk0_0);
+      dqk0_0 = fmaf(lqi0_.z, lkj0_.z, dqk0_0);
+      dkk0_1 = fmaf(lki0_.z, lkj1_.z, dkk0_1);
+      dqk0_1 = fmaf(lqi0_.z, lkj1_.z, dqk0_1);
+      dkk0_2 = fmaf(lki0_.z, lkj2_.z, dkk0_2);
+      dqk0_2 = fmaf(lqi0_.z, lkj2_.z, dqk0_2);
+      dkk0_3 = fmaf(lki0_.z, lkj3_.z, dkk0_3);
+      dqk0_3 = fmaf(lqi0_.z, lkj3_.z, dqk0_3);
+      dkk1_0 = fmaf(lki1_.z, lkj0_.z, dkk1_0);
+      dqk1_0 = fmaf(lqi1_.z, lkj0_.z, dqk1_0);
+      dkk1_1 = fmaf(lki1_.z, lkj1_.z, dkk1_1);
+      dqk1_1 = fmaf(lqi1_.z, lkj1_.z, dqk1_1);
+      dkk1_2 = fmaf(lki1_.z, lkj2_.z, dkk1_2);
+      dqk1_2 = fmaf(lqi1_.z, lkj2_.z, dqk1_2);
+      dkk1_3 = fmaf(lki1_.z, lkj3_.z, dkk1_3);
+      dqk1_3 = fmaf(lqi1_.z, lkj3_.z, dqk1_3);
+      dkk2_0 = fmaf(lki2_.z, lkj0_.z, dkk2_0);
+      dqk2_0 = fmaf(lqi2_.z, lkj0_.z, dqk2_0);
+      dkk2_1 = fmaf(lki2_.z, lkj1_.z, dkk2_1);
+      dqk2_1 = fmaf(lqi2_.z, lkj1_.z, dqk2_1);
+      dkk2_2 = fmaf(lki2_.z, lkj2_.z, dkk2_2);
+      dqk2_2 = fmaf(lqi2_.z, lkj2_.z, dqk2_2);
+      dkk2_3 = fmaf(lki2_.z, lkj3_.z, dkk2_3);
+      dqk2_3 = fmaf(lqi2_.z, lkj3_.z, dqk2_3);
+      dkk3_0 = fmaf(lki3_.z, lkj0_.z, dkk3_0);
+      dqk3_0 = fmaf(lqi3_.z, lkj0_.z, dqk3_0);
+      dkk3_1 = fmaf(lki3_.z, lkj1_.z, dkk3_1);
+      dqk3_1 = fmaf(lqi3_.z, lkj1_.z, dqk3_1);
+      dkk3_2 = fmaf(lki3_.z, lkj2_.z, dkk3_2);
+      dqk3_2 = fmaf(lqi3_.z, lkj2_.z, dqk3_2);
+      dkk3_3 = fmaf(lki3_.z, lkj3_.z, dkk3_3);
+      dqk3_3 = fmaf(lqi3_.z, lkj3_.z, dqk3_3);
+      dkk0_0 = fmaf(lki0_.w, lkj0_.w, dkk0_0);
+      dqk0_0 = fmaf(lqi0_.w, lkj0_.w, dqk0_0);
+      dkk0_1 = fmaf(lki0_.w, lkj1_.w, dkk0_1);
+      dqk0_1 = fmaf(lqi0_.w, lkj1_.w, dqk0_1);
+      dkk0_2 = fmaf(lki0_.w, lkj2_.w, dkk0_2);
+      dqk0_2 = fmaf(lqi0_.w, lkj2_.w, dqk0_2);
+      dkk0_3 = fmaf(lki0_.w, lkj3_.w, dkk0_3);
+      dqk0_3 = fmaf(lqi0_.w, lkj3_.w, dqk0_3);
+      dkk1_0 = fmaf(lki1_.w, lkj0_.w, dkk1_0);
+      dqk1_0 = fmaf(lqi1_.w, lkj0_.w, dqk1_0);
+      dkk1_1 = fmaf(lki1_.w, lkj1_.w, dkk1_1);
+      dqk1_1 = fmaf(lqi1_.w, lkj1_.w, dqk1_1);
+      dkk1_2 = fmaf(lki1_.w, lkj2_.w, dkk1_2);
+      dqk1_2 = fmaf(lqi1_.w, lkj2_.w, dqk1_2);
+      dkk1_3 = fmaf(lki1_.w, lkj3_.w, dkk1_3);
+      dqk1_3 = fmaf(lqi1_.w, lkj3_.w, dqk1_3);
+      dkk2_0 = fmaf(lki2_.w, lkj0_.w, dkk2_0);
+      dqk2_0 = fmaf(lqi2_.w, lkj0_.w, dqk2_0);
+      dkk2_1 = fmaf(lki2_.w, lkj1_.w, dkk2_1);
+      dqk2_1 = fmaf(lqi2_.w, lkj1_.w, dqk2_1);
+      dkk2_2 = fmaf(lki2_.w, lkj2_.w, dkk2_2);
+      dqk2_2 = fmaf(lqi2_.w, lkj2_.w, dqk2_2);
+      dkk2_3 = fmaf(lki2_.w, lkj3_.w, dkk2_3);
+      dqk2_3 = fmaf(lqi2_.w, lkj3_.w, dqk2_3);
+      dkk3_0 = fmaf(lki3_.w, lkj0_.w, dkk3_0);
+      dqk3_0 = fmaf(lqi3_.w, lkj0_.w, dqk3_0);
+      dkk3_1 = fmaf(lki3_.w, lkj1_.w, dkk3_1);
+      dqk3_1 = fmaf(lqi3_.w, lkj1_.w, dqk3_1);
+      dkk3_2 = fmaf(lki3_.w, lkj2_.w, dkk3_2);
+      dqk3_2 = fmaf(lqi3_.w, lkj2_.w, dqk3_2);
+      dkk3_3 = fmaf(lki3_.w, lkj3_.w, dkk3_3);
+      dqk3_3 = fmaf(lqi3_.w, lkj3_.w, dqk3_3);
     }
     const int pi0 = (ti0 + 0);
     const float gi0 = sgam[pi0];
@@ -344,77 +393,151 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_prep(const float* __
     gdr_m[((cidx * 4096) + ((pj3 * 64) + pi3))] = ((pj3 <= pi3) ? ((dij3_3 * (sqi3 * rkj3)) * dqk3_3) : 0.0f);
   }
   __syncthreads();
-  const float glast = sgam[63];
-  if (tid == 0) {
-    gdr_dec[cidx] = expf(glast);
+  #pragma unroll 8
+  for (int e = tid; e < 2048; e += 128) {
+    const int qd = (e % 128);
+    const int qi0 = ((e / 128) * 4);
+    const float qg0 = (sQt[((((qi0 + 0) * 128) + (((qi0 + 0) / 4) * 4)) + qd)] * sqf[(qi0 + 0)]);
+    const float qg1 = (sQt[((((qi0 + 1) * 128) + (((qi0 + 1) / 4) * 4)) + qd)] * sqf[(qi0 + 1)]);
+    const float qg2 = (sQt[((((qi0 + 2) * 128) + (((qi0 + 2) / 4) * 4)) + qd)] * sqf[(qi0 + 2)]);
+    const float qg3 = (sQt[((((qi0 + 3) * 128) + (((qi0 + 3) / 4) * 4)) + qd)] * sqf[(qi0 + 3)]);
+    *(float4*)(&gdr_qg[((cidx * 8192) + ((qd * 64) + qi0))]) = make_float4(qg0, qg1, qg2, qg3);
   }
   #pragma unroll 8
-  for (int e = tid; e < 8192; e += 128) {
-    const int xi = (e % 64);
-    const int xd = (e / 64);
-    gdr_qg[((cidx * 8192) + e)] = ((q[((((((b * T) + min((t0 + xi), (T - 1))) * 16) + hk) * 128) + xd)] * srq[xi]) * (expf(sgam[xi]) * 0.08838834764831843f));
+  for (int e = tid; e < 2048; e += 128) {
+    const int kdi = (e / 32);
+    const int kdd = ((e % 32) * 4);
+    const float kdf = skf[kdi];
+    const float4 kdx = (*(const float4*)(&sKt[(((kdi * 128) + ((kdi / 4) * 4)) + kdd)]));
+    *(float4*)(&gdr_kd[((cidx * 8192) + ((kdi * 128) + kdd))]) = make_float4((kdx.x * kdf), (kdx.y * kdf), (kdx.z * kdf), (kdx.w * kdf));
   }
-  #pragma unroll 8
-  for (int e = tid; e < 8192; e += 128) {
-    const int ki = (e / 128);
-    const int kd = (e % 128);
-    gdr_kd[((cidx * 8192) + e)] = ((k[((((((b * T) + min((t0 + ki), (T - 1))) * 16) + hk) * 128) + kd)] * srk[ki]) * expf((glast - sgam[ki])));
-  }
-  for (int x0 = 0; x0 < 128; x0 += 128) {
-    if (tid < 128) {
-      const int xcol = (x0 + tid);
-      const bool xok = (xcol < 128);
-      const int xc = min(xcol, 127);
-      #pragma unroll 8
-      for (int xi = 0; xi < 64; xi++) {
-        sX[((xi * 129) + tid)] = ((sbeta[xi] * expf(sgam[xi])) * (k[((((((b * T) + min((t0 + xi), (T - 1))) * 16) + hk) * 128) + xc)] * srk[xi]));
+  __syncthreads();
+  for (int w0 = 0; w0 < 128; w0 += 128) {
+    const int wcol = (w0 + tid);
+    const bool wok = (wcol < 128);
+    const int wc = min(wcol, 127);
+    #pragma unroll 8
+    for (int wi = 0; wi < 64; wi++) {
+      sQt[((wi * 128) + tid)] = (swf[wi] * sKt[(((wi * 128) + ((wi / 4) * 4)) + wc)]);
+    }
+    for (int wI = 0; wI < 16; wI++) {
+      const int wi0 = (wI * 4);
+      float wacc0 = sQt[(((wi0 + 0) * 128) + tid)];
+      float wacc1 = sQt[(((wi0 + 1) * 128) + tid)];
+      float wacc2 = sQt[(((wi0 + 2) * 128) + tid)];
+      float wacc3 = sQt[(((wi0 + 3) * 128) + tid)];
+      #pragma unroll 2
+      for (int wm4 = 0; wm4 < wI; wm4++) {
+        const int wm0 = (wm4 * 4);
+        const float wxm0 = sQt[(((wm0 + 0) * 128) + tid)];
+        const float wxm1 = sQt[(((wm0 + 1) * 128) + tid)];
+        const float wxm2 = sQt[(((wm0 + 2) * 128) + tid)];
+        const float wxm3 = sQt[(((wm0 + 3) * 128) + tid)];
+        const float4 wa0_ = (*(const float4*)(&sA[(((wi0 + 0) * 64) + wm0)]));
+        wacc0 = fmaf((-wa0_.x), wxm0, wacc0);
+        wacc0 = fmaf((-wa0_.y), wxm1, wacc0);
+        wacc0 = fmaf((-wa0_.z), wxm2, wacc0);
+        wacc0 = fmaf((-wa0_.w), wxm3, wacc0);
+        const float4 wa1_ = (*(const float4*)(&sA[(((wi0 + 1) * 64) + wm0)]));
+        wacc1 = fmaf((-wa1_.x), wxm0, wacc1);
+        wacc1 = fmaf((-wa1_.y), wxm1, wacc1);
+        wacc1 = fmaf((-wa1_.z), wxm2, wacc1);
+        wacc1 = fmaf((-wa1_.w), wxm3, wacc1);
+        const float4 wa2_ = (*(const float4*)(&sA[(((wi0 + 2) * 64) + wm0)]));
+        wacc2 = fmaf((-wa2_.x), wxm0, wacc2);
+        wacc2 = fmaf((-wa2_.y), wxm1, wacc2);
+        wacc2 = fmaf((-wa2_.z), wxm2, wacc2);
+        wacc2 = fmaf((-wa2_.w), wxm3, wacc2);
+        const float4 wa3_ = (*(const float4*)(&sA[(((wi0 + 3) * 64) + wm0)]));
+        wacc3 = fmaf((-wa3_.x), wxm0, wacc3);
+        wacc3 = fmaf((-wa3_.y), wxm1, wacc3);
+        wacc3 = fmaf((-wa3_.z), wxm2, wacc3);
+        wacc3 = fmaf((-wa3_.w), wxm3, wacc3);
       }
-      for (int xi = 0; xi < 64; xi++) {
-        float xv = sX[((xi * 129) + tid)];
-        for (int xm = 0; xm < xi; xm++) {
-          xv = fmaf((-sA[((xi * 64) + xm)]), sX[((xm * 129) + tid)], xv);
-        }
-        sX[((xi * 129) + tid)] = xv;
+      const float4 wd0_ = (*(const float4*)(&sA[(((wi0 + 0) * 64) + wi0)]));
+      const float4 wd1_ = (*(const float4*)(&sA[(((wi0 + 1) * 64) + wi0)]));
+      const float4 wd2_ = (*(const float4*)(&sA[(((wi0 + 2) * 64) + wi0)]));
+      const float4 wd3_ = (*(const float4*)(&sA[(((wi0 + 3) * 64) + wi0)]));
+      const float wx0 = wacc0;
+      sQt[(((wi0 + 0) * 128) + tid)] = wx0;
+      const float wx1 = fmaf((-wd1_.x), wx0, wacc1);
+      sQt[(((wi0 + 1) * 128) + tid)] = wx1;
+      const float wx2 = fmaf((-wd2_.y), wx1, fmaf((-wd2_.x), wx0, wacc2));
+      sQt[(((wi0 + 2) * 128) + tid)] = wx2;
+      const float wx3 = fmaf((-wd3_.z), wx2, fmaf((-wd3_.y), wx1, fmaf((-wd3_.x), wx0, wacc3)));
+      sQt[(((wi0 + 3) * 128) + tid)] = wx3;
+      if (wok) {
+        *(float4*)(&gdr_w[(((cidx * 8192) + (wcol * 64)) + wi0)]) = make_float4(wx0, wx1, wx2, wx3);
       }
     }
-    __syncthreads();
-    for (int e = tid; e < 8192; e += 128) {
-      const int ti = (e % 64);
-      const int tc = (e / 64);
-      if ((x0 + tc) < 128) {
-        gdr_w[((cidx * 8192) + (((x0 + tc) * 64) + ti))] = sX[((ti * 129) + tc)];
-      }
-    }
-    __syncthreads();
   }
-  for (int x0 = 0; x0 < 128; x0 += 128) {
-    if (tid < 128) {
-      const int xcol = (x0 + tid);
-      const bool xok = (xcol < 128);
-      const int xc = min(xcol, 127);
-      #pragma unroll 8
-      for (int xi = 0; xi < 64; xi++) {
-        sX[((xi * 129) + tid)] = (sbeta[xi] * v[((((((b * T) + min((t0 + xi), (T - 1))) * 16) + h) * 128) + xc)]);
+  for (int u0 = 0; u0 < 128; u0 += 128) {
+    const int ucol = (u0 + tid);
+    const bool uok = (ucol < 128);
+    const int uc = min(ucol, 127);
+    #pragma unroll 8
+    for (int ui = 0; ui < 64; ui++) {
+      sQt[((ui * 128) + tid)] = (sbeta[ui] * v[((((((b * T) + min((t0 + ui), (T - 1))) * 16) + h) * 128) + uc)]);
+    }
+    for (int uI = 0; uI < 16; uI++) {
+      const int ui0 = (uI * 4);
+      float uacc0 = sQt[(((ui0 + 0) * 128) + tid)];
+      float uacc1 = sQt[(((ui0 + 1) * 128) + tid)];
+      float uacc2 = sQt[(((ui0 + 2) * 128) + tid)];
+      float uacc3 = sQt[(((ui0 + 3) * 128) + tid)];
+      #pragma unroll 2
+      for (int um4 = 0; um4 < uI; um4++) {
+        const int um0 = (um4 * 4);
+        const float uxm0 = sQt[(((um0 + 0) * 128) + tid)];
+        const float uxm1 = sQt[(((um0 + 1) * 128) + tid)];
+        const float uxm2 = sQt[(((um0 + 2) * 128) + tid)];
+        const float uxm3 = sQt[(((um0 + 3) * 128) + tid)];
+        const float4 ua0_ = (*(const float4*)(&sA[(((ui0 + 0) * 64) + um0)]));
+        uacc0 = fmaf((-ua0_.x), uxm0, uacc0);
+        uacc0 = fmaf((-ua0_.y), uxm1, uacc0);
+        uacc0 = fmaf((-ua0_.z), uxm2, uacc0);
+        uacc0 = fmaf((-ua0_.w), uxm3, uacc0);
+        const float4 ua1_ = (*(const float4*)(&sA[(((ui0 + 1) * 64) + um0)]));
+        uacc1 = fmaf((-ua1_.x), uxm0, uacc1);
+        uacc1 = fmaf((-ua1_.y), uxm1, uacc1);
+        uacc1 = fmaf((-ua1_.z), uxm2, uacc1);
+        uacc1 = fmaf((-ua1_.w), uxm3, uacc1);
+        const float4 ua2_ = (*(const float4*)(&sA[(((ui0 + 2) * 64) + um0)]));
+        uacc2 = fmaf((-ua2_.x), uxm0, uacc2);
+        uacc2 = fmaf((-ua2_.y), uxm1, uacc2);
+        uacc2 = fmaf((-ua2_.z), uxm2, uacc2);
+        uacc2 = fmaf((-ua2_.w), uxm3, uacc2);
+        const float4 ua3_ = (*(const float4*)(&sA[(((ui0 + 3) * 64) + um0)]));
+        uacc3 = fmaf((-ua3_.x), uxm0, uacc3);
+        uacc3 = fmaf((-ua3_.y), uxm1, uacc3);
+        uacc3 = fmaf((-ua3_.z), uxm2, uacc3);
+        uacc3 = fmaf((-ua3_.w), uxm3, uacc3);
       }
-      for (int xi = 0; xi < 64; xi++) {
-        float xv = sX[((xi * 129) + tid)];
-        for (int xm = 0; xm < xi; xm++) {
-          xv = fmaf((-sA[((xi * 64) + xm)]), sX[((xm * 129) + tid)], xv);
-        }
-        sX[((xi * 129) + tid)] = xv;
-        if (xok) {
-          gdr_u[((cidx * 8192) + ((xi * 128) + xcol))] = xv;
-        }
+      const float4 ud0_ = (*(const float4*)(&sA[(((ui0 + 0) * 64) + ui0)]));
+      const float4 ud1_ = (*(const float4*)(&sA[(((ui0 + 1) * 64) + ui0)]));
+      const float4 ud2_ = (*(const float4*)(&sA[(((ui0 + 2) * 64) + ui0)]));
+      const float4 ud3_ = (*(const float4*)(&sA[(((ui0 + 3) * 64) + ui0)]));
+      const float ux0 = uacc0;
+      sQt[(((ui0 + 0) * 128) + tid)] = ux0;
+      const float ux1 = fmaf((-ud1_.x), ux0, uacc1);
+      sQt[(((ui0 + 1) * 128) + tid)] = ux1;
+      const float ux2 = fmaf((-ud2_.y), ux1, fmaf((-ud2_.x), ux0, uacc2));
+      sQt[(((ui0 + 2) * 128) + tid)] = ux2;
+      const float ux3 = fmaf((-ud3_.z), ux2, fmaf((-ud3_.y), ux1, fmaf((-ud3_.x), ux0, uacc3)));
+      sQt[(((ui0 + 3) * 128) + tid)] = ux3;
+      if (uok) {
+        gdr_u[((cidx * 8192) + (((ui0 + 0) * 128) + ucol))] = ux0;
+        gdr_u[((cidx * 8192) + (((ui0 + 1) * 128) + ucol))] = ux1;
+        gdr_u[((cidx * 8192) + (((ui0 + 2) * 128) + ucol))] = ux2;
+        gdr_u[((cidx * 8192) + (((ui0 + 3) * 128) + ucol))] = ux3;
       }
     }
-    __syncthreads();
   }
 }
 
-extern __shared__ __align__(16) unsigned char kf_dynamic_shared[];
 
 extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s0, const float* __restrict__ gdr_w, float* __restrict__ gdr_u, const float* __restrict__ gdr_kd, const float* __restrict__ gdr_dec, float* __restrict__ gdr_h, float* s, int B, int T) {
-  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 8 state columns per workgroup, 128 threads, tiles of 1 x 4 (U) and 2 x 4 (S) per thread, W and Kd staged in workgroup memory
+  // gated_delta_rule chunked state walk, Hv=16 Dk=128 Dv=128: chunk 64, 8 state columns per workgroup, 128 threads, tiles of 1 x 4 (U) and 2 x 4 (S) per thread, W and Kd staged in workgroup memory, pipelined (cp.async: the next chunk's W during the state update, its Kd during U)
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
   const int gy = (int)blockIdx.y;
@@ -429,29 +552,49 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
   float* const sU = reinterpret_cast<float*>(kf_dynamic_shared + 4096);
   float* const sW = reinterpret_cast<float*>(kf_dynamic_shared + 6144);
   float* const sK = reinterpret_cast<float*>(kf_dynamic_shared + 38912);
+  float* const sUp = reinterpret_cast<float*>(kf_dynamic_shared + 71680);
+  float* const sDec = reinterpret_cast<float*>(kf_dynamic_shared + 73728);
   for (int e = tid; e < 1024; e += 128) {
     const int ecol = (j0 + (e % 8));
     const int eat = ((((bh * 128) + (e / 8)) * 128) + min(ecol, 127));
     sS[e] = ((ecol < 128) ? s0[eat] : 0.0f);
   }
   __syncthreads();
-  for (int n = 0; n < nc; n++) {
-    const int cidx = ((bh * nc) + n);
+  if (0 < nc) {
+    const int pidx = ((bh * nc) + 0);
     #pragma unroll 8
     for (int e = tid; e < 2048; e += 128) {
-      const int xat = (e * 4);
-      const float4 xsW_ = (*(const float4*)(&gdr_w[((cidx * 8192) + xat)]));
-      const float4 xsK_ = (*(const float4*)(&gdr_kd[((cidx * 8192) + xat)]));
-      *(float4*)(&sW[xat]) = make_float4(xsW_.x, xsW_.y, xsW_.z, xsW_.w);
-      *(float4*)(&sK[xat]) = make_float4(xsK_.x, xsK_.y, xsK_.z, xsK_.w);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sW[(e * 4)])), "l"(&gdr_w[((pidx * 8192) + (e * 4))]) : "memory");
     }
+    for (int e = tid; e < 128; e += 128) {
+      const int pm = (e / 2);
+      const int pc = ((e % 2) * 4);
+      const int pcol = (j0 + pc);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sUp[((pm * 8) + pc)])), "l"(&gdr_u[(((pidx * 8192) + (pm * 128)) + min(pcol, 124))]), "r"((int)(((pcol < 128) ? 16 : 0))) : "memory");
+    }
+    if (tid == 0) {
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"((unsigned int)__cvta_generic_to_shared(&sDec[0])), "l"(&gdr_dec[pidx]) : "memory");
+    }
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  if (0 < nc) {
+    const int pidx = ((bh * nc) + 0);
+    #pragma unroll 8
+    for (int e = tid; e < 2048; e += 128) {
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sK[(e * 4)])), "l"(&gdr_kd[((pidx * 8192) + (e * 4))]) : "memory");
+    }
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  for (int n = 0; n < nc; n++) {
+    const int cidx = ((bh * nc) + n);
+    asm volatile("cp.async.wait_group 1;" ::: "memory");
     __syncthreads();
     for (int e = tid; e < 128; e += 128) {
       const int ui = ((e / 2) * 1);
       const int uj = ((e % 2) * 4);
       const int ucol = (j0 + uj);
       const int urow0 = ((cidx * 8192) + ((ui + 0) * 128));
-      const float4 up0_ = (*(const float4*)(&gdr_u[(urow0 + min(ucol, 124))]));
+      const float4 up0_ = (*(const float4*)(&sUp[(((ui + 0) * 8) + uj)]));
       float ua0_0 = up0_.x;
       float ua0_1 = up0_.y;
       float ua0_2 = up0_.z;
@@ -470,8 +613,26 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
         *(float4*)(&gdr_u[(urow0 + ucol)]) = make_float4(ua0_0, ua0_1, ua0_2, ua0_3);
       }
     }
-    const float dec = gdr_dec[cidx];
+    const float dec = sDec[0];
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
     __syncthreads();
+    if ((n + 1) < nc) {
+      const int pidx = ((bh * nc) + (n + 1));
+      #pragma unroll 8
+      for (int e = tid; e < 2048; e += 128) {
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sW[(e * 4)])), "l"(&gdr_w[((pidx * 8192) + (e * 4))]) : "memory");
+      }
+      for (int e = tid; e < 128; e += 128) {
+        const int pm = (e / 2);
+        const int pc = ((e % 2) * 4);
+        const int pcol = (j0 + pc);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sUp[((pm * 8) + pc)])), "l"(&gdr_u[(((pidx * 8192) + (pm * 128)) + min(pcol, 124))]), "r"((int)(((pcol < 128) ? 16 : 0))) : "memory");
+      }
+      if (tid == 0) {
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"((unsigned int)__cvta_generic_to_shared(&sDec[0])), "l"(&gdr_dec[pidx]) : "memory");
+      }
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
     for (int e = tid; e < 128; e += 128) {
       const int sd = ((e / 2) * 2);
       const int sj = ((e % 2) * 4);
@@ -511,6 +672,14 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
       *(float4*)(&sS[(((sd + 1) * 8) + sj)]) = make_float4(sa1_0, sa1_1, sa1_2, sa1_3);
     }
     __syncthreads();
+    if ((n + 1) < nc) {
+      const int pidx = ((bh * nc) + (n + 1));
+      #pragma unroll 8
+      for (int e = tid; e < 2048; e += 128) {
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sK[(e * 4)])), "l"(&gdr_kd[((pidx * 8192) + (e * 4))]) : "memory");
+      }
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
   }
   for (int e = tid; e < 1024; e += 128) {
     const int fcol = (j0 + (e % 8));
@@ -520,8 +689,9 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_state(const float* s
   }
 }
 
+
 extern "C" __global__ void __launch_bounds__(128) gdr_chunk_out(const float* __restrict__ gdr_qg, const float* __restrict__ gdr_m, const float* __restrict__ gdr_u, const float* __restrict__ gdr_h, float* __restrict__ o, int B, int T) {
-  // gated_delta_rule chunked outputs, Hv=16 Dk=128 Dv=128: chunk 64, 32 columns per workgroup, 128 threads, tiles of 4 x 4
+  // gated_delta_rule chunked outputs, Hv=16 Dk=128 Dv=128: chunk 64, 32 columns per workgroup, 128 threads, tiles of 4 x 4, operands staged in workgroup memory (cp.async)
   const int tid = (int)threadIdx.x;
   const int gx = (int)blockIdx.x;
   const int gy = (int)blockIdx.y;
@@ -535,9 +705,39 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_out(const float* __r
   const int j0 = ((gx % 4) * 32);
   const int cidx = ((bh * nc) + n);
   const int t0 = (n * 64);
+  float* const sQg = reinterpret_cast<float*>(kf_dynamic_shared + 0);
+  float* const sM = reinterpret_cast<float*>(kf_dynamic_shared + 32768);
+  float* const sH = reinterpret_cast<float*>(kf_dynamic_shared + 49152);
+  float* const sUb = reinterpret_cast<float*>(kf_dynamic_shared + 65536);
+  #pragma unroll 8
+  for (int e = tid; e < 2048; e += 128) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sQg[(e * 4)])), "l"(&gdr_qg[((cidx * 8192) + (e * 4))]) : "memory");
+  }
+  #pragma unroll 8
+  for (int e = tid; e < 1024; e += 128) {
+    const int br = (e / 8);
+    const int bc = ((e % 8) * 4);
+    const int bcol = (j0 + bc);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sH[((br * 32) + bc)])), "l"(&gdr_h[(((cidx * 16384) + (br * 128)) + min(bcol, 124))]), "r"((int)(((bcol < 128) ? 16 : 0))) : "memory");
+  }
+  #pragma unroll 8
+  for (int e = tid; e < 1024; e += 128) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"((unsigned int)__cvta_generic_to_shared(&sM[(e * 4)])), "l"(&gdr_m[((cidx * 4096) + (e * 4))]) : "memory");
+  }
+  #pragma unroll 4
+  for (int e = tid; e < 512; e += 128) {
+    const int br = (e / 8);
+    const int bc = ((e % 8) * 4);
+    const int bcol = (j0 + bc);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"((unsigned int)__cvta_generic_to_shared(&sUb[((br * 32) + bc)])), "l"(&gdr_u[(((cidx * 8192) + (br * 128)) + min(bcol, 124))]), "r"((int)(((bcol < 128) ? 16 : 0))) : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  __syncthreads();
   for (int e = tid; e < 128; e += 128) {
     const int oi = ((e / 8) * 4);
     const int ocol = (j0 + ((e % 8) * 4));
+    const int oc = (ocol - j0);
     float oa0_0 = 0.0f;
     float oa0_1 = 0.0f;
     float oa0_2 = 0.0f;
@@ -554,10 +754,10 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_out(const float* __r
     float oa3_1 = 0.0f;
     float oa3_2 = 0.0f;
     float oa3_3 = 0.0f;
-    #pragma unroll 8
+    #pragma unroll 4
     for (int d = 0; d < 128; d++) {
-      const float4 q_ = (*(const float4*)(&gdr_qg[((cidx * 8192) + ((d * 64) + oi))]));
-      const float4 h_ = (*(const float4*)(&gdr_h[(((cidx * 16384) + (d * 128)) + min(ocol, 124))]));
+      const float4 q_ = (*(const float4*)(&sQg[((d * 64) + oi)]));
+      const float4 h_ = (*(const float4*)(&sH[((d * 32) + oc)]));
       oa0_0 = fmaf(q_.x, h_.x, oa0_0);
       oa0_1 = fmaf(q_.x, h_.y, oa0_1);
       oa0_2 = fmaf(q_.x, h_.z, oa0_2);
@@ -577,8 +777,8 @@ extern "C" __global__ void __launch_bounds__(128) gdr_chunk_out(const float* __r
     }
     #pragma unroll 4
     for (int m = 0; m < (oi + 4); m++) {
-      const float4 mm_ = (*(const float4*)(&gdr_m[((cidx * 4096) + ((m * 64) + oi))]));
-      const float4 u_ = (*(const float4*)(&gdr_u[(((cidx * 8192) + (m * 128)) + min(ocol, 124))]));
+      const float4 mm_ = (*(const float4*)(&sM[((m * 64) + oi)]));
+      const float4 u_ = (*(const float4*)(&sUb[((m * 32) + oc)]));
       oa0_0 = fmaf(mm_.x, u_.x, oa0_0);
       oa0_1 = fmaf(mm_.x, u_.y, oa0_1);
       oa0_2 = fmaf(mm_.x, u_.z, oa0_2);
