@@ -55,7 +55,8 @@ export function gemvCpuDefaults(target: CpuSimdTarget, params?: Params): GemvCpu
     // avx512: zmm dot vectors where they measured faster on Zen 5 (docs/results/2026-12-02-ggml-repack-zen5):
     // batches (M > 1) of the block formats (q8_0 M 16: 1.21-1.25x); decode (M = 1: ymm 4-23% faster)
     // and the planar w4g formats (M 16: ymm 5-6% faster) keep the ymm groups
-    const wide = target === 'avx512' && M > 1 && FORMATS[params!.weight as WeightFormatName].kind === 'block' ? { dot_width: 512 as const } : {};
+    // (named at both widths: a config completed at another M must keep its width)
+    const wide = target === 'avx512' ? { dot_width: M > 1 && FORMATS[params!.weight as WeightFormatName].kind === 'block' ? 512 as const : 256 as const } : {};
     return M === 1
       ? { rows: 2, m_tile: 1, k_unroll: 2, threads: 2, dot_path: dotPath, prefetch, row_order: 'spread', ...wide }
       : { rows: 1, m_tile: mTile, k_unroll: 4, threads: 2, dot_path: dotPath, prefetch, row_order: 'adjacent', ...wide };
