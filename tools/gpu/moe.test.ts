@@ -17,12 +17,25 @@ const moe = (raw: Record<string, number | string | boolean>): Params => resolveP
 test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill T 512 in f16, q4_0, w4g128, on cuda; peers beside the f16 cases', () => {
   assert.deepEqual(moeTimedSpecs(['opencl', 'vulkan']), [], 'timed on cuda only');
   const all = moeTimedSpecs(['cuda']);
-  // beside each default, the same run's comparison: decode without the dependent launch, f16 prefill by 'gather'
+  // beside each default, the same run's comparison: decode with one of session 14's choices undone at a time
+  // and session 13's default; f16 prefill at other tile shapes
+  const decode = (T: number, w: string, extra: string[]) => ['nopdl', 'sepdown', 'fuseroute', 's13', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
+  const tiles = ['t64x128x32', 't64x128x64', 't32x64x64', 't64x64x32', 't32x128x64'].map((t) => `perf-moe-prefill-t512-f16-${t}`);
   assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => s.name), [
-    'perf-moe-decode-t1-f16-nopdl', 'perf-moe-decode-t1-q4_0-nopdl', 'perf-moe-decode-t1-w4g128-nopdl',
-    'perf-moe-decode-t8-f16-nopdl', 'perf-moe-decode-t8-q4_0-nopdl', 'perf-moe-decode-t8-w4g128-nopdl', 'perf-moe-prefill-t512-f16-gather',
+    ...decode(1, 'f16', ['mt1']), ...decode(1, 'q4_0', ['float', 'rows4']), ...decode(1, 'w4g128', ['float', 'rows4']),
+    ...decode(8, 'f16', []), ...decode(8, 'q4_0', ['float', 'rows4', 'mt2']), ...decode(8, 'w4g128', ['float', 'rows4', 'mt2']), ...tiles,
   ]);
-  assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => [s.config.dependent_launch, s.config.variant]), [...Array(6).fill([false, 'gather']), [false, 'gather']]);
+  const changed = (name: string): string[] => {
+    const v = all.find((s) => s.name === name)!;
+    const d = all.find((s) => s.isDefault && name.startsWith(`${s.name}-`))!;
+    return Object.keys(v.config).filter((k) => v.config[k] !== d.config[k]).sort();
+  };
+  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-nopdl'), ['dependent_launch']);
+  assert.deepEqual(changed('perf-moe-decode-t8-w4g128-s13'), ['dot_path', 'fuse_down_combine']);
+  assert.deepEqual(changed('perf-moe-decode-t1-f16-s13'), ['fuse_down_combine']);
+  assert.deepEqual(changed('perf-moe-decode-t1-f16-fuseroute'), ['fuse_route_group']);
+  assert.deepEqual(changed('perf-moe-decode-t8-q4_0-float'), ['dot_path']);
+  assert.deepEqual(changed('perf-moe-prefill-t512-f16-t64x128x32'), ['tile_k', 'tile_n']);
   const specs = all.filter((s) => s.isDefault);
   assert.deepEqual(specs.map((s) => `${s.params.T}/${s.params.weight}/${s.config.variant}`), [
     '1/f16/gather', '1/q4_0/gather', '1/w4g128/gather', '8/f16/gather', '8/q4_0/gather', '8/w4g128/gather', '512/f16/tiled', '512/q4_0/tiled', '512/w4g128/tiled',

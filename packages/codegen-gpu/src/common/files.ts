@@ -21,5 +21,17 @@ export function renderGpuFiles(target: GpuTarget, kernels: readonly Kernel[], un
     const source = renderKernel(k, dialect);
     return i > 0 && source.startsWith(shared) ? source.slice(shared.length) : source;
   }).join('\n');
-  return { [`${unit}.${ext}`]: text };
+  return { [`${unit}.${ext}`]: onDemandOnce(text, Object.values(dialect.onDemand ?? {})) };
+}
+
+/** Each kernel renders the on-demand helpers it uses; in one translation unit a helper is defined once, where it first appears. */
+function onDemandOnce(text: string, helpers: readonly string[]): string {
+  let kept = text;
+  for (const h of helpers) {
+    const first = kept.indexOf(h);
+    if (first < 0) continue;
+    const after = first + h.length;
+    kept = kept.slice(0, after) + kept.slice(after).split(`${h}\n`).join('');
+  }
+  return kept;
 }

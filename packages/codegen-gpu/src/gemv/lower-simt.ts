@@ -25,7 +25,7 @@ import {
   subgroupReduce, subgroupShuffleXor, unary, v, vec,
 } from '@kforge/ir';
 import {
-  GEMV_ACTIVATION, balanced, codeOf, dot4I8, int8Code, int8Scale, packCodes, quantizeXBlock,
+  GEMV_ACTIVATION, type ActivationRef, balanced, codeOf, dot4I8, int8Code, int8Scale, packCodes, quantizeXBlock,
 } from '../common/activations.ts';
 import type { GemvSimtConfig, SimtCaps } from './knobs.ts';
 import {
@@ -218,11 +218,6 @@ function chunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, 
 function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConfig, caps: SimtCaps, chunks: readonly Expr[], tag: string): Stmt[] {
   const R = cfg.rows_per_block;
   const K = param('K');
-  const format = layout.format as WeightFormat & { kind: 'block' | 'planar' };
-  const stride = xsStride(shape.weight);
-  const frac = layout.elems / X_BLOCK;
-  // xq and xs are buffers, or workgroup arrays of the same names (quantize_x 'workgroup'); 'registers' reads x
-  const xVector = cfg.quantize_x === 'workgroup' ? caps.sharedVectorLoads : caps.vectorLoads;
   const loads: Stmt[] = [];
   const math: Stmt[] = [];
   const read: WeightChunk[][] = chunks.map((chunk, u) => Array.from({ length: R }, (_, r) => {
@@ -233,51 +228,84 @@ function int8ChunkSteps(layout: ChunkLayout, shape: GemvShape, cfg: GemvSimtConf
   chunks.forEach((chunk, u) => {
     const runs = layout.runs(chunk);
     for (let m = 0; m < shape.M; m++) {
-      const id = `${tag}${u}_${m}`;
-      const start = (run: KRun): Expr => add(mul(K, m), run.k);
-      const block = shr(start(runs[0]!), 5);
-      let xWords: Expr[][];
-      let dx: Expr | undefined;
-      let sx: Expr | undefined;
-      if (cfg.quantize_x === 'registers') {
-        ({ words: xWords, d: dx, s: sx } = chunkXInRegisters(shape, caps, runs, start, block, id, math));
-      } else {
-        // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
-        xWords = runs.map((run, j) => loadWords(XQ_BUFFER, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, math, xVector, run.len / 4));
-        [dx, sx] = loadWords(XS_BUFFER, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, math, xVector, stride);
-      }
-      math.push(let_(`dx${id}`, F32, dx!));
-      if (format.zero !== 0) math.push(let_(`zx${id}`, F32, mul(sx!, c.f32(-format.zero * frac))));
-      if (layout.hasMin) math.push(let_(`mx${id}`, F32, frac === 1 ? sx! : mul(sx!, c.f32(frac))));
-      for (let r = 0; r < R; r++) {
-        const w = read[u]![r]!;
-        // two interleaved chains of dot products (half the dependency latency)
-        const chains: Expr[] = [];
-        layout.int8Pairs(w.codeWords).forEach((pair, i) => {
-          chains[i % 2] = dot4I8(pair.code, xWords[pair.run]![pair.word]!, chains[i % 2] ?? c.i32(0));
-        });
-        const isum = `i${id}_${r}`;
-        math.push(let_(isum, I32, chains.length === 1 ? chains[0]! : add(chains[0]!, chains[1]!)));
-        const dot = cast(v(isum, I32), F32);
-        const inner = format.zero !== 0 ? fma(v(`dx${id}`, F32), dot, v(`zx${id}`, F32)) : mul(v(`dx${id}`, F32), dot);
-        let next = fma(w.scale!, inner, v(accName(r, m), F32));
-        if (w.min) next = fma(w.min, v(`mx${id}`, F32), next);
-        math.push(assign(accName(r, m), next));
-      }
+      int8ChunkDot({
+        layout, weight: shape.weight, act: shape.act, quantize: cfg.quantize_x, x: X, runs, start: (run) => add(mul(K, m), run.k),
+        rows: read[u]!, acc: (r) => accName(r, m), id: `${tag}${u}_${m}`,
+      }, caps, math);
     }
   });
   return [...loads, ...waitForPreviousGrid(cfg), ...math];
 }
 
+/** one chunk of one token on the int8 path: what `int8ChunkDot` needs (any op's rows and activation) */
+export interface Int8ChunkJob {
+  readonly layout: ChunkLayout;
+  readonly weight: WeightFormatName;
+  readonly act: 'f32' | 'f16';
+  /** 'registers': the thread quantizes the x block here; otherwise x's codes and scales are read from `x.codes` / `x.scales` */
+  readonly quantize: 'dispatch' | 'workgroup' | 'registers';
+  readonly x: ActivationRef;
+  /** the chunk's runs (layout.runs) and each run's first element in the activation buffer */
+  readonly runs: readonly KRun[];
+  readonly start: (run: KRun) => Expr;
+  /** the chunk as read for each row (layout.read) and each row's accumulator */
+  readonly rows: readonly WeightChunk[];
+  readonly acc: (r: number) => string;
+  /** unique suffix of this chunk and token's lets */
+  readonly id: string;
+}
+
+/**
+ * The int8 arithmetic of one chunk and token for every row (`int8ChunkSteps`; moe's expert kernels call
+ * it with their rows and activations): x's codes and d (and s), then per row the 4-way dot products and
+ * the accumulator update of the formula above, into `stmts`.
+ */
+export function int8ChunkDot(job: Int8ChunkJob, caps: SimtCaps, stmts: Stmt[]): void {
+  const { layout, runs, start, id } = job;
+  const format = layout.format as WeightFormat & { kind: 'block' | 'planar' };
+  const stride = xsStride(job.weight);
+  const frac = layout.elems / X_BLOCK;
+  // xq and xs are buffers, or workgroup arrays of the same names (quantize_x 'workgroup'); 'registers' reads x
+  const xVector = job.quantize === 'workgroup' ? caps.sharedVectorLoads : caps.vectorLoads;
+  const block = shr(start(runs[0]!), 5);
+  let xWords: Expr[][];
+  let dx: Expr | undefined;
+  let sx: Expr | undefined;
+  if (job.quantize === 'registers') {
+    ({ words: xWords, d: dx, s: sx } = chunkXInRegisters(job, caps, block, stmts));
+  } else {
+    // a run of n words starts at a multiple of n words (K and the runs are multiples of their length)
+    xWords = runs.map((run, j) => loadWords(job.x.codes, shr(start(run), 2), run.len / 4, U32, `q${id}_${j}`, stmts, xVector, run.len / 4));
+    [dx, sx] = loadWords(job.x.scales, stride === 2 ? mul(block, 2) : block, stride, F32, `s${id}_`, stmts, xVector, stride);
+  }
+  stmts.push(let_(`dx${id}`, F32, dx!));
+  if (format.zero !== 0) stmts.push(let_(`zx${id}`, F32, mul(sx!, c.f32(-format.zero * frac))));
+  if (layout.hasMin) stmts.push(let_(`mx${id}`, F32, frac === 1 ? sx! : mul(sx!, c.f32(frac))));
+  job.rows.forEach((w, r) => {
+    // two interleaved chains of dot products (half the dependency latency)
+    const chains: Expr[] = [];
+    layout.int8Pairs(w.codeWords).forEach((pair, i) => {
+      chains[i % 2] = dot4I8(pair.code, xWords[pair.run]![pair.word]!, chains[i % 2] ?? c.i32(0));
+    });
+    const isum = `i${id}_${r}`;
+    stmts.push(let_(isum, I32, chains.length === 1 ? chains[0]! : add(chains[0]!, chains[1]!)));
+    const dot = cast(v(isum, I32), F32);
+    const inner = format.zero !== 0 ? fma(v(`dx${id}`, F32), dot, v(`zx${id}`, F32)) : mul(v(`dx${id}`, F32), dot);
+    const acc = job.acc(r);
+    let next = fma(w.scale!, inner, v(acc, F32));
+    if (w.min) next = fma(w.min, v(`mx${id}`, F32), next);
+    stmts.push(assign(acc, next));
+  });
+}
+
 /**
  * quantize_x 'registers': this thread quantizes the chunk's x block (after the step's weight loads, which
  * come first in the step) and picks each run's words by the run's offset in the block (`start`: a run's
- * first element in M·K).
+ * first element in the activation buffer).
  */
-function chunkXInRegisters(
-  shape: GemvShape, caps: SimtCaps, runs: readonly KRun[], start: (run: KRun) => Expr, block: Expr, id: string, stmts: Stmt[],
-): { words: Expr[][]; d: Expr; s: Expr | undefined } {
-  const q = quantizeXBlock(X, shape.weight, shape.act, caps, block, `x${id}_`, stmts);
+function chunkXInRegisters(job: Int8ChunkJob, caps: SimtCaps, block: Expr, stmts: Stmt[]): { words: Expr[][]; d: Expr; s: Expr | undefined } {
+  const { runs, start, id } = job;
+  const q = quantizeXBlock(job.x, job.weight, job.act, caps, block, `x${id}_`, stmts);
   const words = runs.map((run, j) => {
     if (run.len === X_BLOCK) return q.words;
     stmts.push(let_(`xo${id}_${j}`, I32, shr(and(start(run), X_BLOCK - 1), 2)));

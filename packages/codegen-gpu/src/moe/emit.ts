@@ -9,12 +9,11 @@ import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { dynamicSharedBytes } from '@kforge/codegen-core';
 import { renderGpuFiles } from '../common/files.ts';
-import { GPU_DIALECTS } from '../dialects/index.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { moeGpuKnobSpace as knobSpace, moeShape, resolveMoeConfig } from './knobs.ts';
 import {
-  COMBINE_ENTRY, COMBINE_WORKGROUP, DOWN_ENTRY, GATE_UP_ENTRY, GROUP_ENTRY, HIDDEN, LOGITS, LOGITS_ENTRY, LOGITS_ROWS, LOGITS_TOKENS,
-  META, PARTIAL, ROUTE_ENTRY, ROUTE_IDS, ROUTE_WEIGHTS, lowerMoeSimt, metaLayout,
+  COMBINE_ENTRY, COMBINE_WORKGROUP, DOWN_COMBINE_ENTRY, DOWN_ENTRY, GATE_UP_ENTRY, GROUP_ENTRY, HIDDEN, LOGITS, LOGITS_ENTRY, LOGITS_ROWS, LOGITS_TOKENS,
+  META, PARTIAL, ROUTE_ENTRY, ROUTE_GROUP_ENTRY, ROUTE_IDS, ROUTE_WEIGHTS, lowerMoeSimt, metaLayout,
 } from './lower-simt.ts';
 import { DOWN_MMA_ENTRY, GATE_UP_MMA_ENTRY, HIDDEN_HALF, TILE_FIELDS, X_HALF, X_HALF_ENTRY, X_HALF_WORKGROUP, tileListBound } from './tiled-mma.ts';
 
@@ -62,13 +61,16 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     ...(tiled
       ? [{ name: X_HALF, elem: 'u32', bytes: size.mul('T', H * 2), role: 'scratch' }, { name: HIDDEN_HALF, elem: 'u32', bytes: size.mul(P, I * 2), role: 'scratch' }] as ArtifactBuffer[]
       : [{ name: HIDDEN, elem: 'f32', bytes: size.mul(P, I * 4), role: 'scratch' } as ArtifactBuffer]),
-    { name: PARTIAL, elem: 'f32', bytes: size.mul(P, H * 4), role: 'scratch' },
+    // the fused down + combine writes y directly
+    ...(kernel(COMBINE_ENTRY) ? [{ name: PARTIAL, elem: 'f32', bytes: size.mul(P, H * 4), role: 'scratch' } as ArtifactBuffer] : []),
   );
   const slots = size.min(E, P);
   const grids: Record<string, readonly [ParamOrSize, ParamOrSize, ParamOrSize]> = {
     [LOGITS_ENTRY]: [Math.ceil(E / LOGITS_ROWS), size.cdiv('T', LOGITS_TOKENS), 1],
     [ROUTE_ENTRY]: splitGrid('T'),
     [GROUP_ENTRY]: [1, 1, 1],
+    [ROUTE_GROUP_ENTRY]: [1, 1, 1],
+    [DOWN_COMBINE_ENTRY]: [Math.ceil(H / cfg.rows), 'T', 1],
     [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), slots, 1],
     [DOWN_ENTRY]: [Math.ceil(H / cfg.rows), slots, 1],
     [X_HALF_ENTRY]: splitGrid(size.cdiv(size.mul('T', H / 8), X_HALF_WORKGROUP)),
@@ -84,38 +86,17 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
       ...(shared > 0 ? { dynamicSharedBytes: shared } : {}), ...(cfg.dependent_launch ? { dependentLaunch: true } : {}),
     };
   });
-  void kernel;
-  const files = dedupeOnDemand(target, renderGpuFiles(target, kernels, 'moe', cfg.subgroup_reduce ? { subgroups: true } : {}));
+  const files = renderGpuFiles(target, kernels, 'moe', cfg.subgroup_reduce ? { subgroups: true } : {});
   const features = target === 'wgsl' && Object.values(files).some((f) => /^enable subgroups;/m.test(f)) ? ['subgroups'] : [];
   return {
     op: 'moe', target, params, config: { ...cfg }, language: TARGETS[target].language,
     ...(features.length ? { features } : {}),
-    // the tiled expert GEMMs round x, the weights and the hidden rows to f16 operands
-    ...(tiled ? { arithmetic: 'half' as const } : {}),
+    // the tiled expert GEMMs round x, the weights and the hidden rows to f16 operands; the int8 path the activations
+    ...(tiled ? { arithmetic: 'half' as const } : cfg.dot_path === 'int8' ? { arithmetic: 'int8-activations' as const } : {}),
     files, buffers,
     scalars: [{ name: 'T', type: 'i32', value: Number(params.T) }],
     dispatches,
   };
-}
-
-/**
- * One translation unit renders each kernel's on-demand helpers (dialect.onDemand) with it: two tiled GEMMs
- * in one .cu file would define kf_pack_f16x2 twice, so every later copy of a helper is dropped
- */
-function dedupeOnDemand(target: GpuTarget, files: Record<string, string>): Record<string, string> {
-  const helpers = target === 'wgsl' ? [] : Object.values(GPU_DIALECTS[target].onDemand ?? {});
-  const out: Record<string, string> = {};
-  for (const [name, text] of Object.entries(files)) {
-    let kept = text;
-    for (const h of helpers) {
-      const first = kept.indexOf(h);
-      if (first < 0) continue;
-      const after = first + h.length;
-      kept = kept.slice(0, after) + kept.slice(after).split(`${h}\n`).join('');
-    }
-    out[name] = kept;
-  }
-  return out;
 }
 
 type ParamOrSize = Parameters<typeof size.min>[0];

@@ -4,17 +4,20 @@
  * topk, weight, routing, normTopk), never on T; the defaults depend on T only on CUDA, where above
  * MOE_DECODE_TOKENS tokens they take the 'tiled' variant where it serves the params.
  *
- * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width and subgroup_reduce; 'tiled' (CUDA,
+ * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width, subgroup_reduce, dot_path and
+ * fuse_down_combine; fuse_route_group (CUDA) serves both variants; 'tiled' (CUDA,
  * mma 'tensor_core', tiled-mma.ts) reads tile_m, tile_n and tile_k, and workgroup_size and subgroup_reduce
  * for the router logits.
  */
 import { FORMATS, InputError, resolveKnobs, type KnobConfig, type KnobDomain, type KnobSpace, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
-import { chunkBytesDomain } from '../gemv/weight-chunks.ts';
+import { chunkBytesDomain, int8Capable } from '../gemv/weight-chunks.ts';
 import { TILE_K_VALUES, TILE_M_VALUES, TILE_N_VALUES, tileConfigProblem, tiledShapeProblem } from './tiled-mma.ts';
 
 /** tokens above which the CUDA defaults take the tiled (tensor-core) variant; at or below, decode's 'gather' */
 export const TILED_MIN_TOKENS = 16;
+/** tokens up to which the CUDA defaults fuse the down projection with the combine (token-major down) */
+export const FUSED_COMBINE_MAX_TOKENS = 8;
 
 export interface MoeShape {
   readonly H: number;
@@ -61,6 +64,12 @@ export interface MoeSimtConfig {
   readonly subgroup_reduce: boolean;
   /** CUDA: programmatic dependent launch of the gather chain (each launch overlaps the previous kernel) */
   readonly dependent_launch: boolean;
+  /** 'gather', quantized weights: 'int8' quantizes each activation block in registers and multiplies codes by dot4_i8 (gemv's int8 path) */
+  readonly dot_path: 'float' | 'int8';
+  /** CUDA, router routing: one workgroup routes every token and groups the pairs (one dispatch, not two) */
+  readonly fuse_route_group: boolean;
+  /** 'gather': the down projection runs per token over its slots and writes y (no partial buffer, no combine dispatch) */
+  readonly fuse_down_combine: boolean;
 }
 
 /** the chunk widths that tile both the gate/up rows (H) and the down rows (I) */
@@ -85,7 +94,7 @@ export function threadsFor(cfg: Pick<MoeSimtConfig, 'workgroup_size'>, chunks: n
 const gateUpValues = (c: MoeSimtConfig): number => 2 * c.rows * c.m_tile;
 
 /** the gather knobs a tiled config leaves at their defaults, and the tile knobs a gather config does */
-const GATHER_ONLY = ['rows', 'm_tile', 'k_unroll', 'vector_width'] as const;
+const GATHER_ONLY = ['rows', 'm_tile', 'k_unroll', 'vector_width', 'dot_path', 'fuse_down_combine'] as const;
 const TILED_ONLY = ['tile_m', 'tile_n', 'tile_k'] as const;
 /** the tile knobs' values in a gather config (and the tiled default) */
 const TILE_DEFAULTS = { tile_m: 64, tile_n: 64, tile_k: 64 } as const;
@@ -150,6 +159,20 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       name: 'dependent_launch', values: caps.dependentLaunch ? [false, true] : [false],
       doc: "programmatic dependent launch ('gather'): every kernel lets the next launch start and waits for the previous grid first",
     },
+    {
+      name: 'dot_path', values: int8Capable(FORMATS[shape.weight]) ? ['float', 'int8'] : ['float'],
+      doc: "'gather': 'float' dequantizes codes to f32 and fmas; 'int8' quantizes each activation block in registers (gemv's int8 path) and multiplies the codes by dot4_i8",
+    },
+    {
+      // CUDA only: __syncthreads orders global memory within the block, so the group reads the ids the same
+      // workgroup routed; the other dialects' barriers fence workgroup memory alone
+      name: 'fuse_route_group', values: cuda && shape.routing === 'router' ? [false, true] : [false],
+      doc: 'one workgroup routes every token (top-k, weights) and groups the pairs: one dispatch instead of two (pays at few tokens)',
+    },
+    {
+      name: 'fuse_down_combine', values: [false, true],
+      doc: "'gather': the down projection runs per token, its slots split over the workgroup's warps, and writes y: no partial buffer, no combine dispatch",
+    },
   ];
   const gather = preferredDefaults(target, shape, caps);
   const list = rules(target, shape, caps, gather);
@@ -160,8 +183,11 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     }
     return undefined;
   };
-  const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false };
-  const defaults = cuda && Number(params.T) > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : gather;
+  // the fused route loops over the tokens in one workgroup: at prefill sizes the routing wants a grid
+  const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false, fuse_route_group: false };
+  const T = Number(params.T);
+  const fewTokens: MoeSimtConfig = { ...gather, fuse_down_combine: gather.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS };
+  const defaults = cuda && T > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : fewTokens;
   const problem = check(defaults as unknown as KnobConfig);
   if (problem) throw new Error(`moe/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
   return { knobs, check, defaults: defaults as unknown as KnobConfig };
@@ -180,9 +206,11 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
     // share each activation load and give every lane 8 (down) / 16 (gate_up) weight blocks in flight; one
     // token per pass keeps the registers near 128 so the decode grid fits one wave (tokens of the same
     // expert re-read its rows from L2)
+    // dot_path 'int8': gemv's dp4a arithmetic (the float path spent ~4 instructions per code and row)
     return {
       variant: 'gather', mma: 'none', ...TILE_DEFAULTS, rows: 8, m_tile: 1, k_unroll: 1, workgroup_size: Math.min(128, caps.maxWorkgroup), vector_width,
       subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null, dependent_launch: caps.dependentLaunch,
+      dot_path: int8Capable(FORMATS[shape.weight]) ? 'int8' : 'float', ...fusedDefaults(cuda, shape),
     };
   }
   return {
@@ -196,7 +224,21 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
     vector_width,
     subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
     dependent_launch: caps.dependentLaunch,
+    dot_path: 'float',
+    ...fusedDefaults(cuda, shape),
   };
+}
+
+/**
+ * CUDA decode: down fused with the combine (5 dispatches at T 1, not 6) up to FUSED_COMBINE_MAX_TOKENS
+ * (the token-major down re-reads an expert shared by tokens). H200, 2026-12-02, same run (route and group
+ * fused in both), against the separate down + combine: T 1 f16 42.6 vs 46.6 us, T 8 f16 180.6 vs 203.3 us,
+ * int8 q4_0 28.1 vs 29.0 and 94.3 vs 93.0. fuse_route_group stays off: its one workgroup of 1024 threads
+ * cost 6.4 to 8.7 us more than the two dispatches it replaces (T 1 q4_0 28.1 vs 21.3 us, f16 42.6 vs 36.0;
+ * ncu: 13.1 us alone against 3.7 + 3.9). docs/results/2026-12-02-h200-moe-s14.
+ */
+function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine'> {
+  return { fuse_route_group: false, fuse_down_combine: cuda };
 }
 
 export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {

@@ -17,18 +17,24 @@
  *    `moe_partial` at the pair's position.
  * 6. `moe_combine`: y[t] = Σ_r partial[pos(t, r)] in slot order (no atomics).
  *
+ * Options: dot_path 'int8' runs both expert kernels on gemv's int8 arithmetic (`int8ChunkDot`: each
+ * thread quantizes the activation block of its chunk in registers, once for all its rows, and multiplies
+ * the codes by dot4_i8); fuse_route_group (CUDA) does 2 and 3 in one workgroup (`lowerRouteGroup`);
+ * fuse_down_combine does 5 and 6 per token (`lowerDownCombine`): decode's 6 dispatches become 4.
+ *
  * Workgroups whose slot has no expert, and token tiles past an expert's count, compute nothing and store
  * nothing. Barriers stay in workgroup-uniform control flow: loop bounds that come from memory (an
  * expert's count) are used only where the target does not demand uniformity analysis (WGSL iterates up
  * to T·topk and predicates the work).
  */
-import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
+import type { Expr, Kernel, KernelParam, Stmt, WeightFormatName } from '@kforge/ir';
 import {
   FORMATS, add, alloc, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, ge, gridDependency, gt, if_, land, let_, letMut, load, lor,
   lt, max, min, mul, param, rem, scalarParam, select, special, store, sub, unary, v,
 } from '@kforge/ir';
 import type { SimtCaps } from '../gemv/knobs.ts';
-import { readF32Run, shiftedDotOf, sumOf, workgroupSums } from '../gemv/lower-simt.ts';
+import { int8ChunkDot, readF32Run, shiftedDotOf, sumOf, workgroupSums } from '../gemv/lower-simt.ts';
+import type { ActivationRef } from '../common/activations.ts';
 import { chunkLayout, type ChunkLayout, type WeightChunk } from '../gemv/weight-chunks.ts';
 import { threadsFor, type MoeShape, type MoeSimtConfig } from './knobs.ts';
 import { TILE_FIELDS, lowerDownMma, lowerGateUpMma, lowerXHalf, tilesBaseOf } from './tiled-mma.ts';
@@ -39,9 +45,11 @@ const U32 = 'u32';
 
 export const LOGITS_ENTRY = 'moe_logits';
 export const ROUTE_ENTRY = 'moe_route';
+export const ROUTE_GROUP_ENTRY = 'moe_route_group';
 export const GROUP_ENTRY = 'moe_group';
 export const GATE_UP_ENTRY = 'moe_gate_up';
 export const DOWN_ENTRY = 'moe_down';
+export const DOWN_COMBINE_ENTRY = 'moe_down_combine';
 export const COMBINE_ENTRY = 'moe_combine';
 
 /** scratch buffers */
@@ -77,6 +85,9 @@ function weightParams(shape: MoeShape, name: string): KernelParam[] {
   return out;
 }
 
+/** the weight format dotLoop takes the int8 path for (dot_path 'int8'), undefined on the float path */
+const int8Of = (shape: MoeShape, cfg: MoeSimtConfig): WeightFormatName | undefined => (cfg.dot_path === 'int8' ? shape.weight : undefined);
+
 /** the ids the group reads: the router's (scratch) or the given ones */
 const idsBuffer = (shape: MoeShape): string => (shape.routing === 'router' ? ROUTE_IDS : 'ids');
 const weightsBuffer = (shape: MoeShape): string => (shape.routing === 'router' ? ROUTE_WEIGHTS : 'weights');
@@ -95,7 +106,7 @@ interface JobRow {
  */
 function dotLoop(
   rows: readonly JobRow[], K: number, M: number, xBuffer: string, xRow: (m: number) => Expr, acc: (r: number, m: number) => string,
-  threads: number, unroll: number, caps: SimtCaps,
+  threads: number, unroll: number, caps: SimtCaps, int8?: WeightFormatName, lane: Expr = v('tid', I32),
 ): { decls: Stmt[]; loop: Stmt[] } {
   const layout = rows[0]!.layout;
   const Kx = c.i32(K);
@@ -110,6 +121,15 @@ function dotLoop(
     chunks.forEach((chunk, u) => {
       const runs = layout.runs(chunk);
       for (let m = 0; m < M; m++) {
+        if (int8) {
+          // gemv's int8 chunk arithmetic: the activation block quantized in registers once for all the rows
+          const x: ActivationRef = { buffer: xBuffer, rows: c.i32(1), K: Kx, codes: `${xBuffer}_q`, scales: `${xBuffer}_s` };
+          int8ChunkDot({
+            layout, weight: int8, act: 'f32', quantize: 'registers', x, runs, start: (run) => add(xRow(m), run.k),
+            rows: read[u]!, acc: (r) => acc(r, m), id: `${tag}${u}_${m}`,
+          }, caps, math);
+          continue;
+        }
         const xs = runs.flatMap((run, j) => readF32Run(xBuffer, add(xRow(m), run.k), run.len, caps, `x${tag}${u}_${m}_${j}`, math));
         const sumName = `sx${tag}${u}_${m}`;
         if (layout.hasMin) math.push(let_(sumName, F32, sumOf(xs)));
@@ -133,7 +153,7 @@ function dotLoop(
   const decls: Stmt[] = [];
   for (let m = 0; m < M; m++) rows.forEach((_, r) => decls.push(letMut(acc(r, m), F32, c.f32(0))));
   const out: Stmt[] = [let_('chunks', I32, layout.chunksPerRow(Kx))];
-  const tid = v('tid', I32);
+  const tid = lane;
   if (unroll === 1) {
     out.push(forLoop('chunk', tid, v('chunks', I32), step([v('chunk', I32)], 't'), { step: threads }));
     return { decls, loop: out };
@@ -206,47 +226,13 @@ export function smallWorkgroup(E: number, caps: SimtCaps): number {
 export function lowerRoute(shape: MoeShape, caps: SimtCaps): Kernel {
   const { E, topk } = shape;
   const W = smallWorkgroup(E, caps);
-  const T = param('T');
-  const tid = v('tid', I32);
-  const e = v('e', I32);
-  const f = (n: string) => v(n, F32);
-  const sumOver = (name: string, chosenOnly: boolean): Stmt[] => [
-    letMut(name, F32, c.f32(0)),
-    forLoop('e2', 0, E, [assign(name, add(f(name), chosenOnly
-      ? select(lt(load('rk', v('e2', I32), I32), topk), load('pe', v('e2', I32), F32), c.f32(0))
-      : load('pe', v('e2', I32), F32)))]),
-  ];
   const body: Stmt[] = [
     comment(`top-${topk} of ${E} router logits per token (rank: larger logits, or equal ones at a lower index, first)${shape.normTopk ? ', weights renormalized' : ''}`),
     alloc('lg', F32, E, 'workgroup'),
     alloc('pe', F32, E, 'workgroup'),
     alloc('rk', I32, E, 'workgroup'),
     let_('tid', I32, special('thread_id')),
-    let_('t_raw', I32, add(special('group_id'), mul(special('group_id', 1), special('num_groups')))),
-    let_('t', I32, min(v('t_raw', I32), sub(T, 1))),
-    forLoop('e', tid, E, [store('lg', e, load(LOGITS, add(mul(v('t', I32), E), e), F32))], { step: W }),
-    barrier(),
-    forLoop('e', tid, E, [
-      let_('l', F32, load('lg', e, F32)),
-      letMut('mx', F32, load('lg', 0, F32)),
-      letMut('rank', I32, c.i32(0)),
-      forLoop('e2', 0, E, [
-        let_('l2', F32, load('lg', v('e2', I32), F32)),
-        assign('mx', max(f('mx'), f('l2'))),
-        assign('rank', add(v('rank', I32), select(lor(gt(f('l2'), f('l')), land(eq(f('l2'), f('l')), lt(v('e2', I32), e))), c.i32(1), c.i32(0)))),
-      ]),
-      store('pe', e, unary('exp', sub(f('l'), f('mx')))),
-      store('rk', e, v('rank', I32)),
-    ], { step: W }),
-    barrier(),
-    forLoop('e', tid, E, [
-      let_('r', I32, load('rk', e, I32)),
-      if_(land(lt(v('r', I32), topk), lt(v('t_raw', I32), T)), [
-        ...sumOver('den', shape.normTopk),
-        store(ROUTE_IDS, add(mul(v('t', I32), topk), v('r', I32)), e),
-        store(ROUTE_WEIGHTS, add(mul(v('t', I32), topk), v('r', I32)), div(load('pe', e, F32), f('den'))),
-      ]),
-    ], { step: W }),
+    ...routeToken(shape, v('tid', I32), W, add(special('group_id'), mul(special('group_id', 1), special('num_groups')))),
   ];
   return {
     name: ROUTE_ENTRY, model: 'simt',
@@ -256,13 +242,96 @@ export function lowerRoute(shape: MoeShape, caps: SimtCaps): Kernel {
 }
 
 /**
+ * The routing of token `tRaw` (clamped to T - 1; nothing stored past T) by `W` threads whose expert lane
+ * is `lane`, in the workgroup arrays lg, pe and rk from element `base` (E each).
+ */
+function routeToken(shape: MoeShape, lane: Expr, W: number, tRaw: Expr, base?: Expr): Stmt[] {
+  const { E, topk } = shape;
+  const T = param('T');
+  const e = v('e', I32);
+  const f = (n: string) => v(n, F32);
+  const at = (i: Expr | number): Expr | number => (base ? add(base, i) : i);
+  const sumOver = (name: string, chosenOnly: boolean): Stmt[] => [
+    letMut(name, F32, c.f32(0)),
+    forLoop('e2', 0, E, [assign(name, add(f(name), chosenOnly
+      ? select(lt(load('rk', at(v('e2', I32)), I32), topk), load('pe', at(v('e2', I32)), F32), c.f32(0))
+      : load('pe', at(v('e2', I32)), F32)))]),
+  ];
+  return [
+    let_('t_raw', I32, tRaw),
+    let_('t', I32, min(v('t_raw', I32), sub(T, 1))),
+    forLoop('e', lane, E, [store('lg', at(e), load(LOGITS, add(mul(v('t', I32), E), e), F32))], { step: W }),
+    barrier(),
+    forLoop('e', lane, E, [
+      let_('l', F32, load('lg', at(e), F32)),
+      letMut('mx', F32, load('lg', at(0), F32)),
+      letMut('rank', I32, c.i32(0)),
+      forLoop('e2', 0, E, [
+        let_('l2', F32, load('lg', at(v('e2', I32)), F32)),
+        assign('mx', max(f('mx'), f('l2'))),
+        assign('rank', add(v('rank', I32), select(lor(gt(f('l2'), f('l')), land(eq(f('l2'), f('l')), lt(v('e2', I32), e))), c.i32(1), c.i32(0)))),
+      ]),
+      store('pe', at(e), unary('exp', sub(f('l'), f('mx')))),
+      store('rk', at(e), v('rank', I32)),
+    ], { step: W }),
+    barrier(),
+    forLoop('e', lane, E, [
+      let_('r', I32, load('rk', at(e), I32)),
+      if_(land(lt(v('r', I32), topk), lt(v('t_raw', I32), T)), [
+        ...sumOver('den', shape.normTopk),
+        store(ROUTE_IDS, add(mul(v('t', I32), topk), v('r', I32)), e),
+        store(ROUTE_WEIGHTS, add(mul(v('t', I32), topk), v('r', I32)), div(load('pe', at(e), F32), f('den'))),
+      ]),
+    ], { step: W }),
+  ];
+}
+
+/** tokens the fused route + group routes at once (each E-wide lane group one token), 1024 threads at most */
+export const routeGroupTokens = (E: number, caps: SimtCaps): number => Math.max(1, Math.floor(Math.min(1024, caps.maxWorkgroup) / smallWorkgroup(E, caps)));
+
+/**
+ * fuse_route_group (CUDA): one workgroup routes the tokens, routeGroupTokens at a time (a lane group of
+ * smallWorkgroup(E) threads per token), then groups the pairs as `lowerGroup` does, reading the ids this
+ * workgroup stored: __syncthreads orders global memory within the block (ids and weights are readwrite,
+ * so no non-coherent loads).
+ */
+export function lowerRouteGroup(shape: MoeShape, caps: SimtCaps, tileM?: number): Kernel {
+  const { E, topk } = shape;
+  const W = smallWorkgroup(E, caps);
+  const TP = routeGroupTokens(E, caps);
+  const threads = W * TP;
+  const group = lowerGroup(shape, caps, tileM, threads);
+  const body: Stmt[] = [
+    comment(`route ${TP} tokens at a time (top-${topk} of ${E}${shape.normTopk ? ', renormalized' : ''}), then group the pairs: one workgroup of ${threads}`),
+    alloc('lg', F32, E * TP, 'workgroup'),
+    alloc('pe', F32, E * TP, 'workgroup'),
+    alloc('rk', I32, E * TP, 'workgroup'),
+    let_('tid', I32, special('thread_id')),
+    let_('tok_lane', I32, div(v('tid', I32), W)),
+    let_('e_lane', I32, rem(v('tid', I32), W)),
+    forLoop('t0', 0, param('T'), [
+      ...routeToken(shape, v('e_lane', I32), W, add(v('t0', I32), v('tok_lane', I32)), mul(v('tok_lane', I32), E)),
+      // the next pass overwrites lg, pe and rk
+      barrier(),
+    ], { step: TP }),
+    ...group.body.filter((st) => !(st.op === 'let' && st.name === 'tid')),
+  ];
+  return {
+    name: ROUTE_GROUP_ENTRY, model: 'simt',
+    params: [bufferParam(LOGITS, F32), bufferParam(ROUTE_IDS, I32, 'readwrite'), bufferParam(ROUTE_WEIGHTS, F32, 'write'), bufferParam(META, I32, 'write'), scalarParam('T')],
+    body, workgroupSize: [threads, 1, 1],
+  };
+}
+
+/**
  * one workgroup: counts, offsets, active experts, the stable permutation by expert and its inverse; with
  * `tileM` (variant 'tiled') also the tile list of tiled-mma.ts after them: its length, then per expert in
  * ascending order cdiv(count, tileM) tiles of (expert, first position, rows)
  */
-export function lowerGroup(shape: MoeShape, caps: SimtCaps, tileM?: number): Kernel {
+export function lowerGroup(shape: MoeShape, caps: SimtCaps, tileM?: number, threads?: number): Kernel {
   const { E } = shape;
-  const W = smallWorkgroup(E, caps);
+  // (threads: the fused route + group's workgroup, wider than E)
+  const W = threads ?? smallWorkgroup(E, caps);
   const lay = metaLayout(E);
   const P = pairs(shape);
   const tid = v('tid', I32);
@@ -408,7 +477,7 @@ export function lowerGateUp(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps,
     ];
     const work: Stmt[] = [];
     for (let m = 0; m < MT; m++) work.push(let_(`xr_${m}`, I32, mul(div(load(META, add(pos(m), lay.perm), I32), topk), H)));
-    const dots = dotLoop(rows, H, MT, 'x', (m) => v(`xr_${m}`, I32), acc, threads, cfg.k_unroll, caps);
+    const dots = dotLoop(rows, H, MT, 'x', (m) => v(`xr_${m}`, I32), acc, threads, cfg.k_unroll, caps, int8Of(shape, cfg));
     work.push(...dots.loop);
     const sums = workgroupSums({ rows: 2 * R, M: MT, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
     const writes = tileWrites(cfg, I, threads, (_o, m, n) => {
@@ -445,7 +514,7 @@ export function lowerDown(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, u
   ];
   body.push(...expertFrame(shape, cfg, uniformLoops, H, (pos) => {
     const rows: JobRow[] = Array.from({ length: R }, (_, r) => ({ layout: down, row: add(mul(v('e', I32), H), v(`nr_${r}`, I32)), tag: `d${r}_` }));
-    const dots = dotLoop(rows, I, MT, HIDDEN, (m) => mul(pos(m), I), acc, threads, cfg.k_unroll, caps);
+    const dots = dotLoop(rows, I, MT, HIDDEN, (m) => mul(pos(m), I), acc, threads, cfg.k_unroll, caps, int8Of(shape, cfg));
     const sums = workgroupSums({ rows: R, M: MT, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
     const writes = tileWrites(cfg, H, threads, (o, m, n) => {
       const j = pickPosition(MT, m);
@@ -463,6 +532,73 @@ export function lowerDown(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, u
     params: [bufferParam(HIDDEN, F32), ...weightParams(shape, 'w_down'), bufferParam(META, I32), bufferParam(weightsBuffer(shape), F32), bufferParam(PARTIAL, F32, 'write'), scalarParam('T')],
     body, workgroupSize: [threads, 1, 1],
   };
+}
+
+/**
+ * fuse_down_combine: y[t, n] = Σ_r w_r · (down_{e_r} · hidden[pos(t, r)]) for the workgroup's rows of H and
+ * its token t (group y): the token's slots are split over `slotGroups` groups of threads (slot s to group
+ * s mod slotGroups), each group splitting I into chunks as lowerDown does; every thread adds up its
+ * weighted partial sums of all its slots, and one workgroup reduction gives y. No partial buffer, no
+ * combine dispatch, no atomics. Pairs without a position (a given id out of range) add nothing.
+ */
+export function lowerDownCombine(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps): Kernel {
+  const { H, I, E, topk } = shape;
+  const format = FORMATS[shape.weight];
+  const down = chunkLayout(format, cfg.vector_width, caps.vectorLoads, 'w_down');
+  const lanes = threadsFor(cfg, chunksOf(down, I), caps);
+  const slotGroups = downCombineSlotGroups(shape, cfg, caps);
+  const threads = lanes * slotGroups;
+  const R = cfg.rows;
+  const lay = metaLayout(E);
+  const acc = (r: number, m: number) => `ad_${r}_${m}`;
+  const sumAcc = (r: number) => `ay_${r}`;
+  const T = param('T');
+  const body: Stmt[] = [
+    comment(`moe down + combine ${shape.weight}${cfg.dot_path === 'int8' ? ' (int8)' : ''}: ${R} rows of H for one token per workgroup, its ${topk} slots over ${slotGroups} groups of ${lanes} threads, ${cfg.vector_width}-byte loads`),
+    let_('tid', I32, special('thread_id')),
+    let_('lane', I32, rem(v('tid', I32), lanes)),
+    let_('slot_lane', I32, div(v('tid', I32), lanes)),
+    let_('t', I32, special('group_id', 1)),
+    let_('n0', I32, mul(special('group_id'), R)),
+  ];
+  for (let r = 0; r < R; r++) body.push(let_(`nr_${r}`, I32, min(add(v('n0', I32), r), H - 1)));
+  for (let r = 0; r < R; r++) body.push(letMut(sumAcc(r), F32, c.f32(0)));
+  const rows: JobRow[] = Array.from({ length: R }, (_, r) => ({ layout: down, row: add(mul(v('e', I32), H), v(`nr_${r}`, I32)), tag: `d${r}_` }));
+  const dots = dotLoop(rows, I, 1, HIDDEN, () => mul(v('j', I32), I), acc, lanes, cfg.k_unroll, caps, int8Of(shape, cfg), v('lane', I32));
+  const pair = add(mul(v('t', I32), topk), v('s', I32));
+  body.push(forLoop('s', v('slot_lane', I32), topk, [
+    let_('pr', I32, pair),
+    let_('j', I32, load(META, add(add(c.i32(lay.perm), pairs(shape)), v('pr', I32)), I32)),
+    if_(ge(v('j', I32), 0), [
+      let_('e', I32, max(min(load(idsBuffer(shape), v('pr', I32), I32), E - 1), 0)),
+      let_('rw', F32, load(weightsBuffer(shape), v('pr', I32), F32)),
+      ...dots.decls,
+      ...dots.loop,
+      ...Array.from({ length: R }, (_, r) => assign(sumAcc(r), fma(v(acc(r, 0), F32), v('rw', F32), v(sumAcc(r), F32)))),
+    ]),
+  ], { step: slotGroups }));
+  // the reduction is over every thread of the workgroup
+  const sums = workgroupSums({ rows: R, M: 1, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc: (r) => sumAcc(r) }, caps);
+  const o = v('o', I32);
+  const writes = forLoop('o', v('tid', I32), R, [
+    ...sums.totalOf(o),
+    let_('n', I32, add(v('n0', I32), o)),
+    if_(land(lt(v('n', I32), H), lt(v('t', I32), T)), [store('y', add(mul(v('t', I32), H), v('n', I32)), v('total', F32))]),
+  ], { step: threads });
+  const hoisted = hoistAllocs(sums.stmts);
+  return {
+    name: DOWN_COMBINE_ENTRY, model: 'simt',
+    params: [bufferParam(HIDDEN, F32), ...weightParams(shape, 'w_down'), bufferParam(META, I32), bufferParam(idsBuffer(shape), I32), bufferParam(weightsBuffer(shape), F32), bufferParam('y', F32, 'write'), scalarParam('T')],
+    body: [...hoisted.allocs, ...body, ...hoisted.rest, writes], workgroupSize: [threads, 1, 1],
+  };
+}
+
+/** groups of threads the fused down + combine splits a token's slots over: as many as fit 512 threads, at most topk */
+export function downCombineSlotGroups(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps): number {
+  const lanes = threadsFor(cfg, chunksOf(chunkLayout(FORMATS[shape.weight], cfg.vector_width, caps.vectorLoads, 'w_down'), shape.I), caps);
+  let groups = 1;
+  while (groups * 2 <= shape.topk && lanes * groups * 2 <= Math.min(512, caps.maxWorkgroup)) groups *= 2;
+  return groups;
 }
 
 /** y[t, h] = Σ_r partial[pos(t, r), h] in slot order, skipping pairs with no position */
@@ -492,16 +628,25 @@ export function lowerCombine(shape: MoeShape): Kernel {
   };
 }
 
-/** Kernels in dispatch order ('tiled': the expert GEMMs of tiled-mma.ts in place of gate_up and down). */
+/**
+ * Kernels in dispatch order ('tiled': the expert GEMMs of tiled-mma.ts in place of gate_up and down;
+ * fuse_route_group: moe_route_group in place of route and group; fuse_down_combine: moe_down_combine in
+ * place of down and combine).
+ */
 export function lowerMoeSimt(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps, uniformLoops: boolean): Kernel[] {
   const kernels: Kernel[] = [];
-  if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), lowerRoute(shape, caps));
+  const tileM = cfg.variant === 'tiled' ? cfg.tile_m : undefined;
+  const fused = cfg.fuse_route_group && shape.routing === 'router';
+  if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), ...(fused ? [] : [lowerRoute(shape, caps)]));
+  kernels.push(fused ? lowerRouteGroup(shape, caps, tileM) : lowerGroup(shape, caps, tileM));
   if (cfg.variant === 'tiled') {
     const buffers = { meta: META, partial: PARTIAL, weights: weightsBuffer(shape), permBase: metaLayout(shape.E).perm };
-    kernels.push(lowerGroup(shape, caps, cfg.tile_m), lowerXHalf(shape), lowerGateUpMma(shape, cfg, buffers), lowerDownMma(shape, cfg, buffers), lowerCombine(shape));
+    kernels.push(lowerXHalf(shape), lowerGateUpMma(shape, cfg, buffers), lowerDownMma(shape, cfg, buffers), lowerCombine(shape));
     return kernels;
   }
-  kernels.push(lowerGroup(shape, caps), lowerGateUp(shape, cfg, caps, uniformLoops), lowerDown(shape, cfg, caps, uniformLoops), lowerCombine(shape));
+  kernels.push(lowerGateUp(shape, cfg, caps, uniformLoops));
+  if (cfg.fuse_down_combine) kernels.push(lowerDownCombine(shape, cfg, caps));
+  else kernels.push(lowerDown(shape, cfg, caps, uniformLoops), lowerCombine(shape));
   return cfg.dependent_launch ? kernels.map(dependentLaunch) : kernels;
 }
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError, getOp, randomInputs, resolveParams, tensorBytes, type ParamValue, type Params, type Tensor } from '@kforge/ir';
+import { InputError, getOp, nmseBound, randomInputs, resolveParams, tensorBytes, type ParamValue, type Params, type Tensor } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { emitMoeGpu, moeGpuKnobSpace } from './emit.ts';
 import { moeShape, resolveMoeConfig } from './knobs.ts';
@@ -19,7 +19,7 @@ const op = getOp('moe');
 const params = (raw: Record<string, ParamValue>): Params => resolveParams(op, raw);
 const QWEN = (T: number, weight: string): Record<string, ParamValue> => ({ T, H: 2048, I: 768, E: 128, topk: 8, weight, normTopk: true });
 
-test('every default is inside its knob space and rules, and does not depend on T but for the variant (CUDA: tiled above 16 tokens)', () => {
+test('every default is inside its knob space and rules, and does not depend on T but for the variant (CUDA: tiled above 16 tokens) and the fused down (CUDA: up to 8 tokens)', () => {
   const shapes = [QWEN(1, 'f16'), QWEN(1, 'q4_0'), QWEN(1, 'w4g128'), { T: 5, H: 67, I: 45, E: 5, topk: 2, routing: 'given' }, { T: 2, H: 256, I: 128, E: 6, topk: 6, weight: 'q8_0' }];
   for (const target of TARGETS) {
     for (const raw of shapes) {
@@ -29,9 +29,16 @@ test('every default is inside its knob space and rules, and does not depend on T
       assert.equal(space.check(values), undefined, `${target} ${JSON.stringify(raw)}`);
       const prefill = moeGpuKnobSpace(target, params({ ...raw, T: 512 })).defaults;
       assert.equal(space.defaults.variant, 'gather', `${target} ${JSON.stringify(raw)}`);
-      const asGather = prefill.variant === 'tiled' ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true } : prefill;
-      assert.equal(prefill.variant === 'tiled', target === 'cuda' && raw.weight !== undefined && raw.weight !== 'f32', `${target} ${JSON.stringify(raw)}`);
+      const cuda = target === 'cuda';
+      const asGather = prefill.variant === 'tiled'
+        ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true }
+        : { ...prefill, fuse_down_combine: cuda };
+      assert.equal(prefill.variant === 'tiled', cuda && raw.weight !== undefined && raw.weight !== 'f32', `${target} ${JSON.stringify(raw)}`);
       assert.deepEqual(asGather, space.defaults, `${target} ${JSON.stringify(raw)}`);
+      // CUDA decode: quantized experts on the int8 path, down + combine fused (route + group measured slower fused); the other targets as before
+      assert.equal(space.defaults.dot_path, cuda && raw.weight !== undefined && !['f16', 'f32'].includes(String(raw.weight)) ? 'int8' : 'float', `${target} ${JSON.stringify(raw)}`);
+      assert.equal(space.defaults.fuse_down_combine, cuda && Number(raw.T) <= 8, `${target} ${JSON.stringify(raw)}`);
+      assert.equal(space.defaults.fuse_route_group, false, `${target} ${JSON.stringify(raw)}`);
     }
   }
 });
@@ -53,10 +60,19 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
   ]);
   assert.deepEqual(a.scalars.map((s) => s.name), ['T']);
   assert.deepEqual(a.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down', 'moe_combine']);
+  // CUDA decode defaults: 5 dispatches, y written by the fused down (no partial buffer); fused route + group: 4
+  const f = emitMoeGpu('cuda', p, {});
+  assert.deepEqual(f.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down_combine']);
+  assert.deepEqual(sizedDispatches(f).slice(3).map((d) => d.grid), [[Math.ceil(64 / Number(f.config.rows)), 10, 1], [Math.ceil(128 / Number(f.config.rows)), 3, 1]]);
+  const four = emitMoeGpu('cuda', p, { fuse_route_group: true });
+  assert.deepEqual(four.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route_group', 'moe_gate_up', 'moe_down_combine']);
+  assert.deepEqual(sizedDispatches(four).map((d) => d.grid).slice(0, 2), [[5, 1, 1], [1, 1, 1]]);
+  assert.ok(!f.buffers.some((b) => b.name === 'moe_partial'));
+  assert.equal(f.arithmetic, 'int8-activations');
   const rows = Number(a.config.rows);
   // min(E, T·topk) = 10 expert slots
   assert.deepEqual(sizedDispatches(a).slice(3, 5).map((d) => d.grid), [[Math.ceil(64 / rows), 10, 1], [Math.ceil(128 / rows), 10, 1]]);
-  const g = emitMoeGpu('cuda', params({ T: 1, H: 128, I: 64, E: 10, topk: 4, routing: 'given' }), {});
+  const g = emitMoeGpu('cuda', params({ T: 1, H: 128, I: 64, E: 10, topk: 4, routing: 'given' }), { fuse_down_combine: false });
   assert.deepEqual(g.dispatches.map((d) => d.entry), ['moe_group', 'moe_gate_up', 'moe_down', 'moe_combine']);
   assert.deepEqual(sizedDispatches(g)[1]!.grid![1], 4);
   assert.ok(g.buffers.some((b) => b.name === 'ids') && g.buffers.some((b) => b.name === 'weights'));
@@ -80,6 +96,11 @@ test('the source does not change with T', () => {
 
 /** y of the lowering run by the IR interpreter against the float64 reference */
 function emulatedNmse(raw: Record<string, ParamValue>, target: GpuTarget, config: Record<string, ParamValue>, seed: number, reshape?: (inputs: Record<string, Tensor>) => Record<string, Tensor>): number {
+  return emulated(raw, target, config, seed, reshape).nmse;
+}
+
+/** the nmse of the emulated run and the bound its artifact's arithmetic is judged by */
+function emulated(raw: Record<string, ParamValue>, target: GpuTarget, config: Record<string, ParamValue>, seed: number, reshape?: (inputs: Record<string, Tensor>) => Record<string, Tensor>): { nmse: number; bound: number; entries: string[] } {
   const p = params(raw);
   let inputs: Record<string, Tensor> = randomInputs(op, p, seed);
   if (reshape) inputs = reshape(inputs);
@@ -105,12 +126,12 @@ function emulatedNmse(raw: Record<string, ParamValue>, target: GpuTarget, config
     num += (got[i]! - want[i]!) ** 2;
     den += want[i]! ** 2;
   }
-  return num / den;
+  return { nmse: num / den, bound: nmseBound('moe', a.arithmetic ?? 'f32'), entries: kernels.map((k) => k.name) };
 }
 
 test('emulated: router routing (q4_0, warp reductions) and router ties; with KFORGE_HEAVY given routing with tails, planar weights, workgroup reductions', () => {
   const cases: [Record<string, ParamValue>, GpuTarget, Record<string, ParamValue>][] = [
-    [{ T: 3, H: 64, I: 32, E: 6, topk: 2, weight: 'q4_0', normTopk: true }, 'cuda', {}],
+    [{ T: 3, H: 64, I: 32, E: 6, topk: 2, weight: 'q4_0', normTopk: true }, 'cuda', { dot_path: 'float', fuse_route_group: false, fuse_down_combine: false }],
     // the other dialects run on real executors in `kforge verify`; here only with KFORGE_HEAVY (the interpreter is slow)
     ...(HEAVY ? [
       [{ T: 5, H: 67, I: 45, E: 5, topk: 2, routing: 'given' }, 'wgsl', { m_tile: 4, rows: 4 }],
@@ -122,6 +143,19 @@ test('emulated: router routing (q4_0, warp reductions) and router ties; with KFO
     const n = emulatedNmse(raw, target, config, 40 + i);
     assert.ok(n < 1e-9, `${target} ${JSON.stringify(raw)}: nmse ${n}`);
   });
+  // int8 experts (the CUDA default), fused route + group (9 tokens: two passes of 8) and fused down + combine
+  const fused = emulated({ T: 9, H: 64, I: 32, E: 6, topk: 2, weight: 'q4_0', normTopk: true }, 'cuda', { fuse_down_combine: true, fuse_route_group: true }, 44);
+  assert.deepEqual(fused.entries, ['moe_logits', 'moe_route_group', 'moe_gate_up', 'moe_down_combine']);
+  assert.ok(fused.nmse < fused.bound && fused.bound === 5e-4, `int8, fused: nmse ${fused.nmse}`);
+  // the error is the int8 rounding of x and of the hidden rows (the float path of the same case is exact)
+  assert.ok(fused.nmse > 1e-9, `int8, fused: nmse ${fused.nmse}`);
+  const exact = emulatedNmse({ T: 9, H: 64, I: 32, E: 6, topk: 2, weight: 'q4_0', normTopk: true }, 'cuda', { fuse_down_combine: true, fuse_route_group: true, dot_path: 'float' }, 44);
+  assert.ok(exact < 1e-9, `float, fused: nmse ${exact}`);
+  const planar = emulated({ T: 2, H: 128, I: 128, E: 4, topk: 3, weight: 'w4g128', normTopk: true }, 'cuda', {}, 45);
+  assert.ok(planar.nmse < planar.bound, `w4g128 int8: nmse ${planar.nmse}`);
+  // fused down on the float path (f32 experts, given routing) is as exact as the separate one
+  const given = emulatedNmse({ T: 3, H: 64, I: 32, E: 5, topk: 3, routing: 'given' }, 'cuda', { fuse_down_combine: true }, 46);
+  assert.ok(given < 1e-9, `f32 fused down: nmse ${given}`);
   // router rows in equal pairs: equal logits pick the lower expert
   const ties = emulatedNmse({ T: 2, H: 32, I: 32, E: 6, topk: 3, weight: 'f16' }, 'cuda', {}, 7, (inputs) => {
     const r = Float32Array.from(inputs.router!.data as Float32Array);

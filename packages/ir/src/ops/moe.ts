@@ -54,6 +54,8 @@ export const MOE: OpDef = {
     { name: 'tile_n', doc: 'tiled: output columns per workgroup tile' },
     { name: 'tile_k', doc: 'tiled: reduction elements per staged k tile' },
     { name: 'dependent_launch', doc: "CUDA: programmatic dependent launch of the kernel chain (each launch overlaps the previous kernel)" },
+    { name: 'fuse_route_group', doc: 'GPU (CUDA): one workgroup routes every token and groups the pairs (one dispatch, not two)' },
+    { name: 'fuse_down_combine', doc: 'GPU: the down projection runs per token over its slots and writes y (no partial buffer, no combine dispatch)' },
   ],
   flops(params) {
     const { T, H, I, E, topk } = params as Record<string, number>;

@@ -326,110 +326,77 @@ extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __res
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_down(const float* moe_hidden, const unsigned int* __restrict__ w_down, const int* moe_meta, const float* moe_w, float* moe_partial, int T) {
+extern "C" __global__ void __launch_bounds__(512) moe_down_combine(const float* moe_hidden, const unsigned int* __restrict__ w_down, const int* moe_meta, const int* moe_ids, const float* moe_w, float* __restrict__ y, int T) {
   kf_launch_dependents();
   kf_wait_previous_grid();
-  // moe down f16: 2 rows per workgroup, 2 tokens per pass, 128 threads, 16-byte loads, unroll 2
-  __shared__ float red[16];
+  __shared__ float red[32];
+  // moe down + combine f16: 2 rows of H for one token per workgroup, its 8 slots over 4 groups of 128 threads, 16-byte loads
   const int tid = (int)threadIdx.x;
-  const int slot = (int)blockIdx.y;
+  const int lane = (tid % 128);
+  const int slot_lane = (tid / 128);
+  const int t = (int)blockIdx.y;
   const int n0 = ((int)blockIdx.x * 2);
-  const int n_active = moe_meta[0];
-  const int e = max(min(moe_meta[(min(slot, 127) + 1)], 127), 0);
-  const int off = moe_meta[(e + 129)];
-  const int cnt = ((slot < n_active) ? moe_meta[(e + 257)] : 0);
   const int nr_0 = min((n0 + 0), 2047);
   const int nr_1 = min((n0 + 1), 2047);
-  for (int mt = 0; mt < cnt; mt += 2) {
-    const int j_0 = (off + max(min((mt + 0), (cnt - 1)), 0));
-    const int j_1 = (off + max(min((mt + 1), (cnt - 1)), 0));
-    float ad_0_0 = 0.0f;
-    float ad_1_0 = 0.0f;
-    float ad_0_1 = 0.0f;
-    float ad_1_1 = 0.0f;
-    const int chunks = (768 / 8);
-    const int chunks_main = ((chunks / 256) * 256);
-    for (int k_step = 0; k_step < chunks_main; k_step += 256) {
-      const uint4 wd0_u0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wd1_u0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wd0_u1 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const uint4 wd1_u1 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const float4 xu0_0_0_0 = (*(const float4*)(&moe_hidden[((j_0 * 768) + (((k_step + tid) + 0) * 8))]));
-      const float4 xu0_0_0_4 = (*(const float4*)(&moe_hidden[(((j_0 * 768) + (((k_step + tid) + 0) * 8)) + 4)]));
-      ad_0_0 = fmaf(kf_f16_to_f32((wd0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wd0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wd0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wd0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wd0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wd0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wd0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wd0_u0.x), xu0_0_0_0.x, ad_0_0))))))));
-      ad_1_0 = fmaf(kf_f16_to_f32((wd1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wd1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wd1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wd1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wd1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wd1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wd1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wd1_u0.x), xu0_0_0_0.x, ad_1_0))))))));
-      const float4 xu0_1_0_0 = (*(const float4*)(&moe_hidden[((j_1 * 768) + (((k_step + tid) + 0) * 8))]));
-      const float4 xu0_1_0_4 = (*(const float4*)(&moe_hidden[(((j_1 * 768) + (((k_step + tid) + 0) * 8)) + 4)]));
-      ad_0_1 = fmaf(kf_f16_to_f32((wd0_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wd0_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wd0_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wd0_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wd0_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wd0_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wd0_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wd0_u0.x), xu0_1_0_0.x, ad_0_1))))))));
-      ad_1_1 = fmaf(kf_f16_to_f32((wd1_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wd1_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wd1_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wd1_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wd1_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wd1_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wd1_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wd1_u0.x), xu0_1_0_0.x, ad_1_1))))))));
-      const float4 xu1_0_0_0 = (*(const float4*)(&moe_hidden[((j_0 * 768) + (((k_step + tid) + 128) * 8))]));
-      const float4 xu1_0_0_4 = (*(const float4*)(&moe_hidden[(((j_0 * 768) + (((k_step + tid) + 128) * 8)) + 4)]));
-      ad_0_0 = fmaf(kf_f16_to_f32((wd0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wd0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wd0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wd0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wd0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wd0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wd0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wd0_u1.x), xu1_0_0_0.x, ad_0_0))))))));
-      ad_1_0 = fmaf(kf_f16_to_f32((wd1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wd1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wd1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wd1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wd1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wd1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wd1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wd1_u1.x), xu1_0_0_0.x, ad_1_0))))))));
-      const float4 xu1_1_0_0 = (*(const float4*)(&moe_hidden[((j_1 * 768) + (((k_step + tid) + 128) * 8))]));
-      const float4 xu1_1_0_4 = (*(const float4*)(&moe_hidden[(((j_1 * 768) + (((k_step + tid) + 128) * 8)) + 4)]));
-      ad_0_1 = fmaf(kf_f16_to_f32((wd0_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wd0_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wd0_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wd0_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wd0_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wd0_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wd0_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wd0_u1.x), xu1_1_0_0.x, ad_0_1))))))));
-      ad_1_1 = fmaf(kf_f16_to_f32((wd1_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wd1_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wd1_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wd1_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wd1_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wd1_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wd1_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wd1_u1.x), xu1_1_0_0.x, ad_1_1))))))));
-    }
-    for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
-      const uint4 wd0_t0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (chunk * 8)) >> 1)]));
-      const uint4 wd1_t0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (chunk * 8)) >> 1)]));
-      const float4 xt0_0_0_0 = (*(const float4*)(&moe_hidden[((j_0 * 768) + (chunk * 8))]));
-      const float4 xt0_0_0_4 = (*(const float4*)(&moe_hidden[(((j_0 * 768) + (chunk * 8)) + 4)]));
-      ad_0_0 = fmaf(kf_f16_to_f32((wd0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wd0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wd0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wd0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wd0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wd0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wd0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wd0_t0.x), xt0_0_0_0.x, ad_0_0))))))));
-      ad_1_0 = fmaf(kf_f16_to_f32((wd1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wd1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wd1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wd1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wd1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wd1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wd1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wd1_t0.x), xt0_0_0_0.x, ad_1_0))))))));
-      const float4 xt0_1_0_0 = (*(const float4*)(&moe_hidden[((j_1 * 768) + (chunk * 8))]));
-      const float4 xt0_1_0_4 = (*(const float4*)(&moe_hidden[(((j_1 * 768) + (chunk * 8)) + 4)]));
-      ad_0_1 = fmaf(kf_f16_to_f32((wd0_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wd0_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wd0_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wd0_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wd0_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wd0_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wd0_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wd0_t0.x), xt0_1_0_0.x, ad_0_1))))))));
-      ad_1_1 = fmaf(kf_f16_to_f32((wd1_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wd1_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wd1_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wd1_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wd1_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wd1_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wd1_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wd1_t0.x), xt0_1_0_0.x, ad_1_1))))))));
-    }
-    const int sg_lane = ((int)threadIdx.x & 31);
-    const int sg_index = (tid / 32);
-    const bool sg_up16 = ((sg_lane & 16) != 0);
-    const float sg_r16_0 = ((sg_up16 ? ad_0_1 : ad_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ad_0_0 : ad_0_1), 16));
-    const float sg_r16_1 = ((sg_up16 ? ad_1_1 : ad_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ad_1_0 : ad_1_1), 16));
-    const bool sg_up8 = ((sg_lane & 8) != 0);
-    const float sg_r8_0 = ((sg_up8 ? sg_r16_1 : sg_r16_0) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_0 : sg_r16_1), 8));
-    float sg_total = sg_r8_0;
-    sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 4));
-    sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
-    sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
-    if ((sg_lane & 7) == 0) {
-      red[((((sg_lane >> 3) & 3) * 4) + sg_index)] = sg_total;
-    }
-    __syncthreads();
-    for (int o = tid; o < 4; o += 128) {
-      const int n = (n0 + (o % 2));
-      const int m = (o / 2);
-      if (((mt + m) < cnt) && (n < 2048)) {
-        const int jw = ((m == 1) ? j_1 : j_0);
-        float total = 0.0f;
-        for (int sg = 0; sg < 4; sg++) {
-          total = (total + red[((o * 4) + sg)]);
-        }
-        const float rw = moe_w[moe_meta[(jw + 385)]];
-        moe_partial[((jw * 2048) + n)] = (total * rw);
+  float ay_0 = 0.0f;
+  float ay_1 = 0.0f;
+  for (int s = slot_lane; s < 8; s += 4) {
+    const int pr = ((t * 8) + s);
+    const int j = moe_meta[((385 + (T * 8)) + pr)];
+    if (j >= 0) {
+      const int e = max(min(moe_ids[pr], 127), 0);
+      const float rw = moe_w[pr];
+      float ad_0_0 = 0.0f;
+      float ad_1_0 = 0.0f;
+      const int chunks = (768 / 8);
+      const int chunks_main = ((chunks / 256) * 256);
+      for (int k_step = 0; k_step < chunks_main; k_step += 256) {
+        const uint4 wd0_u0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (((k_step + lane) + 0) * 8)) >> 1)]));
+        const uint4 wd1_u0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (((k_step + lane) + 0) * 8)) >> 1)]));
+        const uint4 wd0_u1 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (((k_step + lane) + 128) * 8)) >> 1)]));
+        const uint4 wd1_u1 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (((k_step + lane) + 128) * 8)) >> 1)]));
+        const float4 xu0_0_0_0 = (*(const float4*)(&moe_hidden[((j * 768) + (((k_step + lane) + 0) * 8))]));
+        const float4 xu0_0_0_4 = (*(const float4*)(&moe_hidden[(((j * 768) + (((k_step + lane) + 0) * 8)) + 4)]));
+        ad_0_0 = fmaf(kf_f16_to_f32((wd0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wd0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wd0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wd0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wd0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wd0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wd0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wd0_u0.x), xu0_0_0_0.x, ad_0_0))))))));
+        ad_1_0 = fmaf(kf_f16_to_f32((wd1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wd1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wd1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wd1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wd1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wd1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wd1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wd1_u0.x), xu0_0_0_0.x, ad_1_0))))))));
+        const float4 xu1_0_0_0 = (*(const float4*)(&moe_hidden[((j * 768) + (((k_step + lane) + 128) * 8))]));
+        const float4 xu1_0_0_4 = (*(const float4*)(&moe_hidden[(((j * 768) + (((k_step + lane) + 128) * 8)) + 4)]));
+        ad_0_0 = fmaf(kf_f16_to_f32((wd0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wd0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wd0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wd0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wd0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wd0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wd0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wd0_u1.x), xu1_0_0_0.x, ad_0_0))))))));
+        ad_1_0 = fmaf(kf_f16_to_f32((wd1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wd1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wd1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wd1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wd1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wd1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wd1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wd1_u1.x), xu1_0_0_0.x, ad_1_0))))))));
       }
+      for (int chunk = (chunks_main + lane); chunk < chunks; chunk += 128) {
+        const uint4 wd0_t0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_0) * 768) + (chunk * 8)) >> 1)]));
+        const uint4 wd1_t0 = (*(const uint4*)(&w_down[(((((e * 2048) + nr_1) * 768) + (chunk * 8)) >> 1)]));
+        const float4 xt0_0_0_0 = (*(const float4*)(&moe_hidden[((j * 768) + (chunk * 8))]));
+        const float4 xt0_0_0_4 = (*(const float4*)(&moe_hidden[(((j * 768) + (chunk * 8)) + 4)]));
+        ad_0_0 = fmaf(kf_f16_to_f32((wd0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wd0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wd0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wd0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wd0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wd0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wd0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wd0_t0.x), xt0_0_0_0.x, ad_0_0))))))));
+        ad_1_0 = fmaf(kf_f16_to_f32((wd1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wd1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wd1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wd1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wd1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wd1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wd1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wd1_t0.x), xt0_0_0_0.x, ad_1_0))))))));
+      }
+      ay_0 = fmaf(ad_0_0, rw, ay_0);
+      ay_1 = fmaf(ad_1_0, rw, ay_1);
     }
-    __syncthreads();
   }
-}
-
-extern "C" __global__ void __launch_bounds__(256) moe_combine(const int* moe_meta, const float* moe_partial, float* __restrict__ y, int T) {
-  kf_launch_dependents();
-  kf_wait_previous_grid();
-  // combine: y = the 8 weighted expert outputs of each token, summed in slot order
-  const int i = ((((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x)) * 256) + (int)threadIdx.x);
-  if (i < (T * 2048)) {
-    const int t = (i / 2048);
-    const int h = (i % 2048);
-    float sum = 0.0f;
-    for (int r = 0; r < 8; r++) {
-      const int j = moe_meta[((385 + (T * 8)) + ((t * 8) + r))];
-      if (j >= 0) {
-        sum = (sum + moe_partial[((j * 2048) + h)]);
-      }
+  const int sg_lane = ((int)threadIdx.x & 31);
+  const int sg_index = (tid / 32);
+  const bool sg_up16 = ((sg_lane & 16) != 0);
+  const float sg_r16_0 = ((sg_up16 ? ay_1 : ay_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ay_0 : ay_1), 16));
+  float sg_total = sg_r16_0;
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 8));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 4));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
+  sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
+  if ((sg_lane & 15) == 0) {
+    red[((((sg_lane >> 4) & 1) * 16) + sg_index)] = sg_total;
+  }
+  __syncthreads();
+  for (int o = tid; o < 2; o += 512) {
+    float total = 0.0f;
+    for (int sg = 0; sg < 16; sg++) {
+      total = (total + red[((o * 16) + sg)]);
     }
-    y[i] = sum;
+    const int n = (n0 + o);
+    if ((n < 2048) && (t < T)) {
+      y[((t * 2048) + n)] = total;
+    }
   }
 }
