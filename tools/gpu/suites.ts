@@ -177,16 +177,68 @@ const DECODE_TARGETS: readonly H200Target[] = ['cuda', 'opencl', 'vulkan'];
  */
 const PREFILL_TIMING = { rotateBytes: 256 << 20, repeats: 20, warmup: 2 } as const;
 
+/** the CUDA decode default before session 14 (register pipeline, 32 bytes per lane, up to 8 rows, about 2 workgroups an SM) */
+function registerPipelineDefault(params: Params): Record<string, ParamValue> {
+  const G = Number(params.Hq) / Number(params.Hkv);
+  const block_q = Math.min(2 ** Math.ceil(Math.log2(G)), 8);
+  // 8 lanes of 32 bytes per f16 row of 128 (16 key groups) with 4 rows; 16 lanes of 16 bytes (8 groups) with 8 (the register rule)
+  const [vector_width, block_kv] = block_q <= 4 ? [16, 32] : [8, 16];
+  const tiles = Number(params.B) * Number(params.Hkv) * Math.ceil(G / block_q);
+  const pow2Floor = (n: number) => 2 ** Math.floor(Math.log2(Math.max(1, n)));
+  const kv_splits = Math.min(64, pow2Floor(Number(params.Skv) / 128), Math.max(2, pow2Floor(264 / tiles)));
+  return { block_q, block_kv, vector_width, kv_splits, kv_stages: 1, dependent_launch: false, lazy_rescale: false };
+}
+
+/**
+ * non-default configs timed beside each CUDA decode case where they are valid (the knob rules) and differ
+ * from the default and the earlier variants: the default before session 14, then the default with one knob
+ * changed: the register pipeline, 2 or 4 tiles in the ring, no lazy rescaling, no dependent launch, 32 bytes
+ * per lane (8 lanes per key), 4 keys per key group, twice and half the splits, half the rows, 256 threads
+ * (only with KFORGE_ATTENTION_VARIANTS=1 at prepare: about 70 more cases, a minute more on the device)
+ */
+const DECODE_VARIANTS: readonly ((d: KnobConfig, params: Params) => Readonly<Record<string, ParamValue>>)[] = [
+  (_, p) => registerPipelineDefault(p),
+  () => ({ kv_stages: 1 }),
+  () => ({ kv_stages: 2 }),
+  () => ({ kv_stages: 4 }),
+  () => ({ lazy_rescale: false }),
+  () => ({ dependent_launch: false }),
+  (d) => ({ vector_width: 2 * Number(d.vector_width), block_kv: 2 * Number(d.block_kv), kv_splits: Math.max(2, Number(d.kv_splits) / 2) }),
+  (d) => ({ block_kv: 2 * Number(d.block_kv) }),
+  (d) => ({ kv_splits: 2 * Number(d.kv_splits) }),
+  (d) => ({ kv_splits: Number(d.kv_splits) / 2 }),
+  (d) => ({ block_q: Number(d.block_q) / 2 }),
+  (d) => ({ workgroup_size: 256, block_kv: 2 * Number(d.block_kv) }),
+  // 2 warps a workgroup (twice the workgroups an SM, smaller barriers), twice the splits
+  (d) => ({ workgroup_size: 64, block_kv: Number(d.block_kv) / 2, kv_splits: 2 * Number(d.kv_splits) }),
+  // the staged default's knobs where the default keeps the register pipeline (2 rows or fewer)
+  (d) => (Number(d.kv_stages) === 1 ? { kv_stages: 3, vector_width: Number(d.vector_width) / 2, block_kv: Number(d.block_kv) / 2, kv_splits: Math.min(64, 2 * Number(d.kv_splits)) } : {}),
+];
+
 export function attentionTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
   const specs: TimedSpec[] = [];
   for (const s of ATTENTION_SHAPES) {
     const params = resolveParams(getOp('attention'), s.params);
     for (const target of s.phase === 'decode' ? DECODE_TARGETS : ['cuda' as const]) {
       if (!targets.includes(target)) continue;
-      const config = loweringFor('attention', target).knobs(target, params).defaults;
-      specs.push({
-        kind: 'perf', name: `perf-attention-${s.name}${target === 'cuda' ? '' : `-${target}`}`, op: 'attention', target, params, config, isDefault: true,
-        phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' : 'tflops', ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
+      const knobs = loweringFor('attention', target).knobs(target, params);
+      const config = knobs.defaults;
+      const name = `perf-attention-${s.name}${target === 'cuda' ? '' : `-${target}`}`;
+      const base = {
+        kind: 'perf' as const, op: 'attention', target, params,
+        phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' as const : 'tflops' as const, ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
+      };
+      specs.push({ ...base, name, config, isDefault: true });
+      if (target !== 'cuda' || s.phase !== 'decode' || process.env.KFORGE_ATTENTION_VARIANTS !== '1') continue;
+      const timed = new Set([JSON.stringify(config)]);
+      DECODE_VARIANTS.forEach((variant, v) => {
+        const overlay = variant(config, params);
+        const candidate = { ...config, ...overlay } as KnobConfig;
+        const fits = Object.entries(overlay).every(([k, value]) => knobs.knobs.find((d) => d.name === k)?.values.includes(value));
+        const key = JSON.stringify(candidate);
+        if (!fits || timed.has(key) || knobs.check(candidate)) return;
+        timed.add(key);
+        specs.push({ ...base, name: `${name}-v${v + 1}`, config: candidate, isDefault: false });
       });
     }
   }
@@ -313,21 +365,21 @@ export function gatedDeltaRuleTimedSpecs(targets: readonly H200Target[]): TimedS
       };
       const name = `perf-gdr-${s.name}${target === 'cuda' ? '' : `-${target}`}`;
       specs.push({ ...base, name, config, isDefault: true });
-      // the state walk's wider column blocks on the long 16/16 prefills (the walk is the sequential part; each
+      // the state walk's other column blocks on the long 16/16 prefills (the walk is the sequential part; each
       // variant brings back 8 MiB of sampled rows)
       if (target !== 'cuda' || s.phase !== 'prefill' || Number(params.T) < 2048 || Number(params.Hv) !== 16) continue;
       const knobs = loweringFor('gated_delta_rule', target).knobs(target, params);
       for (const block_v of GDR_WALK_VARIANTS) {
         const variant = { ...config, block_v };
-        if (block_v > Number(config.block_v) && !knobs.check(variant)) specs.push({ ...base, name: `${name}-bv${block_v}`, config: variant, isDefault: false });
+        if (block_v !== Number(config.block_v) && !knobs.check(variant)) specs.push({ ...base, name: `${name}-bv${block_v}`, config: variant, isDefault: false });
       }
     }
   }
   return specs;
 }
 
-/** block_v of the state walk timed beside the default on the long CUDA prefills (only those wider than the default) */
-const GDR_WALK_VARIANTS = [16, 32];
+/** block_v of the state walk timed beside the default on the long CUDA prefills (those other than the default) */
+const GDR_WALK_VARIANTS = [8, 16, 32];
 
 /**
  * FLA's sampled rows come back for the check here up to this size per case (T 8192: 8 MiB, which with
@@ -457,14 +509,48 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
         rotateBytes: MOE_ROTATE_BYTES, ...(s.phase === 'prefill' ? MOE_PREFILL_TIMING : {}), counted: moeCountedBytes(params, activeExperts), activeExperts,
       } as const;
       specs.push({ ...base, name: `perf-moe-${s.name}-${weight}`, config, isDefault: true });
-      // in the same run, the default without what this session changed: decode without the dependent launch, f16 prefill by 'gather'
-      const before = s.phase === 'decode' ? { ...config, dependent_launch: false } : weight === 'f16' ? { ...config, variant: 'gather', mma: 'none' } : undefined;
-      if (before && JSON.stringify(before) !== JSON.stringify(config)) {
-        specs.push({ ...base, name: `perf-moe-${s.name}-${weight}-${s.phase === 'decode' ? 'nopdl' : 'gather'}`, config: before as KnobConfig, isDefault: false });
+      // in the same run: the default with one of this session's choices undone at a time, and session 13's default
+      const check = (c: KnobConfig): boolean => {
+        try {
+          return loweringFor('moe', 'cuda').knobs('cuda', params).check(c) === undefined;
+        } catch {
+          return false;
+        }
+      };
+      for (const [tag, variant] of moeVariants(s.phase, weight, config, s.T)) {
+        if (JSON.stringify(variant) !== JSON.stringify(config) && check(variant)) {
+          specs.push({ ...base, name: `perf-moe-${s.name}-${weight}-${tag}`, config: variant, isDefault: false });
+        }
       }
     }
   }
   return specs;
+}
+
+/**
+ * The variants timed beside a moe default (session 14): decode without the int8 path, without the fused
+ * down + combine, with the fused route + group, without the dependent launch, session 13's default (float
+ * path, six dispatches), rows 4, one (f16, T 1) or two tokens per pass; f16 prefill at other tile shapes.
+ */
+function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig, T: number): [string, KnobConfig][] {
+  if (phase === 'prefill') {
+    if (weight !== 'f16') return [];
+    return [[64, 128, 32], [64, 128, 64], [32, 64, 64], [64, 64, 32], [32, 128, 64]].map(([m, n, k]) => [`t${m}x${n}x${k}`, { ...config, tile_m: m!, tile_n: n!, tile_k: k! }]);
+  }
+  const quantized = weight !== 'f16' && weight !== 'f32';
+  const out: [string, KnobConfig][] = [
+    ['nopdl', { ...config, dependent_launch: false }],
+    ['sepdown', { ...config, fuse_down_combine: false }],
+    ['fuseroute', { ...config, fuse_route_group: true }],
+    ['s13', { ...config, dot_path: 'float', fuse_route_group: false, fuse_down_combine: false }],
+  ];
+  // (rows 4: the int8 gate_up holds 160 registers at rows 8)
+  if (quantized) out.push(['float', { ...config, dot_path: 'float' }], ['rows4', { ...config, rows: 4 }]);
+  // f16 passes two tokens of an expert at a time: at T 1 the second is a clamped copy of the first
+  else if (T === 1) out.push(['mt1', { ...config, m_tile: 1 }]);
+  // tokens of one expert sharing each weight load (T 1 has one token an expert)
+  if (T > 1) out.push(['mt2', { ...config, m_tile: 2 }]);
+  return out;
 }
 
 /**

@@ -39,6 +39,12 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
+__device__ __forceinline__ float kf_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
 extern "C" __global__ void __launch_bounds__(128) attention(const float* __restrict__ q, const unsigned int* __restrict__ k, const unsigned int* __restrict__ v, float* __restrict__ o, int B, int Sq, int Skv) {
   // attention f16 KV, G=4 D=128 Dv=128 causal: 8 rows per workgroup, 128 threads as 4 key groups of 32 lanes, 4-element loads, 2 keys per group per tile, 1 kv splits
   const int tid = (int)threadIdx.x;
@@ -91,45 +97,45 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   const int dk0 = dim0;
   const int dv0 = dim0;
   const float4 qx0_0 = (*(const float4*)(&q[((qrow0 * 128) + dk0)]));
-  const float q0_0_0 = (qx0_0.x * 0.08838834764831843f);
-  const float q0_0_1 = (qx0_0.y * 0.08838834764831843f);
-  const float q0_0_2 = (qx0_0.z * 0.08838834764831843f);
-  const float q0_0_3 = (qx0_0.w * 0.08838834764831843f);
+  const float q0_0_0 = (qx0_0.x * 0.12751743082459868f);
+  const float q0_0_1 = (qx0_0.y * 0.12751743082459868f);
+  const float q0_0_2 = (qx0_0.z * 0.12751743082459868f);
+  const float q0_0_3 = (qx0_0.w * 0.12751743082459868f);
   const float4 qx1_0 = (*(const float4*)(&q[((qrow1 * 128) + dk0)]));
-  const float q1_0_0 = (qx1_0.x * 0.08838834764831843f);
-  const float q1_0_1 = (qx1_0.y * 0.08838834764831843f);
-  const float q1_0_2 = (qx1_0.z * 0.08838834764831843f);
-  const float q1_0_3 = (qx1_0.w * 0.08838834764831843f);
+  const float q1_0_0 = (qx1_0.x * 0.12751743082459868f);
+  const float q1_0_1 = (qx1_0.y * 0.12751743082459868f);
+  const float q1_0_2 = (qx1_0.z * 0.12751743082459868f);
+  const float q1_0_3 = (qx1_0.w * 0.12751743082459868f);
   const float4 qx2_0 = (*(const float4*)(&q[((qrow2 * 128) + dk0)]));
-  const float q2_0_0 = (qx2_0.x * 0.08838834764831843f);
-  const float q2_0_1 = (qx2_0.y * 0.08838834764831843f);
-  const float q2_0_2 = (qx2_0.z * 0.08838834764831843f);
-  const float q2_0_3 = (qx2_0.w * 0.08838834764831843f);
+  const float q2_0_0 = (qx2_0.x * 0.12751743082459868f);
+  const float q2_0_1 = (qx2_0.y * 0.12751743082459868f);
+  const float q2_0_2 = (qx2_0.z * 0.12751743082459868f);
+  const float q2_0_3 = (qx2_0.w * 0.12751743082459868f);
   const float4 qx3_0 = (*(const float4*)(&q[((qrow3 * 128) + dk0)]));
-  const float q3_0_0 = (qx3_0.x * 0.08838834764831843f);
-  const float q3_0_1 = (qx3_0.y * 0.08838834764831843f);
-  const float q3_0_2 = (qx3_0.z * 0.08838834764831843f);
-  const float q3_0_3 = (qx3_0.w * 0.08838834764831843f);
+  const float q3_0_0 = (qx3_0.x * 0.12751743082459868f);
+  const float q3_0_1 = (qx3_0.y * 0.12751743082459868f);
+  const float q3_0_2 = (qx3_0.z * 0.12751743082459868f);
+  const float q3_0_3 = (qx3_0.w * 0.12751743082459868f);
   const float4 qx4_0 = (*(const float4*)(&q[((qrow4 * 128) + dk0)]));
-  const float q4_0_0 = (qx4_0.x * 0.08838834764831843f);
-  const float q4_0_1 = (qx4_0.y * 0.08838834764831843f);
-  const float q4_0_2 = (qx4_0.z * 0.08838834764831843f);
-  const float q4_0_3 = (qx4_0.w * 0.08838834764831843f);
+  const float q4_0_0 = (qx4_0.x * 0.12751743082459868f);
+  const float q4_0_1 = (qx4_0.y * 0.12751743082459868f);
+  const float q4_0_2 = (qx4_0.z * 0.12751743082459868f);
+  const float q4_0_3 = (qx4_0.w * 0.12751743082459868f);
   const float4 qx5_0 = (*(const float4*)(&q[((qrow5 * 128) + dk0)]));
-  const float q5_0_0 = (qx5_0.x * 0.08838834764831843f);
-  const float q5_0_1 = (qx5_0.y * 0.08838834764831843f);
-  const float q5_0_2 = (qx5_0.z * 0.08838834764831843f);
-  const float q5_0_3 = (qx5_0.w * 0.08838834764831843f);
+  const float q5_0_0 = (qx5_0.x * 0.12751743082459868f);
+  const float q5_0_1 = (qx5_0.y * 0.12751743082459868f);
+  const float q5_0_2 = (qx5_0.z * 0.12751743082459868f);
+  const float q5_0_3 = (qx5_0.w * 0.12751743082459868f);
   const float4 qx6_0 = (*(const float4*)(&q[((qrow6 * 128) + dk0)]));
-  const float q6_0_0 = (qx6_0.x * 0.08838834764831843f);
-  const float q6_0_1 = (qx6_0.y * 0.08838834764831843f);
-  const float q6_0_2 = (qx6_0.z * 0.08838834764831843f);
-  const float q6_0_3 = (qx6_0.w * 0.08838834764831843f);
+  const float q6_0_0 = (qx6_0.x * 0.12751743082459868f);
+  const float q6_0_1 = (qx6_0.y * 0.12751743082459868f);
+  const float q6_0_2 = (qx6_0.z * 0.12751743082459868f);
+  const float q6_0_3 = (qx6_0.w * 0.12751743082459868f);
   const float4 qx7_0 = (*(const float4*)(&q[((qrow7 * 128) + dk0)]));
-  const float q7_0_0 = (qx7_0.x * 0.08838834764831843f);
-  const float q7_0_1 = (qx7_0.y * 0.08838834764831843f);
-  const float q7_0_2 = (qx7_0.z * 0.08838834764831843f);
-  const float q7_0_3 = (qx7_0.w * 0.08838834764831843f);
+  const float q7_0_0 = (qx7_0.x * 0.12751743082459868f);
+  const float q7_0_1 = (qx7_0.y * 0.12751743082459868f);
+  const float q7_0_2 = (qx7_0.z * 0.12751743082459868f);
+  const float q7_0_3 = (qx7_0.w * 0.12751743082459868f);
   float m0 = (-1e+30f);
   float l0 = 0.0f;
   float acc0_0_0 = 0.0f;
@@ -309,9 +315,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis0_1 = ((j1 < k1) && (j1 <= p0));
     const float mt0 = fmaxf((vis0_0 ? s0_0 : (-1e+30f)), (vis0_1 ? s0_1 : (-1e+30f)));
     const float mn0 = fmaxf(m0, mt0);
-    const float al0 = expf((m0 - mn0));
-    const float pr0_0 = (vis0_0 ? expf((s0_0 - mn0)) : 0.0f);
-    const float pr0_1 = (vis0_1 ? expf((s0_1 - mn0)) : 0.0f);
+    const float al0 = kf_exp2((m0 - mn0));
+    const float pr0_0 = (vis0_0 ? kf_exp2((s0_0 - mn0)) : 0.0f);
+    const float pr0_1 = (vis0_1 ? kf_exp2((s0_1 - mn0)) : 0.0f);
     l0 = ((l0 * al0) + (pr0_0 + pr0_1));
     m0 = mn0;
     acc0_0_0 = fmaf(pr0_1, v1_0_x0, fmaf(pr0_0, v0_0_x0, (acc0_0_0 * al0)));
@@ -322,9 +328,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis1_1 = ((j1 < k1) && (j1 <= p1));
     const float mt1 = fmaxf((vis1_0 ? s1_0 : (-1e+30f)), (vis1_1 ? s1_1 : (-1e+30f)));
     const float mn1 = fmaxf(m1, mt1);
-    const float al1 = expf((m1 - mn1));
-    const float pr1_0 = (vis1_0 ? expf((s1_0 - mn1)) : 0.0f);
-    const float pr1_1 = (vis1_1 ? expf((s1_1 - mn1)) : 0.0f);
+    const float al1 = kf_exp2((m1 - mn1));
+    const float pr1_0 = (vis1_0 ? kf_exp2((s1_0 - mn1)) : 0.0f);
+    const float pr1_1 = (vis1_1 ? kf_exp2((s1_1 - mn1)) : 0.0f);
     l1 = ((l1 * al1) + (pr1_0 + pr1_1));
     m1 = mn1;
     acc1_0_0 = fmaf(pr1_1, v1_0_x0, fmaf(pr1_0, v0_0_x0, (acc1_0_0 * al1)));
@@ -335,9 +341,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis2_1 = ((j1 < k1) && (j1 <= p2));
     const float mt2 = fmaxf((vis2_0 ? s2_0 : (-1e+30f)), (vis2_1 ? s2_1 : (-1e+30f)));
     const float mn2 = fmaxf(m2, mt2);
-    const float al2 = expf((m2 - mn2));
-    const float pr2_0 = (vis2_0 ? expf((s2_0 - mn2)) : 0.0f);
-    const float pr2_1 = (vis2_1 ? expf((s2_1 - mn2)) : 0.0f);
+    const float al2 = kf_exp2((m2 - mn2));
+    const float pr2_0 = (vis2_0 ? kf_exp2((s2_0 - mn2)) : 0.0f);
+    const float pr2_1 = (vis2_1 ? kf_exp2((s2_1 - mn2)) : 0.0f);
     l2 = ((l2 * al2) + (pr2_0 + pr2_1));
     m2 = mn2;
     acc2_0_0 = fmaf(pr2_1, v1_0_x0, fmaf(pr2_0, v0_0_x0, (acc2_0_0 * al2)));
@@ -348,9 +354,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis3_1 = ((j1 < k1) && (j1 <= p3));
     const float mt3 = fmaxf((vis3_0 ? s3_0 : (-1e+30f)), (vis3_1 ? s3_1 : (-1e+30f)));
     const float mn3 = fmaxf(m3, mt3);
-    const float al3 = expf((m3 - mn3));
-    const float pr3_0 = (vis3_0 ? expf((s3_0 - mn3)) : 0.0f);
-    const float pr3_1 = (vis3_1 ? expf((s3_1 - mn3)) : 0.0f);
+    const float al3 = kf_exp2((m3 - mn3));
+    const float pr3_0 = (vis3_0 ? kf_exp2((s3_0 - mn3)) : 0.0f);
+    const float pr3_1 = (vis3_1 ? kf_exp2((s3_1 - mn3)) : 0.0f);
     l3 = ((l3 * al3) + (pr3_0 + pr3_1));
     m3 = mn3;
     acc3_0_0 = fmaf(pr3_1, v1_0_x0, fmaf(pr3_0, v0_0_x0, (acc3_0_0 * al3)));
@@ -361,9 +367,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis4_1 = ((j1 < k1) && (j1 <= p4));
     const float mt4 = fmaxf((vis4_0 ? s4_0 : (-1e+30f)), (vis4_1 ? s4_1 : (-1e+30f)));
     const float mn4 = fmaxf(m4, mt4);
-    const float al4 = expf((m4 - mn4));
-    const float pr4_0 = (vis4_0 ? expf((s4_0 - mn4)) : 0.0f);
-    const float pr4_1 = (vis4_1 ? expf((s4_1 - mn4)) : 0.0f);
+    const float al4 = kf_exp2((m4 - mn4));
+    const float pr4_0 = (vis4_0 ? kf_exp2((s4_0 - mn4)) : 0.0f);
+    const float pr4_1 = (vis4_1 ? kf_exp2((s4_1 - mn4)) : 0.0f);
     l4 = ((l4 * al4) + (pr4_0 + pr4_1));
     m4 = mn4;
     acc4_0_0 = fmaf(pr4_1, v1_0_x0, fmaf(pr4_0, v0_0_x0, (acc4_0_0 * al4)));
@@ -374,9 +380,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis5_1 = ((j1 < k1) && (j1 <= p5));
     const float mt5 = fmaxf((vis5_0 ? s5_0 : (-1e+30f)), (vis5_1 ? s5_1 : (-1e+30f)));
     const float mn5 = fmaxf(m5, mt5);
-    const float al5 = expf((m5 - mn5));
-    const float pr5_0 = (vis5_0 ? expf((s5_0 - mn5)) : 0.0f);
-    const float pr5_1 = (vis5_1 ? expf((s5_1 - mn5)) : 0.0f);
+    const float al5 = kf_exp2((m5 - mn5));
+    const float pr5_0 = (vis5_0 ? kf_exp2((s5_0 - mn5)) : 0.0f);
+    const float pr5_1 = (vis5_1 ? kf_exp2((s5_1 - mn5)) : 0.0f);
     l5 = ((l5 * al5) + (pr5_0 + pr5_1));
     m5 = mn5;
     acc5_0_0 = fmaf(pr5_1, v1_0_x0, fmaf(pr5_0, v0_0_x0, (acc5_0_0 * al5)));
@@ -387,9 +393,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis6_1 = ((j1 < k1) && (j1 <= p6));
     const float mt6 = fmaxf((vis6_0 ? s6_0 : (-1e+30f)), (vis6_1 ? s6_1 : (-1e+30f)));
     const float mn6 = fmaxf(m6, mt6);
-    const float al6 = expf((m6 - mn6));
-    const float pr6_0 = (vis6_0 ? expf((s6_0 - mn6)) : 0.0f);
-    const float pr6_1 = (vis6_1 ? expf((s6_1 - mn6)) : 0.0f);
+    const float al6 = kf_exp2((m6 - mn6));
+    const float pr6_0 = (vis6_0 ? kf_exp2((s6_0 - mn6)) : 0.0f);
+    const float pr6_1 = (vis6_1 ? kf_exp2((s6_1 - mn6)) : 0.0f);
     l6 = ((l6 * al6) + (pr6_0 + pr6_1));
     m6 = mn6;
     acc6_0_0 = fmaf(pr6_1, v1_0_x0, fmaf(pr6_0, v0_0_x0, (acc6_0_0 * al6)));
@@ -400,9 +406,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis7_1 = ((j1 < k1) && (j1 <= p7));
     const float mt7 = fmaxf((vis7_0 ? s7_0 : (-1e+30f)), (vis7_1 ? s7_1 : (-1e+30f)));
     const float mn7 = fmaxf(m7, mt7);
-    const float al7 = expf((m7 - mn7));
-    const float pr7_0 = (vis7_0 ? expf((s7_0 - mn7)) : 0.0f);
-    const float pr7_1 = (vis7_1 ? expf((s7_1 - mn7)) : 0.0f);
+    const float al7 = kf_exp2((m7 - mn7));
+    const float pr7_0 = (vis7_0 ? kf_exp2((s7_0 - mn7)) : 0.0f);
+    const float pr7_1 = (vis7_1 ? kf_exp2((s7_1 - mn7)) : 0.0f);
     l7 = ((l7 * al7) + (pr7_0 + pr7_1));
     m7 = mn7;
     acc7_0_0 = fmaf(pr7_1, v1_0_x0, fmaf(pr7_0, v0_0_x0, (acc7_0_0 * al7)));
@@ -441,9 +447,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt0 = 0.0f;
   for (int gl0 = 0; gl0 < 4; gl0++) {
     const int gi0 = ((gl0 + 0) * 2);
-    Lt0 = fmaf(expf((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
+    Lt0 = fmaf(kf_exp2((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
   }
-  const float w0 = expf((m0 - M0));
+  const float w0 = kf_exp2((m0 - M0));
   const float inv0 = (1.0f / Lt0);
   float M1 = (-1e+30f);
   for (int gm1 = 0; gm1 < 4; gm1++) {
@@ -452,9 +458,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt1 = 0.0f;
   for (int gl1 = 0; gl1 < 4; gl1++) {
     const int gi1 = ((gl1 + 4) * 2);
-    Lt1 = fmaf(expf((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
+    Lt1 = fmaf(kf_exp2((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
   }
-  const float w1 = expf((m1 - M1));
+  const float w1 = kf_exp2((m1 - M1));
   const float inv1 = (1.0f / Lt1);
   float M2 = (-1e+30f);
   for (int gm2 = 0; gm2 < 4; gm2++) {
@@ -463,9 +469,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt2 = 0.0f;
   for (int gl2 = 0; gl2 < 4; gl2++) {
     const int gi2 = ((gl2 + 8) * 2);
-    Lt2 = fmaf(expf((sm_ml[gi2] - M2)), sm_ml[(gi2 + 1)], Lt2);
+    Lt2 = fmaf(kf_exp2((sm_ml[gi2] - M2)), sm_ml[(gi2 + 1)], Lt2);
   }
-  const float w2 = expf((m2 - M2));
+  const float w2 = kf_exp2((m2 - M2));
   const float inv2 = (1.0f / Lt2);
   float M3 = (-1e+30f);
   for (int gm3 = 0; gm3 < 4; gm3++) {
@@ -474,9 +480,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt3 = 0.0f;
   for (int gl3 = 0; gl3 < 4; gl3++) {
     const int gi3 = ((gl3 + 12) * 2);
-    Lt3 = fmaf(expf((sm_ml[gi3] - M3)), sm_ml[(gi3 + 1)], Lt3);
+    Lt3 = fmaf(kf_exp2((sm_ml[gi3] - M3)), sm_ml[(gi3 + 1)], Lt3);
   }
-  const float w3 = expf((m3 - M3));
+  const float w3 = kf_exp2((m3 - M3));
   const float inv3 = (1.0f / Lt3);
   float M4 = (-1e+30f);
   for (int gm4 = 0; gm4 < 4; gm4++) {
@@ -485,9 +491,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt4 = 0.0f;
   for (int gl4 = 0; gl4 < 4; gl4++) {
     const int gi4 = ((gl4 + 16) * 2);
-    Lt4 = fmaf(expf((sm_ml[gi4] - M4)), sm_ml[(gi4 + 1)], Lt4);
+    Lt4 = fmaf(kf_exp2((sm_ml[gi4] - M4)), sm_ml[(gi4 + 1)], Lt4);
   }
-  const float w4 = expf((m4 - M4));
+  const float w4 = kf_exp2((m4 - M4));
   const float inv4 = (1.0f / Lt4);
   float M5 = (-1e+30f);
   for (int gm5 = 0; gm5 < 4; gm5++) {
@@ -496,9 +502,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt5 = 0.0f;
   for (int gl5 = 0; gl5 < 4; gl5++) {
     const int gi5 = ((gl5 + 20) * 2);
-    Lt5 = fmaf(expf((sm_ml[gi5] - M5)), sm_ml[(gi5 + 1)], Lt5);
+    Lt5 = fmaf(kf_exp2((sm_ml[gi5] - M5)), sm_ml[(gi5 + 1)], Lt5);
   }
-  const float w5 = expf((m5 - M5));
+  const float w5 = kf_exp2((m5 - M5));
   const float inv5 = (1.0f / Lt5);
   float M6 = (-1e+30f);
   for (int gm6 = 0; gm6 < 4; gm6++) {
@@ -507,9 +513,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt6 = 0.0f;
   for (int gl6 = 0; gl6 < 4; gl6++) {
     const int gi6 = ((gl6 + 24) * 2);
-    Lt6 = fmaf(expf((sm_ml[gi6] - M6)), sm_ml[(gi6 + 1)], Lt6);
+    Lt6 = fmaf(kf_exp2((sm_ml[gi6] - M6)), sm_ml[(gi6 + 1)], Lt6);
   }
-  const float w6 = expf((m6 - M6));
+  const float w6 = kf_exp2((m6 - M6));
   const float inv6 = (1.0f / Lt6);
   float M7 = (-1e+30f);
   for (int gm7 = 0; gm7 < 4; gm7++) {
@@ -518,9 +524,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt7 = 0.0f;
   for (int gl7 = 0; gl7 < 4; gl7++) {
     const int gi7 = ((gl7 + 28) * 2);
-    Lt7 = fmaf(expf((sm_ml[gi7] - M7)), sm_ml[(gi7 + 1)], Lt7);
+    Lt7 = fmaf(kf_exp2((sm_ml[gi7] - M7)), sm_ml[(gi7 + 1)], Lt7);
   }
-  const float w7 = expf((m7 - M7));
+  const float w7 = kf_exp2((m7 - M7));
   const float inv7 = (1.0f / Lt7);
   __shared__ float sm_o[4096];
   sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc0_0_0 * w0);

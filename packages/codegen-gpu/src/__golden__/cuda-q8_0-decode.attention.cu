@@ -39,8 +39,16 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) attention(const float* __restrict__ q, const unsigned int* __restrict__ k, const unsigned int* __restrict__ v, float* __restrict__ partial_ml, float* __restrict__ partial_o, int B, int Sq, int Skv) {
+__device__ __forceinline__ float kf_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+extern "C" __global__ void __launch_bounds__(128) attention(const float* q, const unsigned int* k, const unsigned int* v, float* __restrict__ partial_ml, float* __restrict__ partial_o, int B, int Sq, int Skv) {
   // attention q8_0 KV, G=2 D=128 Dv=128: 2 rows per workgroup, 128 threads as 16 key groups of 8 lanes, 16-element loads, 2 keys per group per tile, 32 kv splits
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   const int tid = (int)threadIdx.x;
   const int grp = (tid / 8);
   const int ln = (tid & 7);
@@ -70,42 +78,42 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   const float4 qx0_0_1 = (*(const float4*)(&q[(((qrow0 * 128) + dk0) + 4)]));
   const float4 qx0_0_2 = (*(const float4*)(&q[(((qrow0 * 128) + dk0) + 8)]));
   const float4 qx0_0_3 = (*(const float4*)(&q[(((qrow0 * 128) + dk0) + 12)]));
-  const float q0_0_0 = (qx0_0_0.x * 0.08838834764831843f);
-  const float q0_0_1 = (qx0_0_0.y * 0.08838834764831843f);
-  const float q0_0_2 = (qx0_0_0.z * 0.08838834764831843f);
-  const float q0_0_3 = (qx0_0_0.w * 0.08838834764831843f);
-  const float q0_0_4 = (qx0_0_1.x * 0.08838834764831843f);
-  const float q0_0_5 = (qx0_0_1.y * 0.08838834764831843f);
-  const float q0_0_6 = (qx0_0_1.z * 0.08838834764831843f);
-  const float q0_0_7 = (qx0_0_1.w * 0.08838834764831843f);
-  const float q0_0_8 = (qx0_0_2.x * 0.08838834764831843f);
-  const float q0_0_9 = (qx0_0_2.y * 0.08838834764831843f);
-  const float q0_0_10 = (qx0_0_2.z * 0.08838834764831843f);
-  const float q0_0_11 = (qx0_0_2.w * 0.08838834764831843f);
-  const float q0_0_12 = (qx0_0_3.x * 0.08838834764831843f);
-  const float q0_0_13 = (qx0_0_3.y * 0.08838834764831843f);
-  const float q0_0_14 = (qx0_0_3.z * 0.08838834764831843f);
-  const float q0_0_15 = (qx0_0_3.w * 0.08838834764831843f);
+  const float q0_0_0 = (qx0_0_0.x * 0.12751743082459868f);
+  const float q0_0_1 = (qx0_0_0.y * 0.12751743082459868f);
+  const float q0_0_2 = (qx0_0_0.z * 0.12751743082459868f);
+  const float q0_0_3 = (qx0_0_0.w * 0.12751743082459868f);
+  const float q0_0_4 = (qx0_0_1.x * 0.12751743082459868f);
+  const float q0_0_5 = (qx0_0_1.y * 0.12751743082459868f);
+  const float q0_0_6 = (qx0_0_1.z * 0.12751743082459868f);
+  const float q0_0_7 = (qx0_0_1.w * 0.12751743082459868f);
+  const float q0_0_8 = (qx0_0_2.x * 0.12751743082459868f);
+  const float q0_0_9 = (qx0_0_2.y * 0.12751743082459868f);
+  const float q0_0_10 = (qx0_0_2.z * 0.12751743082459868f);
+  const float q0_0_11 = (qx0_0_2.w * 0.12751743082459868f);
+  const float q0_0_12 = (qx0_0_3.x * 0.12751743082459868f);
+  const float q0_0_13 = (qx0_0_3.y * 0.12751743082459868f);
+  const float q0_0_14 = (qx0_0_3.z * 0.12751743082459868f);
+  const float q0_0_15 = (qx0_0_3.w * 0.12751743082459868f);
   const float4 qx1_0_0 = (*(const float4*)(&q[((qrow1 * 128) + dk0)]));
   const float4 qx1_0_1 = (*(const float4*)(&q[(((qrow1 * 128) + dk0) + 4)]));
   const float4 qx1_0_2 = (*(const float4*)(&q[(((qrow1 * 128) + dk0) + 8)]));
   const float4 qx1_0_3 = (*(const float4*)(&q[(((qrow1 * 128) + dk0) + 12)]));
-  const float q1_0_0 = (qx1_0_0.x * 0.08838834764831843f);
-  const float q1_0_1 = (qx1_0_0.y * 0.08838834764831843f);
-  const float q1_0_2 = (qx1_0_0.z * 0.08838834764831843f);
-  const float q1_0_3 = (qx1_0_0.w * 0.08838834764831843f);
-  const float q1_0_4 = (qx1_0_1.x * 0.08838834764831843f);
-  const float q1_0_5 = (qx1_0_1.y * 0.08838834764831843f);
-  const float q1_0_6 = (qx1_0_1.z * 0.08838834764831843f);
-  const float q1_0_7 = (qx1_0_1.w * 0.08838834764831843f);
-  const float q1_0_8 = (qx1_0_2.x * 0.08838834764831843f);
-  const float q1_0_9 = (qx1_0_2.y * 0.08838834764831843f);
-  const float q1_0_10 = (qx1_0_2.z * 0.08838834764831843f);
-  const float q1_0_11 = (qx1_0_2.w * 0.08838834764831843f);
-  const float q1_0_12 = (qx1_0_3.x * 0.08838834764831843f);
-  const float q1_0_13 = (qx1_0_3.y * 0.08838834764831843f);
-  const float q1_0_14 = (qx1_0_3.z * 0.08838834764831843f);
-  const float q1_0_15 = (qx1_0_3.w * 0.08838834764831843f);
+  const float q1_0_0 = (qx1_0_0.x * 0.12751743082459868f);
+  const float q1_0_1 = (qx1_0_0.y * 0.12751743082459868f);
+  const float q1_0_2 = (qx1_0_0.z * 0.12751743082459868f);
+  const float q1_0_3 = (qx1_0_0.w * 0.12751743082459868f);
+  const float q1_0_4 = (qx1_0_1.x * 0.12751743082459868f);
+  const float q1_0_5 = (qx1_0_1.y * 0.12751743082459868f);
+  const float q1_0_6 = (qx1_0_1.z * 0.12751743082459868f);
+  const float q1_0_7 = (qx1_0_1.w * 0.12751743082459868f);
+  const float q1_0_8 = (qx1_0_2.x * 0.12751743082459868f);
+  const float q1_0_9 = (qx1_0_2.y * 0.12751743082459868f);
+  const float q1_0_10 = (qx1_0_2.z * 0.12751743082459868f);
+  const float q1_0_11 = (qx1_0_2.w * 0.12751743082459868f);
+  const float q1_0_12 = (qx1_0_3.x * 0.12751743082459868f);
+  const float q1_0_13 = (qx1_0_3.y * 0.12751743082459868f);
+  const float q1_0_14 = (qx1_0_3.z * 0.12751743082459868f);
+  const float q1_0_15 = (qx1_0_3.w * 0.12751743082459868f);
   float m0 = (-1e+30f);
   float l0 = 0.0f;
   float acc0_0_0 = 0.0f;
@@ -308,57 +316,93 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
     const bool vis0_0 = (j0 < k1);
     const bool vis0_1 = (j1 < k1);
     const float mt0 = fmaxf((vis0_0 ? s0_0 : (-1e+30f)), (vis0_1 ? s0_1 : (-1e+30f)));
-    const float mn0 = fmaxf(m0, mt0);
-    const float al0 = expf((m0 - mn0));
-    const float pr0_0 = (vis0_0 ? expf((s0_0 - mn0)) : 0.0f);
-    const float pr0_1 = (vis0_1 ? expf((s0_1 - mn0)) : 0.0f);
-    l0 = ((l0 * al0) + (pr0_0 + pr0_1));
-    m0 = mn0;
+    if (mt0 > (m0 + 8.0f)) {
+      const float al0 = kf_exp2((m0 - mt0));
+      l0 = (l0 * al0);
+      acc0_0_0 = (acc0_0_0 * al0);
+      acc0_0_1 = (acc0_0_1 * al0);
+      acc0_0_2 = (acc0_0_2 * al0);
+      acc0_0_3 = (acc0_0_3 * al0);
+      acc0_0_4 = (acc0_0_4 * al0);
+      acc0_0_5 = (acc0_0_5 * al0);
+      acc0_0_6 = (acc0_0_6 * al0);
+      acc0_0_7 = (acc0_0_7 * al0);
+      acc0_0_8 = (acc0_0_8 * al0);
+      acc0_0_9 = (acc0_0_9 * al0);
+      acc0_0_10 = (acc0_0_10 * al0);
+      acc0_0_11 = (acc0_0_11 * al0);
+      acc0_0_12 = (acc0_0_12 * al0);
+      acc0_0_13 = (acc0_0_13 * al0);
+      acc0_0_14 = (acc0_0_14 * al0);
+      acc0_0_15 = (acc0_0_15 * al0);
+      m0 = mt0;
+    }
+    const float pr0_0 = (vis0_0 ? kf_exp2((s0_0 - m0)) : 0.0f);
+    const float pr0_1 = (vis0_1 ? kf_exp2((s0_1 - m0)) : 0.0f);
+    l0 = (l0 + (pr0_0 + pr0_1));
     const float pw0_0_0 = (pr0_0 * v0_0_df);
     const float pw0_1_0 = (pr0_1 * v1_0_df);
-    acc0_0_0 = fmaf(pw0_1_0, v1_0_x0, fmaf(pw0_0_0, v0_0_x0, (acc0_0_0 * al0)));
-    acc0_0_1 = fmaf(pw0_1_0, v1_0_x1, fmaf(pw0_0_0, v0_0_x1, (acc0_0_1 * al0)));
-    acc0_0_2 = fmaf(pw0_1_0, v1_0_x2, fmaf(pw0_0_0, v0_0_x2, (acc0_0_2 * al0)));
-    acc0_0_3 = fmaf(pw0_1_0, v1_0_x3, fmaf(pw0_0_0, v0_0_x3, (acc0_0_3 * al0)));
-    acc0_0_4 = fmaf(pw0_1_0, v1_0_x4, fmaf(pw0_0_0, v0_0_x4, (acc0_0_4 * al0)));
-    acc0_0_5 = fmaf(pw0_1_0, v1_0_x5, fmaf(pw0_0_0, v0_0_x5, (acc0_0_5 * al0)));
-    acc0_0_6 = fmaf(pw0_1_0, v1_0_x6, fmaf(pw0_0_0, v0_0_x6, (acc0_0_6 * al0)));
-    acc0_0_7 = fmaf(pw0_1_0, v1_0_x7, fmaf(pw0_0_0, v0_0_x7, (acc0_0_7 * al0)));
-    acc0_0_8 = fmaf(pw0_1_0, v1_0_x8, fmaf(pw0_0_0, v0_0_x8, (acc0_0_8 * al0)));
-    acc0_0_9 = fmaf(pw0_1_0, v1_0_x9, fmaf(pw0_0_0, v0_0_x9, (acc0_0_9 * al0)));
-    acc0_0_10 = fmaf(pw0_1_0, v1_0_x10, fmaf(pw0_0_0, v0_0_x10, (acc0_0_10 * al0)));
-    acc0_0_11 = fmaf(pw0_1_0, v1_0_x11, fmaf(pw0_0_0, v0_0_x11, (acc0_0_11 * al0)));
-    acc0_0_12 = fmaf(pw0_1_0, v1_0_x12, fmaf(pw0_0_0, v0_0_x12, (acc0_0_12 * al0)));
-    acc0_0_13 = fmaf(pw0_1_0, v1_0_x13, fmaf(pw0_0_0, v0_0_x13, (acc0_0_13 * al0)));
-    acc0_0_14 = fmaf(pw0_1_0, v1_0_x14, fmaf(pw0_0_0, v0_0_x14, (acc0_0_14 * al0)));
-    acc0_0_15 = fmaf(pw0_1_0, v1_0_x15, fmaf(pw0_0_0, v0_0_x15, (acc0_0_15 * al0)));
+    acc0_0_0 = fmaf(pw0_1_0, v1_0_x0, fmaf(pw0_0_0, v0_0_x0, acc0_0_0));
+    acc0_0_1 = fmaf(pw0_1_0, v1_0_x1, fmaf(pw0_0_0, v0_0_x1, acc0_0_1));
+    acc0_0_2 = fmaf(pw0_1_0, v1_0_x2, fmaf(pw0_0_0, v0_0_x2, acc0_0_2));
+    acc0_0_3 = fmaf(pw0_1_0, v1_0_x3, fmaf(pw0_0_0, v0_0_x3, acc0_0_3));
+    acc0_0_4 = fmaf(pw0_1_0, v1_0_x4, fmaf(pw0_0_0, v0_0_x4, acc0_0_4));
+    acc0_0_5 = fmaf(pw0_1_0, v1_0_x5, fmaf(pw0_0_0, v0_0_x5, acc0_0_5));
+    acc0_0_6 = fmaf(pw0_1_0, v1_0_x6, fmaf(pw0_0_0, v0_0_x6, acc0_0_6));
+    acc0_0_7 = fmaf(pw0_1_0, v1_0_x7, fmaf(pw0_0_0, v0_0_x7, acc0_0_7));
+    acc0_0_8 = fmaf(pw0_1_0, v1_0_x8, fmaf(pw0_0_0, v0_0_x8, acc0_0_8));
+    acc0_0_9 = fmaf(pw0_1_0, v1_0_x9, fmaf(pw0_0_0, v0_0_x9, acc0_0_9));
+    acc0_0_10 = fmaf(pw0_1_0, v1_0_x10, fmaf(pw0_0_0, v0_0_x10, acc0_0_10));
+    acc0_0_11 = fmaf(pw0_1_0, v1_0_x11, fmaf(pw0_0_0, v0_0_x11, acc0_0_11));
+    acc0_0_12 = fmaf(pw0_1_0, v1_0_x12, fmaf(pw0_0_0, v0_0_x12, acc0_0_12));
+    acc0_0_13 = fmaf(pw0_1_0, v1_0_x13, fmaf(pw0_0_0, v0_0_x13, acc0_0_13));
+    acc0_0_14 = fmaf(pw0_1_0, v1_0_x14, fmaf(pw0_0_0, v0_0_x14, acc0_0_14));
+    acc0_0_15 = fmaf(pw0_1_0, v1_0_x15, fmaf(pw0_0_0, v0_0_x15, acc0_0_15));
     const bool vis1_0 = (j0 < k1);
     const bool vis1_1 = (j1 < k1);
     const float mt1 = fmaxf((vis1_0 ? s1_0 : (-1e+30f)), (vis1_1 ? s1_1 : (-1e+30f)));
-    const float mn1 = fmaxf(m1, mt1);
-    const float al1 = expf((m1 - mn1));
-    const float pr1_0 = (vis1_0 ? expf((s1_0 - mn1)) : 0.0f);
-    const float pr1_1 = (vis1_1 ? expf((s1_1 - mn1)) : 0.0f);
-    l1 = ((l1 * al1) + (pr1_0 + pr1_1));
-    m1 = mn1;
+    if (mt1 > (m1 + 8.0f)) {
+      const float al1 = kf_exp2((m1 - mt1));
+      l1 = (l1 * al1);
+      acc1_0_0 = (acc1_0_0 * al1);
+      acc1_0_1 = (acc1_0_1 * al1);
+      acc1_0_2 = (acc1_0_2 * al1);
+      acc1_0_3 = (acc1_0_3 * al1);
+      acc1_0_4 = (acc1_0_4 * al1);
+      acc1_0_5 = (acc1_0_5 * al1);
+      acc1_0_6 = (acc1_0_6 * al1);
+      acc1_0_7 = (acc1_0_7 * al1);
+      acc1_0_8 = (acc1_0_8 * al1);
+      acc1_0_9 = (acc1_0_9 * al1);
+      acc1_0_10 = (acc1_0_10 * al1);
+      acc1_0_11 = (acc1_0_11 * al1);
+      acc1_0_12 = (acc1_0_12 * al1);
+      acc1_0_13 = (acc1_0_13 * al1);
+      acc1_0_14 = (acc1_0_14 * al1);
+      acc1_0_15 = (acc1_0_15 * al1);
+      m1 = mt1;
+    }
+    const float pr1_0 = (vis1_0 ? kf_exp2((s1_0 - m1)) : 0.0f);
+    const float pr1_1 = (vis1_1 ? kf_exp2((s1_1 - m1)) : 0.0f);
+    l1 = (l1 + (pr1_0 + pr1_1));
     const float pw1_0_0 = (pr1_0 * v0_0_df);
     const float pw1_1_0 = (pr1_1 * v1_0_df);
-    acc1_0_0 = fmaf(pw1_1_0, v1_0_x0, fmaf(pw1_0_0, v0_0_x0, (acc1_0_0 * al1)));
-    acc1_0_1 = fmaf(pw1_1_0, v1_0_x1, fmaf(pw1_0_0, v0_0_x1, (acc1_0_1 * al1)));
-    acc1_0_2 = fmaf(pw1_1_0, v1_0_x2, fmaf(pw1_0_0, v0_0_x2, (acc1_0_2 * al1)));
-    acc1_0_3 = fmaf(pw1_1_0, v1_0_x3, fmaf(pw1_0_0, v0_0_x3, (acc1_0_3 * al1)));
-    acc1_0_4 = fmaf(pw1_1_0, v1_0_x4, fmaf(pw1_0_0, v0_0_x4, (acc1_0_4 * al1)));
-    acc1_0_5 = fmaf(pw1_1_0, v1_0_x5, fmaf(pw1_0_0, v0_0_x5, (acc1_0_5 * al1)));
-    acc1_0_6 = fmaf(pw1_1_0, v1_0_x6, fmaf(pw1_0_0, v0_0_x6, (acc1_0_6 * al1)));
-    acc1_0_7 = fmaf(pw1_1_0, v1_0_x7, fmaf(pw1_0_0, v0_0_x7, (acc1_0_7 * al1)));
-    acc1_0_8 = fmaf(pw1_1_0, v1_0_x8, fmaf(pw1_0_0, v0_0_x8, (acc1_0_8 * al1)));
-    acc1_0_9 = fmaf(pw1_1_0, v1_0_x9, fmaf(pw1_0_0, v0_0_x9, (acc1_0_9 * al1)));
-    acc1_0_10 = fmaf(pw1_1_0, v1_0_x10, fmaf(pw1_0_0, v0_0_x10, (acc1_0_10 * al1)));
-    acc1_0_11 = fmaf(pw1_1_0, v1_0_x11, fmaf(pw1_0_0, v0_0_x11, (acc1_0_11 * al1)));
-    acc1_0_12 = fmaf(pw1_1_0, v1_0_x12, fmaf(pw1_0_0, v0_0_x12, (acc1_0_12 * al1)));
-    acc1_0_13 = fmaf(pw1_1_0, v1_0_x13, fmaf(pw1_0_0, v0_0_x13, (acc1_0_13 * al1)));
-    acc1_0_14 = fmaf(pw1_1_0, v1_0_x14, fmaf(pw1_0_0, v0_0_x14, (acc1_0_14 * al1)));
-    acc1_0_15 = fmaf(pw1_1_0, v1_0_x15, fmaf(pw1_0_0, v0_0_x15, (acc1_0_15 * al1)));
+    acc1_0_0 = fmaf(pw1_1_0, v1_0_x0, fmaf(pw1_0_0, v0_0_x0, acc1_0_0));
+    acc1_0_1 = fmaf(pw1_1_0, v1_0_x1, fmaf(pw1_0_0, v0_0_x1, acc1_0_1));
+    acc1_0_2 = fmaf(pw1_1_0, v1_0_x2, fmaf(pw1_0_0, v0_0_x2, acc1_0_2));
+    acc1_0_3 = fmaf(pw1_1_0, v1_0_x3, fmaf(pw1_0_0, v0_0_x3, acc1_0_3));
+    acc1_0_4 = fmaf(pw1_1_0, v1_0_x4, fmaf(pw1_0_0, v0_0_x4, acc1_0_4));
+    acc1_0_5 = fmaf(pw1_1_0, v1_0_x5, fmaf(pw1_0_0, v0_0_x5, acc1_0_5));
+    acc1_0_6 = fmaf(pw1_1_0, v1_0_x6, fmaf(pw1_0_0, v0_0_x6, acc1_0_6));
+    acc1_0_7 = fmaf(pw1_1_0, v1_0_x7, fmaf(pw1_0_0, v0_0_x7, acc1_0_7));
+    acc1_0_8 = fmaf(pw1_1_0, v1_0_x8, fmaf(pw1_0_0, v0_0_x8, acc1_0_8));
+    acc1_0_9 = fmaf(pw1_1_0, v1_0_x9, fmaf(pw1_0_0, v0_0_x9, acc1_0_9));
+    acc1_0_10 = fmaf(pw1_1_0, v1_0_x10, fmaf(pw1_0_0, v0_0_x10, acc1_0_10));
+    acc1_0_11 = fmaf(pw1_1_0, v1_0_x11, fmaf(pw1_0_0, v0_0_x11, acc1_0_11));
+    acc1_0_12 = fmaf(pw1_1_0, v1_0_x12, fmaf(pw1_0_0, v0_0_x12, acc1_0_12));
+    acc1_0_13 = fmaf(pw1_1_0, v1_0_x13, fmaf(pw1_0_0, v0_0_x13, acc1_0_13));
+    acc1_0_14 = fmaf(pw1_1_0, v1_0_x14, fmaf(pw1_0_0, v0_0_x14, acc1_0_14));
+    acc1_0_15 = fmaf(pw1_1_0, v1_0_x15, fmaf(pw1_0_0, v0_0_x15, acc1_0_15));
     k0_0_d = nk0_0_d;
     k0_0_sh = nk0_0_sh;
     k0_0_r0 = nk0_0_r0;
@@ -403,9 +447,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt0 = 0.0f;
   for (int gl0 = 0; gl0 < 16; gl0++) {
     const int gi0 = ((gl0 + 0) * 2);
-    Lt0 = fmaf(expf((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
+    Lt0 = fmaf(kf_exp2((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
   }
-  const float w0 = expf((m0 - M0));
+  const float w0 = kf_exp2((m0 - M0));
   float M1 = (-1e+30f);
   for (int gm1 = 0; gm1 < 16; gm1++) {
     M1 = fmaxf(M1, sm_ml[((gm1 + 16) * 2)]);
@@ -413,9 +457,9 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   float Lt1 = 0.0f;
   for (int gl1 = 0; gl1 < 16; gl1++) {
     const int gi1 = ((gl1 + 16) * 2);
-    Lt1 = fmaf(expf((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
+    Lt1 = fmaf(kf_exp2((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
   }
-  const float w1 = expf((m1 - M1));
+  const float w1 = kf_exp2((m1 - M1));
   __shared__ float sm_o[4096];
   sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc0_0_0 * w0);
   sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc0_0_1 * w0);
@@ -478,8 +522,11 @@ extern "C" __global__ void __launch_bounds__(128) attention(const float* __restr
   }
 }
 
-extern "C" __global__ void __launch_bounds__(64) attention_combine(const float* __restrict__ partial_ml, const float* __restrict__ partial_o, float* __restrict__ o, int B, int Sq, int Skv) {
+
+extern "C" __global__ void __launch_bounds__(64) attention_combine(const float* partial_ml, const float* partial_o, float* __restrict__ o, int B, int Sq, int Skv) {
   // attention: merge 32 kv splits per query row (Dv = 128)
+  kf_launch_dependents();
+  kf_wait_previous_grid();
   const int row = ((int)blockIdx.x + ((int)blockIdx.y * (int)gridDim.x));
   if (row < ((B * Sq) * 16)) {
     const float ms0 = partial_ml[((row * 64) + 0)];
@@ -515,38 +562,38 @@ extern "C" __global__ void __launch_bounds__(64) attention_combine(const float* 
     const float ms30 = partial_ml[((row * 64) + 60)];
     const float ms31 = partial_ml[((row * 64) + 62)];
     const float M = fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(fmaxf(ms0, ms1), ms2), ms3), ms4), ms5), ms6), ms7), ms8), ms9), ms10), ms11), ms12), ms13), ms14), ms15), ms16), ms17), ms18), ms19), ms20), ms21), ms22), ms23), ms24), ms25), ms26), ms27), ms28), ms29), ms30), ms31);
-    const float ws0 = expf((ms0 - M));
-    const float ws1 = expf((ms1 - M));
-    const float ws2 = expf((ms2 - M));
-    const float ws3 = expf((ms3 - M));
-    const float ws4 = expf((ms4 - M));
-    const float ws5 = expf((ms5 - M));
-    const float ws6 = expf((ms6 - M));
-    const float ws7 = expf((ms7 - M));
-    const float ws8 = expf((ms8 - M));
-    const float ws9 = expf((ms9 - M));
-    const float ws10 = expf((ms10 - M));
-    const float ws11 = expf((ms11 - M));
-    const float ws12 = expf((ms12 - M));
-    const float ws13 = expf((ms13 - M));
-    const float ws14 = expf((ms14 - M));
-    const float ws15 = expf((ms15 - M));
-    const float ws16 = expf((ms16 - M));
-    const float ws17 = expf((ms17 - M));
-    const float ws18 = expf((ms18 - M));
-    const float ws19 = expf((ms19 - M));
-    const float ws20 = expf((ms20 - M));
-    const float ws21 = expf((ms21 - M));
-    const float ws22 = expf((ms22 - M));
-    const float ws23 = expf((ms23 - M));
-    const float ws24 = expf((ms24 - M));
-    const float ws25 = expf((ms25 - M));
-    const float ws26 = expf((ms26 - M));
-    const float ws27 = expf((ms27 - M));
-    const float ws28 = expf((ms28 - M));
-    const float ws29 = expf((ms29 - M));
-    const float ws30 = expf((ms30 - M));
-    const float ws31 = expf((ms31 - M));
+    const float ws0 = kf_exp2((ms0 - M));
+    const float ws1 = kf_exp2((ms1 - M));
+    const float ws2 = kf_exp2((ms2 - M));
+    const float ws3 = kf_exp2((ms3 - M));
+    const float ws4 = kf_exp2((ms4 - M));
+    const float ws5 = kf_exp2((ms5 - M));
+    const float ws6 = kf_exp2((ms6 - M));
+    const float ws7 = kf_exp2((ms7 - M));
+    const float ws8 = kf_exp2((ms8 - M));
+    const float ws9 = kf_exp2((ms9 - M));
+    const float ws10 = kf_exp2((ms10 - M));
+    const float ws11 = kf_exp2((ms11 - M));
+    const float ws12 = kf_exp2((ms12 - M));
+    const float ws13 = kf_exp2((ms13 - M));
+    const float ws14 = kf_exp2((ms14 - M));
+    const float ws15 = kf_exp2((ms15 - M));
+    const float ws16 = kf_exp2((ms16 - M));
+    const float ws17 = kf_exp2((ms17 - M));
+    const float ws18 = kf_exp2((ms18 - M));
+    const float ws19 = kf_exp2((ms19 - M));
+    const float ws20 = kf_exp2((ms20 - M));
+    const float ws21 = kf_exp2((ms21 - M));
+    const float ws22 = kf_exp2((ms22 - M));
+    const float ws23 = kf_exp2((ms23 - M));
+    const float ws24 = kf_exp2((ms24 - M));
+    const float ws25 = kf_exp2((ms25 - M));
+    const float ws26 = kf_exp2((ms26 - M));
+    const float ws27 = kf_exp2((ms27 - M));
+    const float ws28 = kf_exp2((ms28 - M));
+    const float ws29 = kf_exp2((ms29 - M));
+    const float ws30 = kf_exp2((ms30 - M));
+    const float ws31 = kf_exp2((ms31 - M));
     const float Lt = ((((((((((((((((((((((((((((((((ws0 * partial_ml[((row * 64) + 1)]) + (ws1 * partial_ml[((row * 64) + 3)])) + (ws2 * partial_ml[((row * 64) + 5)])) + (ws3 * partial_ml[((row * 64) + 7)])) + (ws4 * partial_ml[((row * 64) + 9)])) + (ws5 * partial_ml[((row * 64) + 11)])) + (ws6 * partial_ml[((row * 64) + 13)])) + (ws7 * partial_ml[((row * 64) + 15)])) + (ws8 * partial_ml[((row * 64) + 17)])) + (ws9 * partial_ml[((row * 64) + 19)])) + (ws10 * partial_ml[((row * 64) + 21)])) + (ws11 * partial_ml[((row * 64) + 23)])) + (ws12 * partial_ml[((row * 64) + 25)])) + (ws13 * partial_ml[((row * 64) + 27)])) + (ws14 * partial_ml[((row * 64) + 29)])) + (ws15 * partial_ml[((row * 64) + 31)])) + (ws16 * partial_ml[((row * 64) + 33)])) + (ws17 * partial_ml[((row * 64) + 35)])) + (ws18 * partial_ml[((row * 64) + 37)])) + (ws19 * partial_ml[((row * 64) + 39)])) + (ws20 * partial_ml[((row * 64) + 41)])) + (ws21 * partial_ml[((row * 64) + 43)])) + (ws22 * partial_ml[((row * 64) + 45)])) + (ws23 * partial_ml[((row * 64) + 47)])) + (ws24 * partial_ml[((row * 64) + 49)])) + (ws25 * partial_ml[((row * 64) + 51)])) + (ws26 * partial_ml[((row * 64) + 53)])) + (ws27 * partial_ml[((row * 64) + 55)])) + (ws28 * partial_ml[((row * 64) + 57)])) + (ws29 * partial_ml[((row * 64) + 59)])) + (ws30 * partial_ml[((row * 64) + 61)])) + (ws31 * partial_ml[((row * 64) + 63)]));
     const float inv = (1.0f / Lt);
     for (int d = (int)threadIdx.x; d < 128; d += 64) {

@@ -4,9 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError, getOp, resolveParams, type ParamValue, type Params } from '@kforge/ir';
+import { InputError, getOp, randomInputs, resolveParams, tensorBytes, type ParamValue, type Params } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { attentionGpuKnobSpace, emitAttentionGpu, type GpuTarget } from '../index.ts';
+import { SIMT_CAPS } from '../gemv/knobs.ts';
+import { lowerAttentionSimt, type AttentionSimtConfig } from './lower-simt.ts';
+import { emulateKernel, type EmulatedBuffer } from './simt-emulator.ts';
 
 const TARGETS: GpuTarget[] = ['cuda', 'opencl', 'vulkan', 'wgsl', 'metal'];
 const has = (tool: string) => spawnSync('which', [tool]).status === 0;
@@ -38,15 +41,24 @@ test('every default is inside its knob space and rules, for decode and prefill o
   }
 });
 
-test('decode defaults on cuda: the kv heads x splits fill a 132-SM part, 32 bytes per lane (two 16-byte loads), subgroup reductions', () => {
+test('decode defaults on cuda: the kv heads x splits fill a 132-SM part at 4 workgroups an SM, the cp.async ring, 16 bytes per lane, subgroup reductions', () => {
   for (const raw of H200_DECODE) {
     const a = emitAttentionGpu('cuda', params(raw), {});
     const grid = sizedDispatches(a)[0]!.grid!;
-    assert.ok(grid[0] * grid[1] * grid[2] >= 256, `${JSON.stringify(raw)}: ${grid}`);
-    assert.equal(a.config.vector_width, 16, '32 bytes per lane: 8 lanes per f16 row of 128');
+    // B 1: the splits stop at 128 keys each (32 at Skv 4096)
+    assert.ok(grid[0] * grid[1] * grid[2] >= (raw.B === 1 ? 256 : 512), `${JSON.stringify(raw)}: ${grid}`);
+    assert.equal(a.config.vector_width, 8, '16 bytes per lane: 16 lanes per f16 row of 128');
+    assert.equal(a.config.kv_stages, 3, 'three tiles in the ring, two in flight');
+    assert.equal(a.config.lazy_rescale, true);
+    assert.equal(a.config.dependent_launch, true);
+    assert.ok(a.dispatches.every((d) => d.dependentLaunch === true));
     assert.equal(a.config.subgroup_reduce, true);
     assert.equal(a.config.block_q, 4, 'one workgroup holds the 4 query heads of its kv head');
   }
+  // 8 query heads per kv head (Qwen3-30B-A3B): two workgroups of 4 rows each
+  assert.equal(emitAttentionGpu('cuda', params({ B: 1, Hq: 32, Hkv: 4, Sq: 1, Skv: 4096, D: 128, kv: 'f16' }), {}).config.block_q, 4);
+  // q8_0 keeps the register pipeline (its rows are not 16-byte chunks)
+  assert.equal(emitAttentionGpu('cuda', params({ B: 1, Hq: 32, Hkv: 8, Sq: 1, Skv: 4096, D: 128, kv: 'q8_0' }), {}).config.kv_stages, 1);
 });
 
 test('a bad config is an InputError naming the knob or the rule', () => {
@@ -101,11 +113,14 @@ test('CUDA compiles for sm_90 without spills: the H200 decode shapes, q8_0 decod
     assert.match(nvcc.stderr, /Used \d+ registers/);
     assert.ok(!/[1-9]\d* bytes spill/.test(nvcc.stderr), `${JSON.stringify(raw)}: ${nvcc.stderr}`);
     if (raw.kv === 'f16' && raw.Sq === 1) {
-      // f16 decode reads K and V rows as 16-byte vectors
+      // f16 decode copies K and V tiles by 16-byte cp.async and reads each lane's slice as 16-byte vectors of the ring
       const ptx = spawnSync('nvcc', ['-arch=sm_90', '-ptx', src, '-o', '-'], { encoding: 'utf8' });
       assert.equal(ptx.status, 0, ptx.stderr);
-      assert.match(ptx.stdout, /ld\.global\.nc\.v4\.u32/);
+      assert.match(ptx.stdout, /cp\.async\.cg\.shared\.global \[%r\d+\], \[%rd\d+\], 16;/);
+      assert.match(ptx.stdout, /ld\.shared\.v4\.u32/);
       assert.match(ptx.stdout, /shfl\.sync\.bfly/);
+      assert.match(ptx.stdout, /griddepcontrol\.wait/);
+      assert.match(ptx.stdout, /ex2\.approx\.ftz\.f32/);
     }
   });
 });
@@ -126,3 +141,81 @@ test('GLSL compiles with glslangValidator and passes spirv-val (decode with spli
 
 // execution is the conformance matrix's (tools/cli/src/conformance/verify.test.ts: every shape, default and a
 // drawn config, on every GPU executor here); codegen may not import the executors
+
+/** nmse of the emulated SIMT kernels (simt-emulator.ts: every dispatch in order) against the op's float64 reference */
+function emulatedSimtNmse(target: GpuTarget, raw: Record<string, ParamValue>, config: Record<string, ParamValue>, seed = 5): { nmse: number; artifact: ReturnType<typeof emitAttentionGpu> } {
+  const op = getOp('attention');
+  const p = params(raw);
+  const inputs = randomInputs(op, p, seed);
+  const a = emitAttentionGpu(target, p, config);
+  const kernels = lowerAttentionSimt(p, a.config as unknown as AttentionSimtConfig, SIMT_CAPS[target], { exp2: target === 'cuda' });
+  const buffers: Record<string, EmulatedBuffer> = {};
+  for (const b of sizedBuffers(a)) {
+    const t = inputs[b.name];
+    const bytes = new Uint8Array(Math.ceil(b.bytes / 16) * 16);
+    if (t) bytes.set(tensorBytes(t));
+    else if (b.role !== 'in') new Float32Array(bytes.buffer).fill(Number.NaN);
+    buffers[b.name] = { elem: b.elem, bytes };
+  }
+  const grids = sizedDispatches(a).map((d) => d.grid!);
+  kernels.forEach((k, i) => emulateKernel(k, grids[i]!, buffers, { B: Number(p.B), Sq: Number(p.Sq), Skv: Number(p.Skv) }));
+  const ref = op.reference(p, inputs).o!.data;
+  const o = new Float32Array(buffers.o!.bytes.buffer, 0, ref.length);
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < ref.length; i++) {
+    assert.ok(Number.isFinite(o[i]!), `${JSON.stringify(raw)} ${JSON.stringify(config)}: o[${i}] = ${o[i]}`);
+    num += (o[i]! - ref[i]!) ** 2;
+    den += ref[i]! ** 2;
+  }
+  return { nmse: num / den, artifact: a };
+}
+
+test('emulated: the cp.async tile ring (kv_stages 2-4), dependent launch, lazy rescaling and base-2 scores on cuda, tails of keys and splits, masks, grouped heads', () => {
+  const cases: [Record<string, ParamValue>, Record<string, ParamValue>][] = [
+    // decode, GQA 4, Skv not a multiple of the tile, splits whose last range is short
+    [{ B: 2, Hq: 8, Hkv: 2, Sq: 1, Skv: 203, D: 64, kv: 'f16' }, { kv_stages: 2, kv_splits: 4, block_kv: 16, dependent_launch: true }],
+    [{ B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 203, D: 64, kv: 'f16' }, { kv_stages: 3, kv_splits: 2, block_kv: 32, lazy_rescale: true }],
+    [{ B: 1, Hq: 4, Hkv: 1, Sq: 1, Skv: 77, D: 128, kv: 'f16' }, { kv_stages: 4, kv_splits: 1, block_kv: 16 }],
+    // f32 KV, Dv != D, causal chunked prefill with a window (tiles the masks skip), more splits than some ranges need
+    [{ B: 1, Hq: 4, Hkv: 2, Sq: 9, Skv: 150, D: 32, Dv: 48, causal: true, window: 40, kv: 'f32' }, { kv_stages: 3, kv_splits: 8, block_q: 4, vector_width: 4, block_kv: 16, lazy_rescale: true }],
+    // the register pipeline with exp2 and dependent launch, q8_0 (kv_stages 1 only)
+    [{ B: 1, Hq: 8, Hkv: 1, Sq: 1, Skv: 300, D: 64, kv: 'q8_0' }, { kv_splits: 4, dependent_launch: true, lazy_rescale: true }],
+    [{ B: 2, Hq: 8, Hkv: 2, Sq: 1, Skv: 203, D: 64, kv: 'f16' }, { kv_stages: 1, kv_splits: 4, dependent_launch: false, lazy_rescale: false }],
+    // the cuda decode default
+    [{ B: 2, Hq: 8, Hkv: 2, Sq: 1, Skv: 333, D: 128, kv: 'f16' }, {}],
+  ];
+  for (const [raw, config] of cases) {
+    const { nmse, artifact } = emulatedSimtNmse('cuda', raw, config);
+    assert.ok(nmse <= 1e-9, `${JSON.stringify(raw)} ${JSON.stringify(config)}: nmse ${nmse}`);
+    for (const [k, value] of Object.entries(config)) assert.equal(artifact.config[k], value, k);
+    const src = Object.values(artifact.files).join('\n');
+    assert.match(src, /kf_exp2/, 'cuda scores in base 2');
+    if (Number(config.kv_stages ?? 1) > 1) {
+      assert.match(src, /cp\.async/);
+      assert.ok((artifact.dispatches[0]!.dynamicSharedBytes ?? 0) > 0, 'the ring is sized at launch');
+    }
+    const dependent = artifact.config.dependent_launch === true;
+    assert.equal(artifact.dispatches.every((d) => d.dependentLaunch === (dependent ? true : undefined)), true);
+    assert.equal(/kf_wait_previous_grid\(\);/.test(src), dependent);
+  }
+  // the other dialects keep exp and have no ring
+  const p = params({ B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 203, D: 64, kv: 'f16' });
+  for (const target of ['opencl', 'vulkan', 'wgsl', 'metal'] as const) {
+    const space = attentionGpuKnobSpace(target, p);
+    assert.deepEqual(space.knobs.find((k) => k.name === 'kv_stages')!.values, [1], target);
+    assert.deepEqual(space.knobs.find((k) => k.name === 'dependent_launch')!.values, [false], target);
+    assert.throws(() => emitAttentionGpu(target, p, { kv_stages: 2 }), InputError);
+  }
+  // q8_0 rows are not whole 16-byte chunks: no ring
+  assert.throws(() => emitAttentionGpu('cuda', params({ B: 1, Hq: 8, Hkv: 1, Sq: 1, Skv: 300, D: 64, kv: 'q8_0' }), { kv_stages: 2 }), InputError);
+});
+
+test('emulated on the other dialects: splits, both rescaling rules, exp, no ring: agree with the reference', () => {
+  for (const target of ['opencl', 'vulkan', 'metal'] as const) {
+    for (const lazy_rescale of [false, true]) {
+      const { nmse } = emulatedSimtNmse(target, { B: 1, Hq: 8, Hkv: 2, Sq: 1, Skv: 203, D: 64, kv: 'f16' }, { kv_splits: 2, lazy_rescale });
+      assert.ok(nmse <= 1e-9, `${target} lazy_rescale ${lazy_rescale}: nmse ${nmse}`);
+    }
+  }
+});

@@ -33,7 +33,7 @@ export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSp
   const check = (c: KnobConfig): string | undefined => {
     if (c.mma === 'tensor_core') {
       // knobs the tensor-core kernel does not read stay at their defaults, so that a search visits each kernel once
-      for (const name of ['vector_width', 'subgroup_reduce']) {
+      for (const name of ['vector_width', 'subgroup_reduce', 'kv_stages', 'dependent_launch', 'lazy_rescale']) {
         if (c[name] !== undefined && c[name] !== simt.defaults[name]) return `mma 'tensor_core' does not use ${name}: leave it at ${String(simt.defaults[name])}`;
       }
       return tensorCoreConfigProblem(params, c);
@@ -63,7 +63,8 @@ export function emitAttentionGpu(target: GpuTarget, params: Params, config: Read
   }
   const cfg = resolveAttentionConfig(target, params, config);
   const shape = attentionShape(params);
-  const kernels = lowerAttentionSimt(params, cfg, SIMT_CAPS[target]);
+  // CUDA spells exp2 as the one MUFU instruction: scores in base 2 there
+  const kernels = lowerAttentionSimt(params, cfg, SIMT_CAPS[target], { exp2: target === 'cuda' });
   const S = cfg.kv_splits;
   const kv = shape.kv as WeightFormatName;
   const elem = kvElem(shape.kv);
@@ -95,7 +96,8 @@ export function emitAttentionGpu(target: GpuTarget, params: Params, config: Read
   if (combine) dispatches.push({ entry: combine.name, args: argsOf(combine), grid: splitGrid(queryRows), workgroup: [COMBINE_WORKGROUP, 1, 1] });
   const launched = dispatches.map((d) => {
     const bytes = target === 'cuda' ? dynamicSharedBytes(kernels.find((k) => k.name === d.entry)!) : 0;
-    return bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
+    const shared = bytes > 0 ? { ...d, dynamicSharedBytes: bytes } : d;
+    return cfg.dependent_launch ? { ...shared, dependentLaunch: true } : shared;
   });
   return {
     op: 'attention', target, params, config: { ...cfg }, language: TARGETS[target].language,

@@ -6,7 +6,7 @@
 import { resolveKnobs } from '@kforge/ir';
 import type { KnobConfig, KnobDomain, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
-import { attentionLayout, attentionShape, type AttentionShape, type AttentionSimtConfig } from './lower-simt.ts';
+import { attentionLayout, attentionShape, stagedKvProblem, type AttentionShape, type AttentionSimtConfig } from './lower-simt.ts';
 
 /** elements per lane load for each storage: up to 16 bytes (f32 x4, f16 x8, q8_0 codes x16) and one step wider */
 const WIDTHS: Readonly<Record<AttentionShape['kv'], readonly number[]>> = {
@@ -30,6 +30,9 @@ interface Rule {
 
 /** estimated live registers per thread a target's compiler holds without spilling */
 const REGISTER_BUDGET: Partial<Record<GpuTarget, number>> = { cuda: 264 };
+
+/** CUDA: workgroup memory of the cp.async tile ring plus the merge arrays (sized at launch; sm_90 opts in up to 227 KB) */
+const STAGED_SHARED_LIMIT = 200 * 1024;
 
 function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[] {
   return [
@@ -62,7 +65,9 @@ function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[]
         const { U, Ck, Cv } = attentionLayout(shape, c, caps);
         // raw K/V words of the current and the prefetched tile, the values widened from one key
         const raw = shape.kv === 'f32' ? c.vector_width : shape.kv === 'f16' ? c.vector_width / 2 : c.vector_width / 4 + 3;
-        const regs = c.block_q * (Ck + Cv) * c.vector_width + 2 * U * (Ck + Cv) * raw + (Ck + Cv) * c.vector_width + 2 * c.block_q * U + 24;
+        // staged: the tile in flight is in workgroup memory, only the current keys' words in registers
+        const tiles = c.kv_stages > 1 ? 1 : 2;
+        const regs = c.block_q * (Ck + Cv) * c.vector_width + tiles * U * (Ck + Cv) * raw + (Ck + Cv) * c.vector_width + 2 * c.block_q * U + 24;
         return regs > budget ? `about ${regs} registers per thread (block_q x elements per lane for q and o, loaded keys), over ${budget}` : null;
       },
     },
@@ -73,6 +78,15 @@ function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[]
         // the merge passes take as many rows as fit: one row must
         const need = (lay.sharedReduce ? 4 * c.block_q * lay.U * c.workgroup_size : 0) + (lay.NG > 1 ? 8 * c.block_q * lay.NG + 4 * lay.NG * shape.Dv : 0);
         return need > caps.sharedBytes ? `needs ${need} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
+      },
+    },
+    {
+      doc: 'kv_stages > 1: the tile ring (kv_stages x block_kv keys of K and V) and the merge arrays fit the workgroup memory sized at launch',
+      check: (c) => {
+        if (c.kv_stages <= 1) return null;
+        const lay = attentionLayout(shape, c, caps);
+        const need = lay.stageBytes + lay.sharedBytes;
+        return need > STAGED_SHARED_LIMIT ? `kv_stages ${c.kv_stages} x block_kv ${c.block_kv} need ${need} bytes of workgroup memory, over ${STAGED_SHARED_LIMIT}` : null;
       },
     },
     {
@@ -96,6 +110,18 @@ export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSp
     { name: 'subgroup_reduce', values: subgroups ? [false, true] : [false], doc: 'q·k summed over a key group by subgroup butterflies (else workgroup memory and barriers)' },
     { name: 'dot_path', values: ['float'], doc: "'float': f32/f16/q8_0 values (q8_0 codes times the block scale) in f32 arithmetic" },
     { name: 'mma', values: ['none'], doc: "'none': SIMT multiply-adds (matrix units come with the mma IR operation)" },
+    {
+      name: 'kv_stages', values: target === 'cuda' && !stagedKvProblem(shape) ? [1, 2, 3, 4] : [1],
+      doc: 'K/V tiles in flight: 1 = the next tile in registers; 2-4 = a ring in workgroup memory filled by cp.async (CUDA, f16/f32 KV)',
+    },
+    {
+      name: 'lazy_rescale', values: [false, true],
+      doc: 'online softmax: the running max moves only when a score passes it by 2^8, so l and the output are rescaled in a rare branch',
+    },
+    {
+      name: 'dependent_launch', values: caps.dependentLaunch ? [false, true] : [false],
+      doc: 'programmatic dependent launch: each dispatch may start while the previous grid finishes, and waits for it before its first read',
+    },
   ];
   const list = rules(target, shape, caps);
   const check = (c: KnobConfig): string | undefined => {
@@ -142,23 +168,32 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionSh
   const decode = Sq === 1;
   const cuda = target === 'cuda';
   const workgroup_size = Math.min(cuda ? 128 : 64, caps.maxWorkgroup);
-  // cuda decode: 32 bytes per lane (8 lanes per f16 row of 128): fewer lanes per key replicate less of the
-  // softmax and the reduction (H200, f16 GQA 32/8 D 128: B 8 S 4096 3.22 vs 2.38 TB/s with 16 bytes)
-  const vector_width = cuda && decode && shape.kv !== 'q8_0' ? upTo(32) : decode || !cuda ? upTo(16) : upTo(8);
-  const block_q = decode ? Math.min(pow2Ceil(shape.G), 8) : cuda ? 8 : 4;
+  // cuda decode with f16/f32 KV: the cp.async ring (3 tiles, 2 in flight), 16 bytes per lane and at most 4 rows,
+  // so that q and the output slice take half the registers (about 120 a thread: 4 workgroups an SM), the running
+  // max moved lazily and both dispatches launched dependent. H200, f16 GQA 32/8 D 128 (2026-12-02, run 2 of
+  // docs/results/2026-12-02-h200-attention-decode-s14): B 8 S 4096 38.9 us vs 41.8 us for the register pipeline
+  // of 32 bytes per lane; B 32 S 2048 71.0 vs 80.5; B 1 11.5 vs 12.7; 32/4 at B 1 with 4 rows 11.2 vs 14.3 with 8.
+  // (2 rows or fewer hold few registers anyway: Qwen3-0.6B's 16/8 at B 1 ran 11.1 us in the register pipeline, 13.0 staged)
+  const staged = cuda && decode && !stagedKvProblem(shape) && shape.G > 2;
+  // cuda decode otherwise (q8_0): 32 bytes per lane (8 lanes per f16 row of 128): fewer lanes per key replicate
+  // less of the softmax and the reduction (H200, f16 GQA 32/8 D 128: B 8 S 4096 3.22 vs 2.38 TB/s with 16 bytes)
+  const vector_width = staged ? upTo(16) : cuda && decode && shape.kv !== 'q8_0' ? upTo(32) : decode || !cuda ? upTo(16) : upTo(8);
+  const block_q = decode ? Math.min(pow2Ceil(shape.G), staged ? 4 : 8) : cuda ? 8 : 4;
   const base: AttentionSimtConfig = {
     block_q, block_kv: 1, kv_splits: 1, workgroup_size, vector_width, subgroup_reduce, dot_path: 'float', mma: 'none',
+    kv_stages: staged ? 3 : 1, dependent_launch: cuda && decode && caps.dependentLaunch, lazy_rescale: cuda && decode,
   };
   const { NG } = attentionLayout(shape, base, caps);
   const keysPerGroup = cuda ? 2 : decode ? 2 : 1;
   let kv_splits = 1;
   if (decode) {
     const tiles = B * shape.Hkv * Math.ceil((Sq * shape.G) / block_q);
-    // cuda: about two workgroups per SM of a 132-SM part and at least two splits, each at least 128 keys
-    // (H200 f16 GQA 32/8: B 8 S 4096 4 splits 76% of copy vs 8 67%, B 32 S 2048 2 splits 79%);
-    // the CPU-run APIs: a few splits (the combine path stays exercised)
+    // cuda: about as many workgroups as fit the SMs of a 132-SM part at once (staged: 4 an SM, else 2) and at
+    // least two splits, each at least 128 keys (H200 f16 GQA 32/8, staged: B 8 S 4096 8 splits 38.9 us vs 4
+    // 61.6 and 16 43.3; B 32 S 2048 2 splits 71.0 vs 4 73.2; register pipeline: B 8 4 splits 76% of copy vs 8
+    // 67%); the CPU-run APIs: a few splits (the combine path stays exercised)
     kv_splits = cuda
-      ? Math.min(64, pow2Floor(Skv / 128), Math.max(2, pow2Floor(264 / tiles)))
+      ? Math.min(64, pow2Floor(Skv / 128), Math.max(2, pow2Floor((staged ? 528 : 264) / tiles)))
       : Math.min(8, pow2Floor(Skv / 64));
   }
   return { ...base, block_kv: NG * keysPerGroup, kv_splits: Math.max(1, kv_splits) };

@@ -28,8 +28,9 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type } from '@kforge/ir';
 import {
-  add, alloc, and, assign, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma, forLoop, ge, if_, land, le,
-  lane, let_, letMut, load, lt, max, min, mul, param, rem, scalarParam, select, shl, shr, special, store, sub, subgroupShuffleXor, unary, v, vec,
+  add, alloc, allocDynamic, and, assign, asyncCommit, asyncCopy, asyncWait, barrier, bitcast, bufferParam, c, call, cast, comment, div, eq, fma,
+  forLoop, ge, gridDependency, gt, if_, land, le, lane, let_, letMut, load, lt, max, min, mul, param, rem, scalarParam, select, shl, shr, special,
+  store, sub, subgroupShuffleXor, unary, v, vec,
 } from '@kforge/ir';
 import { f16ToF32, loadWords, u16At } from '../gemv/weight-chunks.ts';
 import type { SimtCaps } from '../gemv/knobs.ts';
@@ -39,6 +40,10 @@ const F32 = 'f32';
 const U32 = 'u32';
 /** the running max's start and a masked score: finite, so m - m_new is never -inf - -inf */
 const NEG = -1e30;
+/** lazy_rescale: how far (in base 2) a score may pass the reference max before the max moves (weights up to 2^8) */
+const LAZY_SLACK_LOG2 = 8;
+/** kv_stages > 1: workgroup memory of one pass of the key-group merge, beside the tile ring (3 workgroups of 128 threads on an SM) */
+const STAGED_MERGE_BYTES = 16 * 1024;
 
 export const ATTENTION_ENTRY = 'attention';
 export const COMBINE_ENTRY = 'attention_combine';
@@ -82,6 +87,22 @@ export interface AttentionSimtConfig {
   readonly subgroup_reduce: boolean;
   readonly dot_path: 'float';
   readonly mma: 'none';
+  /**
+   * K/V tiles in flight: 1 = the next tile's loads held in registers while the current one is computed;
+   * 2..4 (CUDA, f16/f32 KV) = a ring of that many tiles in workgroup memory filled by cp.async, so the bytes
+   * in flight are not bounded by registers
+   */
+  readonly kv_stages: number;
+  /** CUDA: programmatic dependent launch of both dispatches (each waits for the previous grid before its first read) */
+  readonly dependent_launch: boolean;
+  /** the running max moves only when a score passes it by 2^8; l and the output slice are rescaled then only */
+  readonly lazy_rescale: boolean;
+}
+
+/** How the lowering spells what the target has beyond the common IR. */
+export interface AttentionLowerOptions {
+  /** scores in base 2 (log2 e folded into the scale of q) and the `exp2` call (CUDA: one MUFU ex2) instead of exp */
+  readonly exp2?: boolean;
 }
 
 /** How the threads split the work, derived from the shape and the config. */
@@ -101,6 +122,8 @@ export interface AttentionLayout {
   readonly sharedReduce: boolean;
   /** workgroup memory bytes: score reduction, (m, l) merge, output merge */
   readonly sharedBytes: number;
+  /** kv_stages > 1: bytes of the K/V tile ring (workgroup memory sized at launch on CUDA) */
+  readonly stageBytes: number;
 }
 
 const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
@@ -119,9 +142,18 @@ export function attentionLayout(shape: AttentionShape, cfg: AttentionSimtConfig,
   const reduceBytes = sharedReduce ? 4 * cfg.block_q * U * T : 0;
   const mlBytes = NG > 1 ? 8 * cfg.block_q * NG : 0;
   const rowBytes = 4 * NG * shape.Dv;
-  const room = caps.sharedBytes - reduceBytes - mlBytes;
+  // staged: the tile ring takes most of the workgroup memory; the merge takes rows in passes of at most 16 KB
+  const room = Math.min(caps.sharedBytes - reduceBytes - mlBytes, cfg.kv_stages > 1 ? STAGED_MERGE_BYTES : Infinity);
   const RP = NG > 1 ? Math.max(1, Math.min(cfg.block_q, Math.floor(room / rowBytes))) : 0;
-  return { L, NG, U, Ck, Cv, RP, sharedReduce, sharedBytes: reduceBytes + mlBytes + RP * rowBytes };
+  const stageBytes = cfg.kv_stages > 1 ? cfg.kv_stages * NG * U * (kvRowBytes(shape.kv, shape.D) + kvRowBytes(shape.kv, shape.Dv)) : 0;
+  return { L, NG, U, Ck, Cv, RP, sharedReduce, sharedBytes: reduceBytes + mlBytes + RP * rowBytes, stageBytes };
+}
+
+/** why the cp.async tile ring (kv_stages > 1) cannot hold this storage, undefined when it can: whole 16-byte chunks per row */
+export function stagedKvProblem(shape: AttentionShape): string | undefined {
+  if (shape.kv === 'q8_0') return 'kv_stages > 1 takes f16 or f32 KV (q8_0 rows of 34-byte blocks are not 16-byte chunks)';
+  for (const n of [shape.D, shape.Dv]) if (kvRowBytes(shape.kv, n) % 16 !== 0) return `kv_stages > 1 needs rows of whole 16-byte chunks (${n} ${shape.kv} elements are ${kvRowBytes(shape.kv, n)} bytes)`;
+  return undefined;
 }
 
 /** element type of the k/v buffers in the kernels: f32 as floats, f16 and q8_0 bytes as u32 words */
@@ -227,15 +259,21 @@ function sumChain(terms: readonly Expr[]): Expr {
 /** The kernel parameters of the main kernel in ABI order. */
 function mainParams(shape: AttentionShape, cfg: AttentionSimtConfig): KernelParam[] {
   const elem = kvElem(shape.kv);
-  const out: KernelParam[] = [bufferParam('q', F32), bufferParam('k', elem), bufferParam('v', elem)];
+  // dependent launch: q and the cache may be the previous grid's output (no non-coherent load above the wait)
+  const flags = cfg.dependent_launch ? { coherent: true } : {};
+  const out: KernelParam[] = [bufferParam('q', F32, 'read', flags), bufferParam('k', elem, 'read', flags), bufferParam('v', elem, 'read', flags)];
   if (cfg.kv_splits > 1) out.push(bufferParam(PARTIAL_ML, F32, 'write'), bufferParam(PARTIAL_O, F32, 'write'));
   else out.push(bufferParam('o', F32, 'write'));
   out.push(scalarParam('B'), scalarParam('Sq'), scalarParam('Skv'));
   return out;
 }
 
-export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConfig, caps: SimtCaps): Kernel {
+export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConfig, caps: SimtCaps, opts: AttentionLowerOptions = {}): Kernel {
   const lay = attentionLayout(shape, cfg, caps);
+  const exp = expOf(opts);
+  // base-2 scores: exp2(s·log2 e - m) = exp(s - m / log2 e), the factor folded into q's scale
+  const qScale = shape.scale * (opts.exp2 ? Math.LOG2E : 1);
+  const staged = cfg.kv_stages > 1;
   const { L, NG, U, Ck, Cv } = lay;
   const { G, D, Dv } = shape;
   const T = cfg.workgroup_size;
@@ -249,7 +287,10 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
   const f32 = (name: string): Expr => v(name, F32);
   const body: Stmt[] = [
     comment(`attention ${shape.kv} KV, G=${G} D=${D} Dv=${Dv}${shape.causal ? ' causal' : ''}${shape.window ? ` window ${shape.window}` : ''}: `
-      + `${BQ} rows per workgroup, ${T} threads as ${NG} key groups of ${L} lanes, ${VW}-element loads, ${U} keys per group per tile, ${S} kv splits`),
+      + `${BQ} rows per workgroup, ${T} threads as ${NG} key groups of ${L} lanes, ${VW}-element loads, ${U} keys per group per tile, ${S} kv splits`
+      + (staged ? `, ${cfg.kv_stages} tiles in flight through workgroup memory (cp.async)` : '')),
+    // dependent launch: this grid lets the next one start launching, and reads nothing before the previous grid is done
+    ...(cfg.dependent_launch ? [gridDependency('signal'), gridDependency('wait')] : []),
     let_('tid', I32, special('thread_id')),
     let_('grp', I32, NG > 1 ? div(i32('tid'), L) : c.i32(0)),
     let_('ln', I32, L > 1 ? and(i32('tid'), L - 1) : c.i32(0)),
@@ -299,33 +340,86 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
     for (let ch = 0; ch < Ck; ch++) {
       const xs = loadWords('q', add(mul(i32(`qrow${r}`), D), i32(`dk${ch}`)), VW, F32, `qx${r}_${ch}`, body, caps.vectorLoads, Math.min(VW, 4));
       const inD = lt(i32(`dim${ch}`), D);
-      xs.forEach((x, e) => body.push(let_(`q${r}_${ch}_${e}`, F32, kPartial ? select(inD, mul(x, c.f32(shape.scale)), c.f32(0)) : mul(x, c.f32(shape.scale)))));
+      xs.forEach((x, e) => body.push(let_(`q${r}_${ch}_${e}`, F32, kPartial ? select(inD, mul(x, c.f32(qScale)), c.f32(0)) : mul(x, c.f32(qScale)))));
     }
   }
   for (let r = 0; r < BQ; r++) {
     body.push(letMut(`m${r}`, F32, c.f32(NEG)), letMut(`l${r}`, F32, c.f32(0)));
     for (let ch = 0; ch < Cv; ch++) for (let e = 0; e < VW; e++) body.push(letMut(`acc${r}_${ch}_${e}`, F32, c.f32(0)));
   }
-  if (lay.sharedReduce) body.push(alloc('red', F32, BQ * U * T, 'workgroup'));
+  // staged: every workgroup array is sized at launch with the ring (static arrays beside a launch-sized ring
+  // above 48 KB in all fail to launch without the opt-in, which only the launch-sized bytes get)
+  const wgArray = (name: string, size: number): Stmt => (staged ? allocDynamic(name, F32, size, 16) : alloc(name, F32, size, 'workgroup'));
+  if (lay.sharedReduce) body.push(wgArray('red', BQ * U * T));
 
   // ---- the key loop ----
-  // software pipelined: the registers hold the raw K/V loads of the current tile; each iteration first
-  // issues the loads of the next tile (rows clamped into the split: always in bounds), then computes
+  // registers (kv_stages 1): software pipelined, the registers hold the raw K/V loads of the current tile; each
+  // iteration first issues the loads of the next tile (rows clamped into the split: always in bounds), then
+  // computes. Staged (kv_stages > 1): a ring of tiles in workgroup memory, kv_stages - 1 tiles ahead copied by
+  // cp.async (every thread a share of the tile's contiguous rows), one barrier per tile; each key group reads
+  // its keys' slices from the ring right before the arithmetic.
   const keyRow = (j: Expr): Expr => add(i32('kvbase'), max(min(j, sub(i32('k1'), 1)), 0));
-  const tileLoads = (tag: string, rowOf: (u: number) => Expr): RawLoad[][][][] => [
-    Array.from({ length: U }, (_, u) => Array.from({ length: Ck }, (_, ch) => chunkLoads('k', shape.kv, D, rowOf(u), i32(`dk${ch}`), VW, caps, `${tag}k${u}_${ch}`))),
-    Array.from({ length: U }, (_, u) => Array.from({ length: Cv }, (_, ch) => chunkLoads('v', shape.kv, Dv, rowOf(u), i32(`dv${ch}`), VW, caps, `${tag}v${u}_${ch}`))),
+  const tileLoads = (tag: string, rowOf: (u: number) => Expr, kBuf = 'k', vBuf = 'v'): RawLoad[][][][] => [
+    Array.from({ length: U }, (_, u) => Array.from({ length: Ck }, (_, ch) => chunkLoads(kBuf, shape.kv, D, rowOf(u), i32(`dk${ch}`), VW, caps, `${tag}k${u}_${ch}`))),
+    Array.from({ length: U }, (_, u) => Array.from({ length: Cv }, (_, ch) => chunkLoads(vBuf, shape.kv, Dv, rowOf(u), i32(`dv${ch}`), VW, caps, `${tag}v${u}_${ch}`))),
   ];
-  const first = tileLoads('', (u) => i32(`kr${u}`));
-  for (let u = 0; u < U; u++) body.push(let_(`kr${u}`, I32, keyRow(add(add(i32('k0'), u * NG), i32('grp')))));
-  for (const l of first.flat(3)) body.push(letMut(l.name, l.type, l.init));
   const loop: Stmt[] = [];
-  for (let u = 0; u < U; u++) {
-    loop.push(let_(`j${u}`, I32, add(add(i32('t'), u * NG), i32('grp'))));
-    loop.push(let_(`krn${u}`, I32, keyRow(add(add(i32('t'), BKV + u * NG), i32('grp')))));
+  let first: RawLoad[][][][];
+  let next: RawLoad[][][][] = [];
+  if (staged) {
+    const ST = cfg.kv_stages;
+    const elem = kvElem(shape.kv);
+    // words (u32 or f32, 4 bytes) per stored row, 16-byte chunks per row
+    const kWords = kvRowBytes(shape.kv, D) / 4;
+    const vWords = kvRowBytes(shape.kv, Dv) / 4;
+    body.push(allocDynamic('sk', elem, ST * BKV * kWords, 16), allocDynamic('sv', elem, ST * BKV * vWords, 16));
+    // the tile of keys [ts, ts + BKV) into ring slot `slot`: rows past the split's end copy its last row (never weighted)
+    const copyTile = (ts: Expr, slot: Expr, tag: string): Stmt[] => {
+      const out: Stmt[] = [];
+      for (const [buf, src, words] of [['sk', 'k', kWords], ['sv', 'v', vWords]] as const) {
+        const perRow = words / 4;
+        const total = BKV * perRow;
+        for (let n = 0; n * T < total; n++) {
+          const ci = `${tag}${buf}${n}`;
+          const row = `${ci}_r`;
+          const col = `${ci}_c`;
+          const copy: Stmt[] = [
+            let_(row, I32, div(i32(ci), perRow)),
+            let_(col, I32, mul(rem(i32(ci), perRow), 4)),
+            asyncCopy(buf, add(mul(add(mul(slot, BKV), i32(row)), words), i32(col)), src,
+              add(mul(add(i32('kvbase'), min(add(ts, i32(row)), sub(i32('k1'), 1))), words), i32(col)), 16),
+          ];
+          out.push(let_(ci, I32, add(i32('tid'), n * T)));
+          out.push(...((n + 1) * T > total ? [if_(lt(i32(ci), total), copy)] : copy));
+        }
+      }
+      return [if_(lt(ts, i32('k1')), out)];
+    };
+    for (let st = 0; st < ST - 1; st++) body.push(...copyTile(add(i32('k0'), st * BKV), c.i32(st), `p${st}_`), asyncCommit());
+    loop.push(
+      let_('it', I32, div(sub(i32('t'), i32('k0')), BKV)),
+      let_('slot', I32, rem(i32('it'), ST)),
+      // this thread's copies of the current tile are done; the barrier makes everyone's visible and frees the
+      // slot computed last iteration, which the copy issued next refills
+      asyncWait(ST - 2),
+      barrier(),
+      ...copyTile(add(i32('t'), (ST - 1) * BKV), rem(add(i32('it'), ST - 1), ST), 'n_'),
+      asyncCommit(),
+    );
+    for (let u = 0; u < U; u++) loop.push(let_(`j${u}`, I32, add(add(i32('t'), u * NG), i32('grp'))), let_(`ks${u}`, I32, add(add(mul(i32('slot'), BKV), u * NG), i32('grp'))));
+    first = tileLoads('', (u) => i32(`ks${u}`), 'sk', 'sv');
+    for (const l of first.flat(3)) loop.push(let_(l.name, l.type, l.init));
+  } else {
+    first = tileLoads('', (u) => i32(`kr${u}`));
+    for (let u = 0; u < U; u++) body.push(let_(`kr${u}`, I32, keyRow(add(add(i32('k0'), u * NG), i32('grp')))));
+    for (const l of first.flat(3)) body.push(letMut(l.name, l.type, l.init));
+    for (let u = 0; u < U; u++) {
+      loop.push(let_(`j${u}`, I32, add(add(i32('t'), u * NG), i32('grp'))));
+      loop.push(let_(`krn${u}`, I32, keyRow(add(add(i32('t'), BKV + u * NG), i32('grp')))));
+    }
+    next = tileLoads('n', (u) => i32(`krn${u}`));
+    for (const l of next.flat(3)) loop.push(let_(l.name, l.type, l.init));
   }
-  const next = tileLoads('n', (u) => i32(`krn${u}`));
-  for (const l of next.flat(3)) loop.push(let_(l.name, l.type, l.init));
   const kc: Chunk[][] = first[0]!.map((row, u) => row.map((loads, ch) => decodeChunk(loads, shape.kv, VW, `k${u}_${ch}`, loop)));
   const vc: Chunk[][] = first[1]!.map((row, u) => row.map((loads, ch) => decodeChunk(loads, shape.kv, VW, `v${u}_${ch}`, loop)));
   // partial q·k per (row, key) over this lane's elements
@@ -376,11 +470,23 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
     }
     const masked = Array.from({ length: U }, (_, u) => select(v(`vis${r}_${u}`, 'bool'), f32(`s${r}_${u}`), c.f32(NEG)));
     loop.push(let_(`mt${r}`, F32, masked.slice(1).reduce((a, b) => max(a, b), masked[0]!)));
-    loop.push(let_(`mn${r}`, F32, max(f32(`m${r}`), f32(`mt${r}`))));
-    loop.push(let_(`al${r}`, F32, exp(sub(f32(`m${r}`), f32(`mn${r}`)))));
-    for (let u = 0; u < U; u++) loop.push(let_(`pr${r}_${u}`, F32, select(v(`vis${r}_${u}`, 'bool'), exp(sub(f32(`s${r}_${u}`), f32(`mn${r}`))), c.f32(0))));
-    loop.push(assign(`l${r}`, add(mul(f32(`l${r}`), f32(`al${r}`)), sumChain(Array.from({ length: U }, (_, u) => f32(`pr${r}_${u}`))))));
-    loop.push(assign(`m${r}`, f32(`mn${r}`)));
+    const probs = sumChain(Array.from({ length: U }, (_, u) => f32(`pr${r}_${u}`)));
+    if (cfg.lazy_rescale) {
+      // the reference max moves only when a score passes it by more than the slack (weights stay below
+      // 2^8): the rescale of l and the output slice is then a rare branch, not a multiply per element per tile
+      const rescale: Stmt[] = [let_(`al${r}`, F32, exp(sub(f32(`m${r}`), f32(`mt${r}`)))), assign(`l${r}`, mul(f32(`l${r}`), f32(`al${r}`)))];
+      for (let ch = 0; ch < Cv; ch++) for (let e = 0; e < VW; e++) rescale.push(assign(`acc${r}_${ch}_${e}`, mul(f32(`acc${r}_${ch}_${e}`), f32(`al${r}`))));
+      rescale.push(assign(`m${r}`, f32(`mt${r}`)));
+      loop.push(if_(gt(f32(`mt${r}`), add(f32(`m${r}`), c.f32(opts.exp2 ? LAZY_SLACK_LOG2 : LAZY_SLACK_LOG2 * Math.LN2))), rescale));
+      for (let u = 0; u < U; u++) loop.push(let_(`pr${r}_${u}`, F32, select(v(`vis${r}_${u}`, 'bool'), exp(sub(f32(`s${r}_${u}`), f32(`m${r}`))), c.f32(0))));
+      loop.push(assign(`l${r}`, add(f32(`l${r}`), probs)));
+    } else {
+      loop.push(let_(`mn${r}`, F32, max(f32(`m${r}`), f32(`mt${r}`))));
+      loop.push(let_(`al${r}`, F32, exp(sub(f32(`m${r}`), f32(`mn${r}`)))));
+      for (let u = 0; u < U; u++) loop.push(let_(`pr${r}_${u}`, F32, select(v(`vis${r}_${u}`, 'bool'), exp(sub(f32(`s${r}_${u}`), f32(`mn${r}`))), c.f32(0))));
+      loop.push(assign(`l${r}`, add(mul(f32(`l${r}`), f32(`al${r}`)), probs)));
+      loop.push(assign(`m${r}`, f32(`mn${r}`)));
+    }
     // q8_0: the probability times the block scale, once per chunk
     const weight = (u: number, ch: number): Expr => {
       const sc = vc[u]![ch]!.scale;
@@ -391,13 +497,13 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
     for (let ch = 0; ch < Cv; ch++) {
       const ws = Array.from({ length: U }, (_, u) => weight(u, ch));
       for (let e = 0; e < VW; e++) {
-        let next: Expr = mul(f32(`acc${r}_${ch}_${e}`), f32(`al${r}`));
-        for (let u = 0; u < U; u++) next = fma(ws[u]!, vc[u]![ch]!.values[e]!, next);
-        loop.push(assign(`acc${r}_${ch}_${e}`, next));
+        let nextAcc: Expr = cfg.lazy_rescale ? f32(`acc${r}_${ch}_${e}`) : mul(f32(`acc${r}_${ch}_${e}`), f32(`al${r}`));
+        for (let u = 0; u < U; u++) nextAcc = fma(ws[u]!, vc[u]![ch]!.values[e]!, nextAcc);
+        loop.push(assign(`acc${r}_${ch}_${e}`, nextAcc));
       }
     }
   }
-  first.flat(3).forEach((l, i) => loop.push(assign(l.name, v(next.flat(3)[i]!.name, l.type))));
+  if (!staged) first.flat(3).forEach((l, i) => loop.push(assign(l.name, v(next.flat(3)[i]!.name, l.type))));
   body.push(forLoop('t', i32('k0'), i32('k1'), loop, { step: BKV }));
 
   // ---- merge the key groups, write o or the split's partials ----
@@ -423,7 +529,7 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
       body.push(if_(rowValid(r), writes));
     }
   } else {
-    body.push(alloc('sm_ml', F32, 2 * BQ * NG, 'workgroup'));
+    body.push(wgArray('sm_ml', 2 * BQ * NG));
     const mlWrites: Stmt[] = [];
     for (let r = 0; r < BQ; r++) {
       mlWrites.push(store('sm_ml', mul(add(r * NG, i32('grp')), 2), f32(`m${r}`)), store('sm_ml', add(mul(add(r * NG, i32('grp')), 2), 1), f32(`l${r}`)));
@@ -440,7 +546,7 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
       body.push(let_(`w${r}`, F32, exp(sub(f32(`m${r}`), f32(`M${r}`)))));
       if (S === 1) body.push(let_(`inv${r}`, F32, div(c.f32(1), f32(`Lt${r}`))));
     }
-    body.push(alloc('sm_o', F32, lay.RP * NG * Dv, 'workgroup'));
+    body.push(wgArray('sm_o', lay.RP * NG * Dv));
     const passes = Math.ceil(BQ / lay.RP);
     for (let pass = 0; pass < passes; pass++) {
       if (pass > 0) body.push(barrier());
@@ -472,13 +578,16 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
 }
 
 /** Second dispatch with kv_splits > 1: per query row, o = Σ_s e^(m_s - M) o_s / Σ_s e^(m_s - M) l_s. */
-export function lowerAttentionCombine(shape: AttentionShape, cfg: AttentionSimtConfig): Kernel {
+export function lowerAttentionCombine(shape: AttentionShape, cfg: AttentionSimtConfig, opts: AttentionLowerOptions = {}): Kernel {
   const S = cfg.kv_splits;
+  const exp = expOf(opts);
   const { Dv } = shape;
   const i32 = (name: string): Expr => v(name, I32);
   const f32 = (name: string): Expr => v(name, F32);
+  // dependent launch: the partials are the previous grid's, read coherently (no non-coherent load above the wait)
+  const flags = cfg.dependent_launch ? { coherent: true } : {};
   const params: KernelParam[] = [
-    bufferParam(PARTIAL_ML, F32), bufferParam(PARTIAL_O, F32), bufferParam('o', F32, 'write'),
+    bufferParam(PARTIAL_ML, F32, 'read', flags), bufferParam(PARTIAL_O, F32, 'read', flags), bufferParam('o', F32, 'write'),
     scalarParam('B'), scalarParam('Sq'), scalarParam('Skv'),
   ];
   const work: Stmt[] = [];
@@ -494,6 +603,7 @@ export function lowerAttentionCombine(shape: AttentionShape, cfg: AttentionSimtC
     name: COMBINE_ENTRY, model: 'simt', params, workgroupSize: [COMBINE_WORKGROUP, 1, 1],
     body: [
       comment(`attention: merge ${S} kv splits per query row (Dv = ${Dv})`),
+      ...(cfg.dependent_launch ? [gridDependency('signal'), gridDependency('wait')] : []),
       let_('row', I32, add(special('group_id', 0), mul(special('group_id', 1), special('num_groups', 0)))),
       if_(lt(i32('row'), mul(mul(param('B'), param('Sq')), shape.Hq)), work),
     ],
@@ -501,12 +611,13 @@ export function lowerAttentionCombine(shape: AttentionShape, cfg: AttentionSimtC
 }
 
 /** Kernels in dispatch order. */
-export function lowerAttentionSimt(params: Params, cfg: AttentionSimtConfig, caps: SimtCaps): Kernel[] {
+export function lowerAttentionSimt(params: Params, cfg: AttentionSimtConfig, caps: SimtCaps, opts: AttentionLowerOptions = {}): Kernel[] {
   const shape = attentionShape(params);
-  const main = lowerAttentionMain(shape, cfg, caps);
-  return cfg.kv_splits > 1 ? [main, lowerAttentionCombine(shape, cfg)] : [main];
+  const main = lowerAttentionMain(shape, cfg, caps, opts);
+  return cfg.kv_splits > 1 ? [main, lowerAttentionCombine(shape, cfg, opts)] : [main];
 }
 
-function exp(a: Expr): Expr {
-  return unary('exp', a);
+/** e^a, or with `exp2` 2^a (the scores are then in base 2) */
+function expOf(opts: AttentionLowerOptions): (a: Expr) => Expr {
+  return opts.exp2 ? (a) => call('exp2', [a], F32) : (a) => unary('exp', a);
 }

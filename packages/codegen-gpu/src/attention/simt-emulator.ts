@@ -102,7 +102,8 @@ class Workgroup {
   private expr(e: Expr, mask: readonly boolean[]): Val[] {
     const T = this.T;
     switch (e.op) {
-      case 'const': return new Array<Val>(T).fill(e.value);
+      // a literal is its type's value (-1e30 as f32 is not -1e30: mixing the two once gave max(m, m') < m)
+      case 'const': return new Array<Val>(T).fill(round(e.type, e.value));
       case 'var': return this.env.get(e.name) ?? (() => { throw new Error(`emulator: ${e.name} unset`); })();
       case 'param': return new Array<Val>(T).fill(this.scalars[e.name]!);
       case 'special': return this.all((t) => {
@@ -189,6 +190,12 @@ class Workgroup {
             case 'pack_bf16x2': return (f32ToBf16Bits(a!) | (f32ToBf16Bits(b!) << 16)) >>> 0;
             case 'exp2': return Math.fround(2 ** a!);
             case 'f16_to_f32': return f16BitsToF32(a! & 0xffff);
+            // acc + the four signed byte products of two u32 words (CUDA's __dp4a; the int8 dot paths)
+            case 'dot4_i8': {
+              let acc = n! | 0;
+              for (let i = 0; i < 32; i += 8) acc = (acc + ((a! << (24 - i)) >> 24) * ((b! << (24 - i)) >> 24)) | 0;
+              return acc;
+            }
             default: throw new Error(`emulator: no call ${e.fn}`);
           }
         });
@@ -294,9 +301,11 @@ class Workgroup {
         for (let t = 0; t < this.T; t++) {
           if (!mask[t]) continue;
           const read = n ? (n[t] as number) : s.bytes;
-          // destination words (u32 arrays here): bytes past `read` are zero
+          // destination words: bytes past `read` are zero
           for (let w = 0; w < s.bytes / 4; w++) {
-            sh.data[(dst[t] as number) + w] = w * 4 < read ? view.getUint32((src[t] as number) * BYTES[b.elem] + w * 4, true) : 0;
+            const word = w * 4 < read ? view.getUint32((src[t] as number) * BYTES[b.elem] + w * 4, true) : 0;
+            // an f32 array holds the words' values (gated_delta_rule's staged rows)
+            sh.data[(dst[t] as number) + w] = sh.elem === 'f32' ? bitsF32(word) : word;
           }
         }
         return;
