@@ -174,7 +174,10 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       doc: "'gather': the down projection runs per token, its slots split over the workgroup's warps, and writes y: no partial buffer, no combine dispatch",
     },
   ];
-  const gather = preferredDefaults(target, shape, caps);
+  const T = Number(params.T);
+  const preferred = preferredDefaults(target, shape, caps);
+  // the gather defaults at this T: the rules hold a tiled config's unread knobs to these
+  const gather: MoeSimtConfig = { ...preferred, fuse_down_combine: preferred.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS };
   const list = rules(target, shape, caps, gather);
   const check = (c: KnobConfig): string | undefined => {
     for (const rule of list) {
@@ -185,9 +188,7 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   };
   // the fused route loops over the tokens in one workgroup: at prefill sizes the routing wants a grid
   const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false, fuse_route_group: false };
-  const T = Number(params.T);
-  const fewTokens: MoeSimtConfig = { ...gather, fuse_down_combine: gather.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS };
-  const defaults = cuda && T > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : fewTokens;
+  const defaults = cuda && T > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : gather;
   const problem = check(defaults as unknown as KnobConfig);
   if (problem) throw new Error(`moe/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
   return { knobs, check, defaults: defaults as unknown as KnobConfig };

@@ -31,7 +31,7 @@ test('every default is inside its knob space and rules, and does not depend on T
       assert.equal(space.defaults.variant, 'gather', `${target} ${JSON.stringify(raw)}`);
       const cuda = target === 'cuda';
       const asGather = prefill.variant === 'tiled'
-        ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true }
+        ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true, fuse_down_combine: cuda }
         : { ...prefill, fuse_down_combine: cuda };
       assert.equal(prefill.variant === 'tiled', cuda && raw.weight !== undefined && raw.weight !== 'f32', `${target} ${JSON.stringify(raw)}`);
       assert.deepEqual(asGather, space.defaults, `${target} ${JSON.stringify(raw)}`);
