@@ -269,6 +269,36 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
 /** a workgroup array, in CUDA's launch-sized block where `launchShared` (above 48 KB), 16-byte aligned for vector access */
 const wgArray = (name: string, floats: number, launchShared: boolean): Stmt => (launchShared ? allocDynamic(name, F32, floats, 16) : alloc(name, F32, floats, 'workgroup', 16));
 
+/**
+ * The end of one pair tile (rows ti0.., columns tj0.. of the chunk, dot products dkk/dqk summed): A = beta_i k̂_i·k̂_j
+ * e^(gamma_i - gamma_j) below the diagonal into sA, and M = scale q̂_i·k̂_j e^(gamma_i - gamma_j) on and below it
+ * (stored transposed at mBase); both prep kernels share it
+ */
+function pairTileStores(tiles: readonly number[], C: number, scale: number, mBase: Expr): Stmt[] {
+  const out: Stmt[] = [];
+  for (const r of tiles) {
+    out.push(let_(`pi${r}`, I32, add(i32('ti0'), r)));
+    out.push(let_(`gi${r}`, F32, load('sgam', i32(`pi${r}`), F32)));
+    out.push(let_(`bki${r}`, F32, mul(load('sbeta', i32(`pi${r}`), F32), load('srk', i32(`pi${r}`), F32))));
+    out.push(let_(`sqi${r}`, F32, mul(load('srq', i32(`pi${r}`), F32), c.f32(scale))));
+  }
+  for (const cc of tiles) {
+    out.push(let_(`pj${cc}`, I32, add(i32('tj0'), cc)));
+    out.push(let_(`gj${cc}`, F32, load('sgam', i32(`pj${cc}`), F32)));
+    out.push(let_(`rkj${cc}`, F32, load('srk', i32(`pj${cc}`), F32)));
+  }
+  for (const r of tiles) {
+    for (const cc of tiles) {
+      out.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
+      out.push(store('sA', add(mul(i32(`pi${r}`), C), i32(`pj${cc}`)), select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
+      out.push(store('gdr_m', add(mBase, add(mul(i32(`pj${cc}`), C), i32(`pi${r}`))), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
+        mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
+    }
+  }
+  return out;
+}
+
 export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCaps, launchShared: boolean): Kernel {
   if (prepStaged(shape, cfg, launchShared)) return lowerChunkPrepStaged(shape, cfg, caps);
   const vectorLoads = caps.vectorLoads;
@@ -333,7 +363,7 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     let_('ti0', I32, mul(div(i32('e'), NB), PT)),
     let_('tj0', I32, mul(rem(i32('e'), NB), PT)),
   ];
-  const tiles = Array.from({ length: PT }, (_, r) => r);
+  const tiles = iota(PT);
   for (const r of tiles) for (const cc of tiles) pairTile.push(letMut(`dkk${r}_${cc}`, F32, c.f32(0)), letMut(`dqk${r}_${cc}`, F32, c.f32(0)));
   const dStep: Stmt[] = [];
   const rowsOf = (buf: string, row: Expr, tag: string): Expr[] => loadWords(buf, qkAt(row, i32('d')), DW, F32, tag, dStep, vectorLoads, DW);
@@ -349,28 +379,7 @@ export function lowerChunkPrep(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     }
   }
   pairTile.push(if_(le(i32('tj0'), i32('ti0')), [forLoop('d', 0, Dk, dStep, { step: DW })]));
-  for (const r of tiles) {
-    pairTile.push(let_(`pi${r}`, I32, add(i32('ti0'), r)));
-    pairTile.push(let_(`gi${r}`, F32, load('sgam', i32(`pi${r}`), F32)));
-    pairTile.push(let_(`bki${r}`, F32, mul(load('sbeta', i32(`pi${r}`), F32), load('srk', i32(`pi${r}`), F32))));
-    pairTile.push(let_(`sqi${r}`, F32, mul(load('srq', i32(`pi${r}`), F32), c.f32(shape.scale))));
-  }
-  for (const cc of tiles) {
-    pairTile.push(let_(`pj${cc}`, I32, add(i32('tj0'), cc)));
-    pairTile.push(let_(`gj${cc}`, F32, load('sgam', i32(`pj${cc}`), F32)));
-    pairTile.push(let_(`rkj${cc}`, F32, load('srk', i32(`pj${cc}`), F32)));
-  }
-  for (const r of tiles) {
-    for (const cc of tiles) {
-      const at = add(mul(i32(`pi${r}`), C), i32(`pj${cc}`));
-      // e^(gamma_i - gamma_j) only where j <= i (the difference is <= 0 there)
-      pairTile.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
-      pairTile.push(store('sA', at, select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
-        mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
-      pairTile.push(store('gdr_m', add(base('gdr_m'), add(mul(i32(`pj${cc}`), C), i32(`pi${r}`))), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
-        mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
-    }
-  }
+  pairTile.push(...pairTileStores(tiles, C, shape.scale, base('gdr_m')));
   body.push(forLoop('e', i32('tid'), NB * NB, pairTile, { step: NT }));
   body.push(barrier());
   body.push(let_('glast', F32, load('sgam', c.i32(C - 1), F32)));
@@ -559,26 +568,7 @@ function lowerChunkPrepStaged(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCap
     }
   }
   pairTile.push(forLoop('d', 0, Dk, dStep, { step: 4, unroll: 2 }));
-  for (const r of tiles) {
-    pairTile.push(let_(`pi${r}`, I32, add(i32('ti0'), r)));
-    pairTile.push(let_(`gi${r}`, F32, load('sgam', i32(`pi${r}`), F32)));
-    pairTile.push(let_(`bki${r}`, F32, mul(load('sbeta', i32(`pi${r}`), F32), load('srk', i32(`pi${r}`), F32))));
-    pairTile.push(let_(`sqi${r}`, F32, mul(load('srq', i32(`pi${r}`), F32), c.f32(shape.scale))));
-  }
-  for (const cc of tiles) {
-    pairTile.push(let_(`pj${cc}`, I32, add(i32('tj0'), cc)));
-    pairTile.push(let_(`gj${cc}`, F32, load('sgam', i32(`pj${cc}`), F32)));
-    pairTile.push(let_(`rkj${cc}`, F32, load('srk', i32(`pj${cc}`), F32)));
-  }
-  for (const r of tiles) {
-    for (const cc of tiles) {
-      pairTile.push(let_(`dij${r}_${cc}`, F32, exp(min(sub(f32(`gi${r}`), f32(`gj${cc}`)), c.f32(0)))));
-      pairTile.push(store('sA', add(mul(i32(`pi${r}`), C), i32(`pj${cc}`)), select(lt(i32(`pj${cc}`), i32(`pi${r}`)),
-        mul(mul(f32(`bki${r}`), f32(`dij${r}_${cc}`)), mul(f32(`rkj${cc}`), f32(`dkk${r}_${cc}`))), c.f32(0))));
-      pairTile.push(store('gdr_m', add(base('gdr_m'), add(mul(i32(`pj${cc}`), C), i32(`pi${r}`))), select(le(i32(`pj${cc}`), i32(`pi${r}`)),
-        mul(mul(f32(`dij${r}_${cc}`), mul(f32(`sqi${r}`), f32(`rkj${cc}`))), f32(`dqk${r}_${cc}`)), c.f32(0))));
-    }
-  }
+  pairTile.push(...pairTileStores(tiles, C, shape.scale, base('gdr_m')));
   body.push(forLoop('e', i32('tid'), nTiles, pairTile, { step: NT }));
   body.push(barrier());
 
