@@ -6,11 +6,12 @@
  * run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
  *
  * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--ops gemv,attention,gated_delta_rule,moe] [--parts conformance,perf,sweep,baselines]
- *                                              [--sweep N] [--targets cuda,opencl,vulkan] [--only WORDS] [--fla-bf16]
+ *                                              [--sweep N] [--targets cuda,opencl,vulkan] [--only WORDS] [--fla-bf16] [--attention-variants]
  *   --ops: the ops whose cases it holds (default every op with timed cases: gemv, attention, gated_delta_rule, moe)
  *   --parts: which parts (default all); 'baselines' are cuBLAS and PyTorch (the copy probe always runs)
  *   --only: keep the timed cases whose name holds one of these (e.g. decode-b8,prefill-b1; a quick check)
  *   --fla-bf16: FLA also with bf16 inputs on the first gated_delta_rule prefill shape
+ *   --attention-variants: the one-knob variants beside each cuda attention decode default (about 70 more cases)
  * A case this checkout's lowering does not emit (a kernel still being written) is left out and named in
  * plan.skipped; the baselines planned from the specs (FLA) still run.
  */
@@ -47,6 +48,8 @@ export interface PrepareOptions {
   readonly only?: readonly string[];
   /** FLA also in bf16 on the first gated_delta_rule prefill shape */
   readonly flaBf16?: boolean;
+  /** the one-knob variants beside each cuda attention decode default */
+  readonly attentionVariants?: boolean;
 }
 
 /** a large output sampled by whole rows is kept on the device as those rows alone (attention, gated_delta_rule; gemv's y comes back whole) */
@@ -97,7 +100,7 @@ export async function prepareH200Bundle(dir: string, o: PrepareOptions = {}): Pr
 
   const specs: TimedSpec[] = [];
   if (ops.includes('gemv') && targets.includes('cuda')) specs.push(...gemvTimedSpecs({ perf: parts.has('perf'), sweep: parts.has('sweep') }, o.sweepSize ?? DEFAULT_SWEEP_SIZE));
-  if (ops.includes('attention') && parts.has('perf')) specs.push(...attentionTimedSpecs(targets));
+  if (ops.includes('attention') && parts.has('perf')) specs.push(...attentionTimedSpecs(targets, o.attentionVariants ?? false));
   // gated_delta_rule's specs also plan FLA (part 'baselines'), with or without kforge's timed cases
   const only = (s: TimedSpec) => !o.only || o.only.some((x) => s.name.includes(x));
   const gdrSpecs = ops.includes('gated_delta_rule') ? gatedDeltaRuleTimedSpecs(targets).filter(only) : [];
@@ -182,7 +185,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = resolve(args[0] ?? join(import.meta.dirname, '../../.gpu-bundle'));
   const flaBf16 = args.includes('--fla-bf16');
   if (flaBf16) args.splice(args.indexOf('--fla-bf16'), 1);
-  const plan = await prepareH200Bundle(dir, { sweepSize, flaBf16, ...(targets ? { targets } : {}), ...(ops ? { ops } : {}), ...(parts ? { parts } : {}), ...(only ? { only } : {}) });
+  const attentionVariants = args.includes('--attention-variants');
+  if (attentionVariants) args.splice(args.indexOf('--attention-variants'), 1);
+  const plan = await prepareH200Bundle(dir, { sweepSize, flaBf16, attentionVariants, ...(targets ? { targets } : {}), ...(ops ? { ops } : {}), ...(parts ? { parts } : {}), ...(only ? { only } : {}) });
   const perf = plan.timed.filter((t) => t.kind === 'perf').length;
   console.log(`wrote ${dir}: ops ${plan.ops!.join(', ')}; ${perf} perf cases, ${plan.timed.length - perf} sweep candidates, ${plan.conformance.length} conformance cases, ` +
     `${plan.cublas.length} cuBLAS shapes, ${plan.sdpa?.length ?? 0} PyTorch SDPA cases, ${plan.fla?.length ?? 0} FLA cases, ${plan.moe?.length ?? 0} moe peer cases`);

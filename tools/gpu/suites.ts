@@ -194,8 +194,9 @@ function registerPipelineDefault(params: Params): Record<string, ParamValue> {
  * from the default and the earlier variants: the default before session 14, then the default with one knob
  * changed: the register pipeline, 2 or 4 tiles in the ring, no lazy rescaling, no dependent launch, 32 bytes
  * per lane (8 lanes per key), 4 keys per key group, twice and half the splits, half the rows, 256 threads
- * (only with KFORGE_ATTENTION_VARIANTS=1 at prepare: about 70 more cases, a minute more on the device)
+ * (only with `prepare.ts --attention-variants`: about 70 more cases, a minute more on the device)
  */
+const NO_CHANGE: Readonly<Record<string, ParamValue>> = {};
 const DECODE_VARIANTS: readonly ((d: KnobConfig, params: Params) => Readonly<Record<string, ParamValue>>)[] = [
   (_, p) => registerPipelineDefault(p),
   () => ({ kv_stages: 1 }),
@@ -212,10 +213,10 @@ const DECODE_VARIANTS: readonly ((d: KnobConfig, params: Params) => Readonly<Rec
   // 2 warps a workgroup (twice the workgroups an SM, smaller barriers), twice the splits
   (d) => ({ workgroup_size: 64, block_kv: Number(d.block_kv) / 2, kv_splits: 2 * Number(d.kv_splits) }),
   // the staged default's knobs where the default keeps the register pipeline (2 rows or fewer)
-  (d) => (Number(d.kv_stages) === 1 ? { kv_stages: 3, vector_width: Number(d.vector_width) / 2, block_kv: Number(d.block_kv) / 2, kv_splits: Math.min(64, 2 * Number(d.kv_splits)) } : {}),
+  (d) => (Number(d.kv_stages) === 1 ? { kv_stages: 3, vector_width: Number(d.vector_width) / 2, block_kv: Number(d.block_kv) / 2, kv_splits: Math.min(64, 2 * Number(d.kv_splits)) } : NO_CHANGE),
 ];
 
-export function attentionTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
+export function attentionTimedSpecs(targets: readonly H200Target[], variants = false): TimedSpec[] {
   const specs: TimedSpec[] = [];
   for (const s of ATTENTION_SHAPES) {
     const params = resolveParams(getOp('attention'), s.params);
@@ -229,7 +230,7 @@ export function attentionTimedSpecs(targets: readonly H200Target[]): TimedSpec[]
         phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' as const : 'tflops' as const, ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
       };
       specs.push({ ...base, name, config, isDefault: true });
-      if (target !== 'cuda' || s.phase !== 'decode' || process.env.KFORGE_ATTENTION_VARIANTS !== '1') continue;
+      if (target !== 'cuda' || s.phase !== 'decode' || !variants) continue;
       const timed = new Set([JSON.stringify(config)]);
       DECODE_VARIANTS.forEach((variant, v) => {
         const overlay = variant(config, params);
