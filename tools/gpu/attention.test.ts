@@ -7,7 +7,7 @@ import { getOp, resolveParams } from '@kforge/ir';
 import { emitKernel, loweringFor, opHooks } from '@kforge/driver';
 import { parseBenchFile } from '@kforge/bench';
 import { hashSources } from '@kforge/autotune';
-import { lavapipeExecutor, poclExecutor, readGpuBundleResults, runProcess, writeGpuBundle } from '@kforge/exec';
+import { LLVMPIPE_ENV, lavapipeExecutor, poclExecutor, readGpuBundleResults, runProcess, writeGpuBundle } from '@kforge/exec';
 import { ATTENTION_FIXTURE_CASES, FIXTURE_DEVICE, writeH200AttentionFixture } from './fixture.ts';
 import { checkTimedCase, ingest } from './ingest.ts';
 import { PLAN_FILE, generatedInputs, type H200Plan, type PlannedTimedCase } from './plan.ts';
@@ -146,7 +146,7 @@ test('OpenCL and Vulkan hosts generate inputs on the CPU and rotate copies: a sm
     const manifest = await writeGpuBundle(cases, join(dir, 'bundle'), { repeats: 2, warmup: 1 });
     const out = join(dir, 'out');
     const run = await runProcess('bash', [join(dir, 'bundle', 'run.sh'), out], {
-      timeoutMs: 300_000, env: { KFORGE_OCL_ICD_VENDORS: '/etc/OpenCL/vendors', KFORGE_VK_DEVICE: 'llvmpipe' },
+      timeoutMs: 300_000, env: { ...LLVMPIPE_ENV, KFORGE_OCL_ICD_VENDORS: '/etc/OpenCL/vendors', KFORGE_VK_DEVICE: 'llvmpipe' },
     });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const lines = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { status: string; copies: number; timings_ns: number[] });

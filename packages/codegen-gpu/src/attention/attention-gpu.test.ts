@@ -139,7 +139,7 @@ test('GLSL compiles with glslangValidator and passes spirv-val (decode with spli
   }
 });
 
-// execution is the conformance matrix's (tools/cli/src/conformance/verify.test.ts: every shape, default and a
+// execution is the conformance matrix's (tools/cli/src/conformance/verify-attention.test.ts: every shape, default and a
 // drawn config, on every GPU executor here); codegen may not import the executors
 
 /** nmse of the emulated SIMT kernels (simt-emulator.ts: every dispatch in order) against the op's float64 reference */

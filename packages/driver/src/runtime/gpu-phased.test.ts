@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { checkOutput, getOp, randomInputs } from '@kforge/ir';
-import { runProcess, toolVersion, versionProbe } from '@kforge/exec';
+import { LLVMPIPE_ENV, runProcess, toolVersion, versionProbe } from '@kforge/exec';
 import { gpuRuntimeFiles, type GpuTargetName } from '@kforge/runtime';
 import { planGpuRuntime } from './gpu.ts';
 import { buildRuntimeCheck, parseCheckOutput, writeRuntimeCalls } from './check.ts';
@@ -74,7 +74,7 @@ test('opencl: attention, gated_delta_rule and moe entries at run-time shapes on 
 test('vulkan: attention, gated_delta_rule and moe entries at run-time shapes on lavapipe, against the float64 reference', async (t) => {
   if (!(await toolVersion({ command: 'vulkaninfo', args: ['--summary'], pattern: /driverInfo\s*=\s*Mesa (\S+)/ }))
     || !(await toolVersion(versionProbe('glslangValidator')))) return t.skip('no lavapipe (vulkaninfo) or glslangValidator');
-  await buildAndRun('vulkan', { KF_VULKAN_DEVICE: 'llvmpipe' });
+  await buildAndRun('vulkan', { ...LLVMPIPE_ENV, KF_VULKAN_DEVICE: 'llvmpipe' });
 });
 
 test('cuda: the same library compiles with nvcc (compile-only here; tools/gpu/runtime-bundle.ts runs it on the H200)', async (t) => {

@@ -23,6 +23,7 @@ import { ExecError, clip, processFailure } from '../util/exec-error.ts';
 import { runProcess } from '../util/subprocess.ts';
 import { npmPackageVersion } from '../util/tools.ts';
 import { withWorkDir } from '../util/workdir.ts';
+import { LLVMPIPE_ENV } from '../gpu/lavapipe.ts';
 import { planWgslDispatches } from './bindings.ts';
 import { REQUEST_FILE, RESULT_FILE, type DawnAdapter, type DawnRequest, type DawnResult } from './protocol.ts';
 
@@ -42,7 +43,7 @@ const detailOf = (a: DawnAdapter): string =>
 
 /** Run the child in `dir`; its result.json, or an ExecError carrying its stderr. */
 async function runChild(args: readonly string[], dir: string, what: string, timeoutMs: number): Promise<DawnSuccess> {
-  const result = await runProcess(process.execPath, ['--import', TSX_LOADER, CHILD, ...args, dir], { cwd: dir, timeoutMs });
+  const result = await runProcess(process.execPath, ['--import', TSX_LOADER, CHILD, ...args, dir], { cwd: dir, timeoutMs, env: LLVMPIPE_ENV });
   const resultFile = join(dir, RESULT_FILE);
   const failure = processFailure(what, result, 'crash');
   if (failure) throw failure;

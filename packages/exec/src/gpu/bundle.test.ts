@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from '../util/subprocess.ts';
 import { compileCudaHere, gpuBundleExecutor, readGpuBundleResults, writeGpuBundle } from './bundle.ts';
-import { lavapipeExecutor } from './lavapipe.ts';
+import { LLVMPIPE_ENV, lavapipeExecutor } from './lavapipe.ts';
 import { poclExecutor } from './pocl.ts';
 import { expectedPartials, expectedSaxpy, expectedTotal, f32View, reductionArtifact, saxpyArtifact, xBytes } from './test-kernels.ts';
 
@@ -69,7 +69,7 @@ test('a bundle builds everywhere it can here, runs its OpenCL and Vulkan cases o
     const results = join(dir, 'results');
     const run = await runProcess('bash', [join(bundle, 'run.sh'), results, '2', '1'], {
       timeoutMs: 300_000,
-      env: { KFORGE_SKIP_BUILD: '1', KFORGE_OCL_ICD_VENDORS: '/etc/OpenCL/vendors', KFORGE_VK_DEVICE: 'llvmpipe' },
+      env: { ...LLVMPIPE_ENV, KFORGE_SKIP_BUILD: '1', KFORGE_OCL_ICD_VENDORS: '/etc/OpenCL/vendors', KFORGE_VK_DEVICE: 'llvmpipe' },
     });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const read = readGpuBundleResults(results);

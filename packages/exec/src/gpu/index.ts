@@ -1,6 +1,6 @@
 /** GPU-class executors: OpenCL on PoCL, Vulkan on lavapipe, and bundles for the GPU machine. */
 export { poclExecutor } from './pocl.ts';
-export { lavapipeExecutor } from './lavapipe.ts';
+export { lavapipeExecutor, LLVMPIPE_ENV } from './lavapipe.ts';
 export {
   gpuBundleExecutor, writeGpuBundle, readGpuBundleResults, compileCudaHere, CUDA_ARCH_FLAGS,
   type GpuBundleCase, type GpuBundleOptions, type GpuBundleManifest, type GpuBundleManifestCase,

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkOutput, getOp, randomInputs, type KnobConfig, type Params, type WeightFormatName } from '@kforge/ir';
-import { processFailure, runProcess, toolVersion, versionProbe } from '@kforge/exec';
+import { LLVMPIPE_ENV, processFailure, runProcess, toolVersion, versionProbe } from '@kforge/exec';
 import { JsonlTuningDatabase, SCHEMA_VERSION, type TuningRecord } from '@kforge/autotune';
 import {
   buildRuntimeCheck, emitKernel, gpuDefaultConfig, loweringFor, parseCheckOutput, planGpuRuntime, resolveConfig, tunedFromRecords, writeRuntimeCases,
@@ -194,7 +194,7 @@ test('vulkan runtime (M up to 16) consumed with CMake add_subdirectory, checked 
   const casesDir = join(root, 'cases');
   writeRuntimeCases(casesDir, runtimeCases('vulkan', cases));
   const exe = await buildRuntimeCheck(join(root, 'app'), 'vulkan', libDir, [{ format: 'q4_0', act: 'f32' }]);
-  const out = await runCheck(exe, casesDir, { KF_VULKAN_DEVICE: 'llvmpipe' });
+  const out = await runCheck(exe, casesDir, { ...LLVMPIPE_ENV, KF_VULKAN_DEVICE: 'llvmpipe' });
   assert.match(out.device, /llvmpipe/);
   judge('vulkan', cases, out, casesDir);
 });

@@ -1,0 +1,3 @@
+import { conformanceTests } from './matrix.ts';
+
+conformanceTests('attention');

@@ -1,0 +1,3 @@
+import { conformanceTests } from './matrix.ts';
+
+conformanceTests('gated_delta_rule');
