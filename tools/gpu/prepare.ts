@@ -6,12 +6,13 @@
  * run.sh + summarize.py, which build, run, print a table and pack everything into OUT.
  *
  * usage: node --import tsx tools/gpu/prepare.ts [DIR] [--ops gemv,attention,gated_delta_rule,moe] [--parts conformance,perf,sweep,baselines]
- *                                              [--sweep N] [--targets cuda,opencl,vulkan] [--only WORDS] [--fla-bf16] [--attention-variants]
+ *                                              [--sweep N] [--targets cuda,opencl,vulkan] [--only WORDS] [--fla-bf16] [--attention-variants [TARGETS]]
  *   --ops: the ops whose cases it holds (default every op with timed cases: gemv, attention, gated_delta_rule, moe)
  *   --parts: which parts (default all); 'baselines' are cuBLAS and PyTorch (the copy probe always runs)
  *   --only: keep the timed cases whose name holds one of these (e.g. decode-b8,prefill-b1; a quick check)
  *   --fla-bf16: FLA also with bf16 inputs on the first gated_delta_rule prefill shape
- *   --attention-variants: the one-knob variants beside each cuda attention decode default (about 70 more cases)
+ *   --attention-variants [TARGETS]: the decode variants beside each attention decode default, of every target or of
+ *     those listed (cuda: one-knob changes, about 70 cases; opencl, vulkan: GPU-shaped configs, about 100)
  * A case this checkout's lowering does not emit (a kernel still being written) is left out and named in
  * plan.skipped; the baselines planned from the specs (FLA) still run.
  */
@@ -48,8 +49,8 @@ export interface PrepareOptions {
   readonly only?: readonly string[];
   /** FLA also in bf16 on the first gated_delta_rule prefill shape */
   readonly flaBf16?: boolean;
-  /** the one-knob variants beside each cuda attention decode default */
-  readonly attentionVariants?: boolean;
+  /** the variants beside each attention decode default (suites.ts): every target's, or those of the targets listed */
+  readonly attentionVariants?: boolean | readonly H200Target[];
 }
 
 /** a large output sampled by whole rows is kept on the device as those rows alone (attention, gated_delta_rule; gemv's y comes back whole) */
@@ -185,8 +186,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = resolve(args[0] ?? join(import.meta.dirname, '../../.gpu-bundle'));
   const flaBf16 = args.includes('--fla-bf16');
   if (flaBf16) args.splice(args.indexOf('--fla-bf16'), 1);
-  const attentionVariants = args.includes('--attention-variants');
-  if (attentionVariants) args.splice(args.indexOf('--attention-variants'), 1);
+  // --attention-variants [cuda,opencl,vulkan]: the variants of every target of the bundle, or of those listed
+  const variantsAt = args.indexOf('--attention-variants');
+  const variantList = variantsAt >= 0 ? args[variantsAt + 1]?.split(',') : undefined;
+  const listed = variantList?.every((t) => DEFAULT_TARGETS.includes(t as H200Target)) ? variantList as H200Target[] : undefined;
+  const attentionVariants = variantsAt < 0 ? false : listed ?? true;
+  if (variantsAt >= 0) args.splice(variantsAt, listed ? 2 : 1);
   const plan = await prepareH200Bundle(dir, { sweepSize, flaBf16, attentionVariants, ...(targets ? { targets } : {}), ...(ops ? { ops } : {}), ...(parts ? { parts } : {}), ...(only ? { only } : {}) });
   const perf = plan.timed.filter((t) => t.kind === 'perf').length;
   console.log(`wrote ${dir}: ops ${plan.ops!.join(', ')}; ${perf} perf cases, ${plan.timed.length - perf} sweep candidates, ${plan.conformance.length} conformance cases, ` +

@@ -177,6 +177,9 @@ const DECODE_TARGETS: readonly H200Target[] = ['cuda', 'opencl', 'vulkan'];
  */
 const PREFILL_TIMING = { rotateBytes: 256 << 20, repeats: 20, warmup: 2 } as const;
 
+/** a decode config timed beside a default: the knobs it changes, from the default and the params */
+type DecodeVariant = (d: KnobConfig, params: Params) => Readonly<Record<string, ParamValue>>;
+
 /** the CUDA decode default before session 14 (register pipeline, 32 bytes per lane, up to 8 rows, about 2 workgroups an SM) */
 function registerPipelineDefault(params: Params): Record<string, ParamValue> {
   const G = Number(params.Hq) / Number(params.Hkv);
@@ -197,7 +200,7 @@ function registerPipelineDefault(params: Params): Record<string, ParamValue> {
  * (only with `prepare.ts --attention-variants`: about 70 more cases, a minute more on the device)
  */
 const NO_CHANGE: Readonly<Record<string, ParamValue>> = {};
-const DECODE_VARIANTS: readonly ((d: KnobConfig, params: Params) => Readonly<Record<string, ParamValue>>)[] = [
+const DECODE_VARIANTS: readonly DecodeVariant[] = [
   (_, p) => registerPipelineDefault(p),
   () => ({ kv_stages: 1 }),
   () => ({ kv_stages: 2 }),
@@ -216,7 +219,47 @@ const DECODE_VARIANTS: readonly ((d: KnobConfig, params: Params) => Readonly<Rec
   (d) => (Number(d.kv_stages) === 1 ? { kv_stages: 3, vector_width: Number(d.vector_width) / 2, block_kv: Number(d.block_kv) / 2, kv_splits: Math.min(64, 2 * Number(d.kv_splits)) } : NO_CHANGE),
 ];
 
-export function attentionTimedSpecs(targets: readonly H200Target[], variants = false): TimedSpec[] {
+/** kv splits for about `workgroups` workgroups of `block_q` rows at these params, at least `minKeys` keys a split */
+function splitsFor(params: Params, block_q: number, workgroups: number, minKeys = 64): number {
+  const G = Number(params.Hq) / Number(params.Hkv);
+  const tiles = Number(params.B) * Number(params.Hkv) * Math.ceil(G / block_q);
+  const pow2Floor = (n: number) => 2 ** Math.floor(Math.log2(Math.max(1, n)));
+  return Math.max(1, Math.min(64, pow2Floor(Number(params.Skv) / minKeys), pow2Floor(workgroups / tiles)));
+}
+
+/**
+ * A GPU-shaped decode config for OpenCL / Vulkan (whose defaults were fitted to PoCL and lavapipe): `T` threads,
+ * `vw` f16 elements a lane loads (8: 16 lanes a key of 128, 16: 8 lanes), `keys` keys per key group per tile,
+ * splits for about `wgs` workgroups, rows as the default's unless `rows` caps them.
+ */
+function gpuDecode(T: number, vw: number, keys: number, wgs: number, extra: Readonly<Record<string, ParamValue>> = {}, rows?: number): DecodeVariant {
+  return (d, p) => {
+    const block_q = Math.min(Number(d.block_q), rows ?? 64);
+    return { workgroup_size: T, vector_width: vw, block_q, block_kv: (T / (128 / vw)) * keys, kv_splits: splitsFor(p, block_q, wgs), ...extra };
+  };
+}
+
+/**
+ * OpenCL / Vulkan decode configs timed beside their defaults on the same GPU (issue 16: within 1.5x of the cuda
+ * kernel): the default's splits raised to fill the machine, then 64 or 128 threads, 16 or 32 bytes a lane, 1-4 keys
+ * a group, splits for about 132-528 workgroups, lazy rescaling, fewer rows for the 8-head groups. Only with
+ * `prepare.ts --attention-variants`.
+ */
+const CLVK_DECODE_VARIANTS: readonly DecodeVariant[] = [
+  (d, p) => ({ kv_splits: splitsFor(p, Number(d.block_q), 264) }),
+  gpuDecode(128, 8, 2, 264),
+  gpuDecode(128, 16, 2, 264),
+  gpuDecode(128, 16, 1, 264),
+  gpuDecode(128, 16, 2, 528),
+  gpuDecode(128, 16, 2, 132),
+  gpuDecode(128, 16, 2, 264, { lazy_rescale: true }),
+  gpuDecode(64, 16, 2, 528),
+  gpuDecode(128, 8, 4, 264),
+  gpuDecode(128, 16, 1, 264, {}, 4),
+  gpuDecode(128, 8, 2, 264, {}, 4),
+];
+
+export function attentionTimedSpecs(targets: readonly H200Target[], variants: boolean | readonly H200Target[] = false): TimedSpec[] {
   const specs: TimedSpec[] = [];
   for (const s of ATTENTION_SHAPES) {
     const params = resolveParams(getOp('attention'), s.params);
@@ -230,9 +273,10 @@ export function attentionTimedSpecs(targets: readonly H200Target[], variants = f
         phase: s.phase, layer: s.layer, metric: s.phase === 'decode' ? 'gbps' as const : 'tflops' as const, ...(s.phase === 'prefill' ? PREFILL_TIMING : {}),
       };
       specs.push({ ...base, name, config, isDefault: true });
-      if (target !== 'cuda' || s.phase !== 'decode' || !variants) continue;
+      if (s.phase !== 'decode' || !(variants === true || (typeof variants !== 'boolean' && variants.includes(target)))) continue;
       const timed = new Set([JSON.stringify(config)]);
-      DECODE_VARIANTS.forEach((variant, v) => {
+      const list = target === 'cuda' ? DECODE_VARIANTS : CLVK_DECODE_VARIANTS;
+      list.forEach((variant, v) => {
         const overlay = variant(config, params);
         const candidate = { ...config, ...overlay } as KnobConfig;
         const fits = Object.entries(overlay).every(([k, value]) => knobs.knobs.find((d) => d.name === k)?.values.includes(value));

@@ -25,8 +25,8 @@ inline uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }
 
-__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global const float* restrict q, __global const uint* restrict k, __global const uint* restrict v, __global float* restrict partial_ml, __global float* restrict partial_o, int B, int Sq, int Skv) {
-  // attention q8_0 KV, G=2 D=96 Dv=64 window 50: 2 rows per workgroup, 64 threads as 8 key groups of 8 lanes, 16-element loads, 2 keys per group per tile, 2 kv splits
+__kernel __attribute__((reqd_work_group_size(128, 1, 1))) void attention(__global const float* restrict q, __global const uint* restrict k, __global const uint* restrict v, __global float* restrict partial_ml, __global float* restrict partial_o, int B, int Sq, int Skv) {
+  // attention q8_0 KV, G=2 D=96 Dv=64 window 50: 2 rows per workgroup, 128 threads as 16 key groups of 8 lanes, 16-element loads, 4 keys per group per tile, 2 kv splits
   const int tid = (int)get_local_id(0);
   const int grp = (tid / 8);
   const int ln = (tid & 7);
@@ -132,9 +132,12 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
   float acc1_0_13 = 0.0f;
   float acc1_0_14 = 0.0f;
   float acc1_0_15 = 0.0f;
-  __local float red[256];
+  __local float red[1032];
+  __local float sc[128];
   const int kr0 = (kvbase + max(min(((k0 + 0) + grp), (k1 - 1)), 0));
-  const int kr1 = (kvbase + max(min(((k0 + 8) + grp), (k1 - 1)), 0));
+  const int kr1 = (kvbase + max(min(((k0 + 16) + grp), (k1 - 1)), 0));
+  const int kr2 = (kvbase + max(min(((k0 + 32) + grp), (k1 - 1)), 0));
+  const int kr3 = (kvbase + max(min(((k0 + 48) + grp), (k1 - 1)), 0));
   uint k0_0_d = ((k[((((kr0 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr0 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
   uint k0_0_sh = ((uint)((((((kr0 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
   uint k0_0_r0 = k[((((((kr0 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
@@ -149,6 +152,20 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
   uint k1_0_r2 = k[((((((kr1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
   uint k1_0_r3 = k[((((((kr1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
   uint k1_0_r4 = k[((((((kr1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
+  uint k2_0_d = ((k[((((kr2 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr2 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+  uint k2_0_sh = ((uint)((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
+  uint k2_0_r0 = k[((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
+  uint k2_0_r1 = k[((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 1)];
+  uint k2_0_r2 = k[((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
+  uint k2_0_r3 = k[((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
+  uint k2_0_r4 = k[((((((kr2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
+  uint k3_0_d = ((k[((((kr3 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr3 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+  uint k3_0_sh = ((uint)((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
+  uint k3_0_r0 = k[((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
+  uint k3_0_r1 = k[((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 1)];
+  uint k3_0_r2 = k[((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
+  uint k3_0_r3 = k[((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
+  uint k3_0_r4 = k[((((((kr3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
   uint v0_0_d = ((v[((((kr0 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr0 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
   uint v0_0_sh = ((uint)((((((kr0 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
   uint v0_0_r0 = v[((((((kr0 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
@@ -163,11 +180,29 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
   uint v1_0_r2 = v[((((((kr1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
   uint v1_0_r3 = v[((((((kr1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
   uint v1_0_r4 = v[((((((kr1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
-  for (int t = k0; t < k1; t += 16) {
+  uint v2_0_d = ((v[((((kr2 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr2 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+  uint v2_0_sh = ((uint)((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
+  uint v2_0_r0 = v[((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
+  uint v2_0_r1 = v[((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 1)];
+  uint v2_0_r2 = v[((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
+  uint v2_0_r3 = v[((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
+  uint v2_0_r4 = v[((((((kr2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
+  uint v3_0_d = ((v[((((kr3 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((kr3 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+  uint v3_0_sh = ((uint)((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
+  uint v3_0_r0 = v[((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
+  uint v3_0_r1 = v[((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 1)];
+  uint v3_0_r2 = v[((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
+  uint v3_0_r3 = v[((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
+  uint v3_0_r4 = v[((((((kr3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
+  for (int t = k0; t < k1; t += 64) {
     const int j0 = ((t + 0) + grp);
-    const int krn0 = (kvbase + max(min(((t + 16) + grp), (k1 - 1)), 0));
-    const int j1 = ((t + 8) + grp);
-    const int krn1 = (kvbase + max(min(((t + 24) + grp), (k1 - 1)), 0));
+    const int krn0 = (kvbase + max(min(((t + 64) + grp), (k1 - 1)), 0));
+    const int j1 = ((t + 16) + grp);
+    const int krn1 = (kvbase + max(min(((t + 80) + grp), (k1 - 1)), 0));
+    const int j2 = ((t + 32) + grp);
+    const int krn2 = (kvbase + max(min(((t + 96) + grp), (k1 - 1)), 0));
+    const int j3 = ((t + 48) + grp);
+    const int krn3 = (kvbase + max(min(((t + 112) + grp), (k1 - 1)), 0));
     const uint nk0_0_d = ((k[((((krn0 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn0 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
     const uint nk0_0_sh = ((uint)((((((krn0 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
     const uint nk0_0_r0 = k[((((((krn0 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
@@ -182,6 +217,20 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     const uint nk1_0_r2 = k[((((((krn1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
     const uint nk1_0_r3 = k[((((((krn1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
     const uint nk1_0_r4 = k[((((((krn1 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
+    const uint nk2_0_d = ((k[((((krn2 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn2 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+    const uint nk2_0_sh = ((uint)((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
+    const uint nk2_0_r0 = k[((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
+    const uint nk2_0_r1 = k[((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 1)];
+    const uint nk2_0_r2 = k[((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
+    const uint nk2_0_r3 = k[((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
+    const uint nk2_0_r4 = k[((((((krn2 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
+    const uint nk3_0_d = ((k[((((krn3 * 102) + ((dk0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn3 * 102) + ((dk0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+    const uint nk3_0_sh = ((uint)((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) & 3) * 8));
+    const uint nk3_0_r0 = k[((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 0)];
+    const uint nk3_0_r1 = k[((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 1)];
+    const uint nk3_0_r2 = k[((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 2)];
+    const uint nk3_0_r3 = k[((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) >> 2) + 3)];
+    const uint nk3_0_r4 = k[((((((krn3 * 102) + ((dk0 >> 5) * 34)) + 2) + (dk0 & 31)) + 15) >> 2)];
     const uint nv0_0_d = ((v[((((krn0 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn0 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
     const uint nv0_0_sh = ((uint)((((((krn0 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
     const uint nv0_0_r0 = v[((((((krn0 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
@@ -196,6 +245,20 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     const uint nv1_0_r2 = v[((((((krn1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
     const uint nv1_0_r3 = v[((((((krn1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
     const uint nv1_0_r4 = v[((((((krn1 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
+    const uint nv2_0_d = ((v[((((krn2 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn2 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+    const uint nv2_0_sh = ((uint)((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
+    const uint nv2_0_r0 = v[((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
+    const uint nv2_0_r1 = v[((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 1)];
+    const uint nv2_0_r2 = v[((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
+    const uint nv2_0_r3 = v[((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
+    const uint nv2_0_r4 = v[((((((krn2 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
+    const uint nv3_0_d = ((v[((((krn3 * 68) + ((dv0 >> 5) * 34)) >> 1) >> 1)] >> ((uint)(((((krn3 * 68) + ((dv0 >> 5) * 34)) >> 1) & 1) * 16))) & 65535u);
+    const uint nv3_0_sh = ((uint)((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) & 3) * 8));
+    const uint nv3_0_r0 = v[((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 0)];
+    const uint nv3_0_r1 = v[((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 1)];
+    const uint nv3_0_r2 = v[((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 2)];
+    const uint nv3_0_r3 = v[((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) >> 2) + 3)];
+    const uint nv3_0_r4 = v[((((((krn3 * 68) + ((dv0 >> 5) * 34)) + 2) + (dv0 & 31)) + 15) >> 2)];
     const uint k0_0_c0 = kf_funnel_shr(k0_0_r0, k0_0_r1, k0_0_sh);
     const uint k0_0_c1 = kf_funnel_shr(k0_0_r1, k0_0_r2, k0_0_sh);
     const uint k0_0_c2 = kf_funnel_shr(k0_0_r2, k0_0_r3, k0_0_sh);
@@ -238,6 +301,48 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     const float k1_0_x13 = ((float)(as_int((k1_0_c3 << 16u)) >> 24));
     const float k1_0_x14 = ((float)(as_int((k1_0_c3 << 8u)) >> 24));
     const float k1_0_x15 = ((float)(as_int(k1_0_c3) >> 24));
+    const uint k2_0_c0 = kf_funnel_shr(k2_0_r0, k2_0_r1, k2_0_sh);
+    const uint k2_0_c1 = kf_funnel_shr(k2_0_r1, k2_0_r2, k2_0_sh);
+    const uint k2_0_c2 = kf_funnel_shr(k2_0_r2, k2_0_r3, k2_0_sh);
+    const uint k2_0_c3 = kf_funnel_shr(k2_0_r3, k2_0_r4, k2_0_sh);
+    const float k2_0_df = kf_f16_to_f32(k2_0_d);
+    const float k2_0_x0 = ((float)(as_int((k2_0_c0 << 24u)) >> 24));
+    const float k2_0_x1 = ((float)(as_int((k2_0_c0 << 16u)) >> 24));
+    const float k2_0_x2 = ((float)(as_int((k2_0_c0 << 8u)) >> 24));
+    const float k2_0_x3 = ((float)(as_int(k2_0_c0) >> 24));
+    const float k2_0_x4 = ((float)(as_int((k2_0_c1 << 24u)) >> 24));
+    const float k2_0_x5 = ((float)(as_int((k2_0_c1 << 16u)) >> 24));
+    const float k2_0_x6 = ((float)(as_int((k2_0_c1 << 8u)) >> 24));
+    const float k2_0_x7 = ((float)(as_int(k2_0_c1) >> 24));
+    const float k2_0_x8 = ((float)(as_int((k2_0_c2 << 24u)) >> 24));
+    const float k2_0_x9 = ((float)(as_int((k2_0_c2 << 16u)) >> 24));
+    const float k2_0_x10 = ((float)(as_int((k2_0_c2 << 8u)) >> 24));
+    const float k2_0_x11 = ((float)(as_int(k2_0_c2) >> 24));
+    const float k2_0_x12 = ((float)(as_int((k2_0_c3 << 24u)) >> 24));
+    const float k2_0_x13 = ((float)(as_int((k2_0_c3 << 16u)) >> 24));
+    const float k2_0_x14 = ((float)(as_int((k2_0_c3 << 8u)) >> 24));
+    const float k2_0_x15 = ((float)(as_int(k2_0_c3) >> 24));
+    const uint k3_0_c0 = kf_funnel_shr(k3_0_r0, k3_0_r1, k3_0_sh);
+    const uint k3_0_c1 = kf_funnel_shr(k3_0_r1, k3_0_r2, k3_0_sh);
+    const uint k3_0_c2 = kf_funnel_shr(k3_0_r2, k3_0_r3, k3_0_sh);
+    const uint k3_0_c3 = kf_funnel_shr(k3_0_r3, k3_0_r4, k3_0_sh);
+    const float k3_0_df = kf_f16_to_f32(k3_0_d);
+    const float k3_0_x0 = ((float)(as_int((k3_0_c0 << 24u)) >> 24));
+    const float k3_0_x1 = ((float)(as_int((k3_0_c0 << 16u)) >> 24));
+    const float k3_0_x2 = ((float)(as_int((k3_0_c0 << 8u)) >> 24));
+    const float k3_0_x3 = ((float)(as_int(k3_0_c0) >> 24));
+    const float k3_0_x4 = ((float)(as_int((k3_0_c1 << 24u)) >> 24));
+    const float k3_0_x5 = ((float)(as_int((k3_0_c1 << 16u)) >> 24));
+    const float k3_0_x6 = ((float)(as_int((k3_0_c1 << 8u)) >> 24));
+    const float k3_0_x7 = ((float)(as_int(k3_0_c1) >> 24));
+    const float k3_0_x8 = ((float)(as_int((k3_0_c2 << 24u)) >> 24));
+    const float k3_0_x9 = ((float)(as_int((k3_0_c2 << 16u)) >> 24));
+    const float k3_0_x10 = ((float)(as_int((k3_0_c2 << 8u)) >> 24));
+    const float k3_0_x11 = ((float)(as_int(k3_0_c2) >> 24));
+    const float k3_0_x12 = ((float)(as_int((k3_0_c3 << 24u)) >> 24));
+    const float k3_0_x13 = ((float)(as_int((k3_0_c3 << 16u)) >> 24));
+    const float k3_0_x14 = ((float)(as_int((k3_0_c3 << 8u)) >> 24));
+    const float k3_0_x15 = ((float)(as_int(k3_0_c3) >> 24));
     const uint v0_0_c0 = kf_funnel_shr(v0_0_r0, v0_0_r1, v0_0_sh);
     const uint v0_0_c1 = kf_funnel_shr(v0_0_r1, v0_0_r2, v0_0_sh);
     const uint v0_0_c2 = kf_funnel_shr(v0_0_r2, v0_0_r3, v0_0_sh);
@@ -280,87 +385,148 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     const float v1_0_x13 = ((float)(as_int((v1_0_c3 << 16u)) >> 24));
     const float v1_0_x14 = ((float)(as_int((v1_0_c3 << 8u)) >> 24));
     const float v1_0_x15 = ((float)(as_int(v1_0_c3) >> 24));
+    const uint v2_0_c0 = kf_funnel_shr(v2_0_r0, v2_0_r1, v2_0_sh);
+    const uint v2_0_c1 = kf_funnel_shr(v2_0_r1, v2_0_r2, v2_0_sh);
+    const uint v2_0_c2 = kf_funnel_shr(v2_0_r2, v2_0_r3, v2_0_sh);
+    const uint v2_0_c3 = kf_funnel_shr(v2_0_r3, v2_0_r4, v2_0_sh);
+    const float v2_0_df = kf_f16_to_f32(v2_0_d);
+    const float v2_0_x0 = ((float)(as_int((v2_0_c0 << 24u)) >> 24));
+    const float v2_0_x1 = ((float)(as_int((v2_0_c0 << 16u)) >> 24));
+    const float v2_0_x2 = ((float)(as_int((v2_0_c0 << 8u)) >> 24));
+    const float v2_0_x3 = ((float)(as_int(v2_0_c0) >> 24));
+    const float v2_0_x4 = ((float)(as_int((v2_0_c1 << 24u)) >> 24));
+    const float v2_0_x5 = ((float)(as_int((v2_0_c1 << 16u)) >> 24));
+    const float v2_0_x6 = ((float)(as_int((v2_0_c1 << 8u)) >> 24));
+    const float v2_0_x7 = ((float)(as_int(v2_0_c1) >> 24));
+    const float v2_0_x8 = ((float)(as_int((v2_0_c2 << 24u)) >> 24));
+    const float v2_0_x9 = ((float)(as_int((v2_0_c2 << 16u)) >> 24));
+    const float v2_0_x10 = ((float)(as_int((v2_0_c2 << 8u)) >> 24));
+    const float v2_0_x11 = ((float)(as_int(v2_0_c2) >> 24));
+    const float v2_0_x12 = ((float)(as_int((v2_0_c3 << 24u)) >> 24));
+    const float v2_0_x13 = ((float)(as_int((v2_0_c3 << 16u)) >> 24));
+    const float v2_0_x14 = ((float)(as_int((v2_0_c3 << 8u)) >> 24));
+    const float v2_0_x15 = ((float)(as_int(v2_0_c3) >> 24));
+    const uint v3_0_c0 = kf_funnel_shr(v3_0_r0, v3_0_r1, v3_0_sh);
+    const uint v3_0_c1 = kf_funnel_shr(v3_0_r1, v3_0_r2, v3_0_sh);
+    const uint v3_0_c2 = kf_funnel_shr(v3_0_r2, v3_0_r3, v3_0_sh);
+    const uint v3_0_c3 = kf_funnel_shr(v3_0_r3, v3_0_r4, v3_0_sh);
+    const float v3_0_df = kf_f16_to_f32(v3_0_d);
+    const float v3_0_x0 = ((float)(as_int((v3_0_c0 << 24u)) >> 24));
+    const float v3_0_x1 = ((float)(as_int((v3_0_c0 << 16u)) >> 24));
+    const float v3_0_x2 = ((float)(as_int((v3_0_c0 << 8u)) >> 24));
+    const float v3_0_x3 = ((float)(as_int(v3_0_c0) >> 24));
+    const float v3_0_x4 = ((float)(as_int((v3_0_c1 << 24u)) >> 24));
+    const float v3_0_x5 = ((float)(as_int((v3_0_c1 << 16u)) >> 24));
+    const float v3_0_x6 = ((float)(as_int((v3_0_c1 << 8u)) >> 24));
+    const float v3_0_x7 = ((float)(as_int(v3_0_c1) >> 24));
+    const float v3_0_x8 = ((float)(as_int((v3_0_c2 << 24u)) >> 24));
+    const float v3_0_x9 = ((float)(as_int((v3_0_c2 << 16u)) >> 24));
+    const float v3_0_x10 = ((float)(as_int((v3_0_c2 << 8u)) >> 24));
+    const float v3_0_x11 = ((float)(as_int(v3_0_c2) >> 24));
+    const float v3_0_x12 = ((float)(as_int((v3_0_c3 << 24u)) >> 24));
+    const float v3_0_x13 = ((float)(as_int((v3_0_c3 << 16u)) >> 24));
+    const float v3_0_x14 = ((float)(as_int((v3_0_c3 << 8u)) >> 24));
+    const float v3_0_x15 = ((float)(as_int(v3_0_c3) >> 24));
     const float pd0_0 = (fma(q0_0_15, k0_0_x15, fma(q0_0_14, k0_0_x14, fma(q0_0_13, k0_0_x13, fma(q0_0_12, k0_0_x12, fma(q0_0_11, k0_0_x11, fma(q0_0_10, k0_0_x10, fma(q0_0_9, k0_0_x9, fma(q0_0_8, k0_0_x8, fma(q0_0_7, k0_0_x7, fma(q0_0_6, k0_0_x6, fma(q0_0_5, k0_0_x5, fma(q0_0_4, k0_0_x4, fma(q0_0_3, k0_0_x3, fma(q0_0_2, k0_0_x2, fma(q0_0_1, k0_0_x1, (q0_0_0 * k0_0_x0)))))))))))))))) * k0_0_df);
     const float pd0_1 = (fma(q0_0_15, k1_0_x15, fma(q0_0_14, k1_0_x14, fma(q0_0_13, k1_0_x13, fma(q0_0_12, k1_0_x12, fma(q0_0_11, k1_0_x11, fma(q0_0_10, k1_0_x10, fma(q0_0_9, k1_0_x9, fma(q0_0_8, k1_0_x8, fma(q0_0_7, k1_0_x7, fma(q0_0_6, k1_0_x6, fma(q0_0_5, k1_0_x5, fma(q0_0_4, k1_0_x4, fma(q0_0_3, k1_0_x3, fma(q0_0_2, k1_0_x2, fma(q0_0_1, k1_0_x1, (q0_0_0 * k1_0_x0)))))))))))))))) * k1_0_df);
+    const float pd0_2 = (fma(q0_0_15, k2_0_x15, fma(q0_0_14, k2_0_x14, fma(q0_0_13, k2_0_x13, fma(q0_0_12, k2_0_x12, fma(q0_0_11, k2_0_x11, fma(q0_0_10, k2_0_x10, fma(q0_0_9, k2_0_x9, fma(q0_0_8, k2_0_x8, fma(q0_0_7, k2_0_x7, fma(q0_0_6, k2_0_x6, fma(q0_0_5, k2_0_x5, fma(q0_0_4, k2_0_x4, fma(q0_0_3, k2_0_x3, fma(q0_0_2, k2_0_x2, fma(q0_0_1, k2_0_x1, (q0_0_0 * k2_0_x0)))))))))))))))) * k2_0_df);
+    const float pd0_3 = (fma(q0_0_15, k3_0_x15, fma(q0_0_14, k3_0_x14, fma(q0_0_13, k3_0_x13, fma(q0_0_12, k3_0_x12, fma(q0_0_11, k3_0_x11, fma(q0_0_10, k3_0_x10, fma(q0_0_9, k3_0_x9, fma(q0_0_8, k3_0_x8, fma(q0_0_7, k3_0_x7, fma(q0_0_6, k3_0_x6, fma(q0_0_5, k3_0_x5, fma(q0_0_4, k3_0_x4, fma(q0_0_3, k3_0_x3, fma(q0_0_2, k3_0_x2, fma(q0_0_1, k3_0_x1, (q0_0_0 * k3_0_x0)))))))))))))))) * k3_0_df);
     const float pd1_0 = (fma(q1_0_15, k0_0_x15, fma(q1_0_14, k0_0_x14, fma(q1_0_13, k0_0_x13, fma(q1_0_12, k0_0_x12, fma(q1_0_11, k0_0_x11, fma(q1_0_10, k0_0_x10, fma(q1_0_9, k0_0_x9, fma(q1_0_8, k0_0_x8, fma(q1_0_7, k0_0_x7, fma(q1_0_6, k0_0_x6, fma(q1_0_5, k0_0_x5, fma(q1_0_4, k0_0_x4, fma(q1_0_3, k0_0_x3, fma(q1_0_2, k0_0_x2, fma(q1_0_1, k0_0_x1, (q1_0_0 * k0_0_x0)))))))))))))))) * k0_0_df);
     const float pd1_1 = (fma(q1_0_15, k1_0_x15, fma(q1_0_14, k1_0_x14, fma(q1_0_13, k1_0_x13, fma(q1_0_12, k1_0_x12, fma(q1_0_11, k1_0_x11, fma(q1_0_10, k1_0_x10, fma(q1_0_9, k1_0_x9, fma(q1_0_8, k1_0_x8, fma(q1_0_7, k1_0_x7, fma(q1_0_6, k1_0_x6, fma(q1_0_5, k1_0_x5, fma(q1_0_4, k1_0_x4, fma(q1_0_3, k1_0_x3, fma(q1_0_2, k1_0_x2, fma(q1_0_1, k1_0_x1, (q1_0_0 * k1_0_x0)))))))))))))))) * k1_0_df);
+    const float pd1_2 = (fma(q1_0_15, k2_0_x15, fma(q1_0_14, k2_0_x14, fma(q1_0_13, k2_0_x13, fma(q1_0_12, k2_0_x12, fma(q1_0_11, k2_0_x11, fma(q1_0_10, k2_0_x10, fma(q1_0_9, k2_0_x9, fma(q1_0_8, k2_0_x8, fma(q1_0_7, k2_0_x7, fma(q1_0_6, k2_0_x6, fma(q1_0_5, k2_0_x5, fma(q1_0_4, k2_0_x4, fma(q1_0_3, k2_0_x3, fma(q1_0_2, k2_0_x2, fma(q1_0_1, k2_0_x1, (q1_0_0 * k2_0_x0)))))))))))))))) * k2_0_df);
+    const float pd1_3 = (fma(q1_0_15, k3_0_x15, fma(q1_0_14, k3_0_x14, fma(q1_0_13, k3_0_x13, fma(q1_0_12, k3_0_x12, fma(q1_0_11, k3_0_x11, fma(q1_0_10, k3_0_x10, fma(q1_0_9, k3_0_x9, fma(q1_0_8, k3_0_x8, fma(q1_0_7, k3_0_x7, fma(q1_0_6, k3_0_x6, fma(q1_0_5, k3_0_x5, fma(q1_0_4, k3_0_x4, fma(q1_0_3, k3_0_x3, fma(q1_0_2, k3_0_x2, fma(q1_0_1, k3_0_x1, (q1_0_0 * k3_0_x0)))))))))))))))) * k3_0_df);
     red[(0 + tid)] = pd0_0;
-    red[(64 + tid)] = pd0_1;
-    red[(128 + tid)] = pd1_0;
-    red[(192 + tid)] = pd1_1;
+    red[(129 + tid)] = pd0_1;
+    red[(258 + tid)] = pd0_2;
+    red[(387 + tid)] = pd0_3;
+    red[(516 + tid)] = pd1_0;
+    red[(645 + tid)] = pd1_1;
+    red[(774 + tid)] = pd1_2;
+    red[(903 + tid)] = pd1_3;
     barrier(CLK_LOCAL_MEM_FENCE);
     const int gbase = (grp * 8);
-    float s0_0 = red[(gbase + 0)];
-    for (int l0_0 = 1; l0_0 < 8; l0_0++) {
-      s0_0 = (s0_0 + red[((gbase + 0) + l0_0)]);
+    const int rp0 = (ln + 0);
+    const int ra0 = ((rp0 * 129) + gbase);
+    float rs0 = red[ra0];
+    for (int rl0 = 1; rl0 < 8; rl0++) {
+      rs0 = (rs0 + red[(ra0 + rl0)]);
     }
-    float s0_1 = red[(gbase + 64)];
-    for (int l0_1 = 1; l0_1 < 8; l0_1++) {
-      s0_1 = (s0_1 + red[((gbase + 64) + l0_1)]);
-    }
-    float s1_0 = red[(gbase + 128)];
-    for (int l1_0 = 1; l1_0 < 8; l1_0++) {
-      s1_0 = (s1_0 + red[((gbase + 128) + l1_0)]);
-    }
-    float s1_1 = red[(gbase + 192)];
-    for (int l1_1 = 1; l1_1 < 8; l1_1++) {
-      s1_1 = (s1_1 + red[((gbase + 192) + l1_1)]);
-    }
+    sc[((rp0 * 16) + grp)] = rs0;
     barrier(CLK_LOCAL_MEM_FENCE);
+    const float s0_0 = sc[(0 + grp)];
+    const float s0_1 = sc[(16 + grp)];
+    const float s0_2 = sc[(32 + grp)];
+    const float s0_3 = sc[(48 + grp)];
+    const float s1_0 = sc[(64 + grp)];
+    const float s1_1 = sc[(80 + grp)];
+    const float s1_2 = sc[(96 + grp)];
+    const float s1_3 = sc[(112 + grp)];
     const bool vis0_0 = ((j0 < k1) && (j0 >= first0));
     const bool vis0_1 = ((j1 < k1) && (j1 >= first0));
-    const float mt0 = fmax((vis0_0 ? s0_0 : (-1e+30f)), (vis0_1 ? s0_1 : (-1e+30f)));
+    const bool vis0_2 = ((j2 < k1) && (j2 >= first0));
+    const bool vis0_3 = ((j3 < k1) && (j3 >= first0));
+    const float mt0 = fmax(fmax(fmax((vis0_0 ? s0_0 : (-1e+30f)), (vis0_1 ? s0_1 : (-1e+30f))), (vis0_2 ? s0_2 : (-1e+30f))), (vis0_3 ? s0_3 : (-1e+30f)));
     const float mn0 = fmax(m0, mt0);
     const float al0 = exp((m0 - mn0));
     const float pr0_0 = (vis0_0 ? exp((s0_0 - mn0)) : 0.0f);
     const float pr0_1 = (vis0_1 ? exp((s0_1 - mn0)) : 0.0f);
-    l0 = ((l0 * al0) + (pr0_0 + pr0_1));
+    const float pr0_2 = (vis0_2 ? exp((s0_2 - mn0)) : 0.0f);
+    const float pr0_3 = (vis0_3 ? exp((s0_3 - mn0)) : 0.0f);
+    l0 = ((l0 * al0) + (((pr0_0 + pr0_1) + pr0_2) + pr0_3));
     m0 = mn0;
     const float pw0_0_0 = (pr0_0 * v0_0_df);
     const float pw0_1_0 = (pr0_1 * v1_0_df);
-    acc0_0_0 = fma(pw0_1_0, v1_0_x0, fma(pw0_0_0, v0_0_x0, (acc0_0_0 * al0)));
-    acc0_0_1 = fma(pw0_1_0, v1_0_x1, fma(pw0_0_0, v0_0_x1, (acc0_0_1 * al0)));
-    acc0_0_2 = fma(pw0_1_0, v1_0_x2, fma(pw0_0_0, v0_0_x2, (acc0_0_2 * al0)));
-    acc0_0_3 = fma(pw0_1_0, v1_0_x3, fma(pw0_0_0, v0_0_x3, (acc0_0_3 * al0)));
-    acc0_0_4 = fma(pw0_1_0, v1_0_x4, fma(pw0_0_0, v0_0_x4, (acc0_0_4 * al0)));
-    acc0_0_5 = fma(pw0_1_0, v1_0_x5, fma(pw0_0_0, v0_0_x5, (acc0_0_5 * al0)));
-    acc0_0_6 = fma(pw0_1_0, v1_0_x6, fma(pw0_0_0, v0_0_x6, (acc0_0_6 * al0)));
-    acc0_0_7 = fma(pw0_1_0, v1_0_x7, fma(pw0_0_0, v0_0_x7, (acc0_0_7 * al0)));
-    acc0_0_8 = fma(pw0_1_0, v1_0_x8, fma(pw0_0_0, v0_0_x8, (acc0_0_8 * al0)));
-    acc0_0_9 = fma(pw0_1_0, v1_0_x9, fma(pw0_0_0, v0_0_x9, (acc0_0_9 * al0)));
-    acc0_0_10 = fma(pw0_1_0, v1_0_x10, fma(pw0_0_0, v0_0_x10, (acc0_0_10 * al0)));
-    acc0_0_11 = fma(pw0_1_0, v1_0_x11, fma(pw0_0_0, v0_0_x11, (acc0_0_11 * al0)));
-    acc0_0_12 = fma(pw0_1_0, v1_0_x12, fma(pw0_0_0, v0_0_x12, (acc0_0_12 * al0)));
-    acc0_0_13 = fma(pw0_1_0, v1_0_x13, fma(pw0_0_0, v0_0_x13, (acc0_0_13 * al0)));
-    acc0_0_14 = fma(pw0_1_0, v1_0_x14, fma(pw0_0_0, v0_0_x14, (acc0_0_14 * al0)));
-    acc0_0_15 = fma(pw0_1_0, v1_0_x15, fma(pw0_0_0, v0_0_x15, (acc0_0_15 * al0)));
+    const float pw0_2_0 = (pr0_2 * v2_0_df);
+    const float pw0_3_0 = (pr0_3 * v3_0_df);
+    acc0_0_0 = fma(pw0_3_0, v3_0_x0, fma(pw0_2_0, v2_0_x0, fma(pw0_1_0, v1_0_x0, fma(pw0_0_0, v0_0_x0, (acc0_0_0 * al0)))));
+    acc0_0_1 = fma(pw0_3_0, v3_0_x1, fma(pw0_2_0, v2_0_x1, fma(pw0_1_0, v1_0_x1, fma(pw0_0_0, v0_0_x1, (acc0_0_1 * al0)))));
+    acc0_0_2 = fma(pw0_3_0, v3_0_x2, fma(pw0_2_0, v2_0_x2, fma(pw0_1_0, v1_0_x2, fma(pw0_0_0, v0_0_x2, (acc0_0_2 * al0)))));
+    acc0_0_3 = fma(pw0_3_0, v3_0_x3, fma(pw0_2_0, v2_0_x3, fma(pw0_1_0, v1_0_x3, fma(pw0_0_0, v0_0_x3, (acc0_0_3 * al0)))));
+    acc0_0_4 = fma(pw0_3_0, v3_0_x4, fma(pw0_2_0, v2_0_x4, fma(pw0_1_0, v1_0_x4, fma(pw0_0_0, v0_0_x4, (acc0_0_4 * al0)))));
+    acc0_0_5 = fma(pw0_3_0, v3_0_x5, fma(pw0_2_0, v2_0_x5, fma(pw0_1_0, v1_0_x5, fma(pw0_0_0, v0_0_x5, (acc0_0_5 * al0)))));
+    acc0_0_6 = fma(pw0_3_0, v3_0_x6, fma(pw0_2_0, v2_0_x6, fma(pw0_1_0, v1_0_x6, fma(pw0_0_0, v0_0_x6, (acc0_0_6 * al0)))));
+    acc0_0_7 = fma(pw0_3_0, v3_0_x7, fma(pw0_2_0, v2_0_x7, fma(pw0_1_0, v1_0_x7, fma(pw0_0_0, v0_0_x7, (acc0_0_7 * al0)))));
+    acc0_0_8 = fma(pw0_3_0, v3_0_x8, fma(pw0_2_0, v2_0_x8, fma(pw0_1_0, v1_0_x8, fma(pw0_0_0, v0_0_x8, (acc0_0_8 * al0)))));
+    acc0_0_9 = fma(pw0_3_0, v3_0_x9, fma(pw0_2_0, v2_0_x9, fma(pw0_1_0, v1_0_x9, fma(pw0_0_0, v0_0_x9, (acc0_0_9 * al0)))));
+    acc0_0_10 = fma(pw0_3_0, v3_0_x10, fma(pw0_2_0, v2_0_x10, fma(pw0_1_0, v1_0_x10, fma(pw0_0_0, v0_0_x10, (acc0_0_10 * al0)))));
+    acc0_0_11 = fma(pw0_3_0, v3_0_x11, fma(pw0_2_0, v2_0_x11, fma(pw0_1_0, v1_0_x11, fma(pw0_0_0, v0_0_x11, (acc0_0_11 * al0)))));
+    acc0_0_12 = fma(pw0_3_0, v3_0_x12, fma(pw0_2_0, v2_0_x12, fma(pw0_1_0, v1_0_x12, fma(pw0_0_0, v0_0_x12, (acc0_0_12 * al0)))));
+    acc0_0_13 = fma(pw0_3_0, v3_0_x13, fma(pw0_2_0, v2_0_x13, fma(pw0_1_0, v1_0_x13, fma(pw0_0_0, v0_0_x13, (acc0_0_13 * al0)))));
+    acc0_0_14 = fma(pw0_3_0, v3_0_x14, fma(pw0_2_0, v2_0_x14, fma(pw0_1_0, v1_0_x14, fma(pw0_0_0, v0_0_x14, (acc0_0_14 * al0)))));
+    acc0_0_15 = fma(pw0_3_0, v3_0_x15, fma(pw0_2_0, v2_0_x15, fma(pw0_1_0, v1_0_x15, fma(pw0_0_0, v0_0_x15, (acc0_0_15 * al0)))));
     const bool vis1_0 = ((j0 < k1) && (j0 >= first1));
     const bool vis1_1 = ((j1 < k1) && (j1 >= first1));
-    const float mt1 = fmax((vis1_0 ? s1_0 : (-1e+30f)), (vis1_1 ? s1_1 : (-1e+30f)));
+    const bool vis1_2 = ((j2 < k1) && (j2 >= first1));
+    const bool vis1_3 = ((j3 < k1) && (j3 >= first1));
+    const float mt1 = fmax(fmax(fmax((vis1_0 ? s1_0 : (-1e+30f)), (vis1_1 ? s1_1 : (-1e+30f))), (vis1_2 ? s1_2 : (-1e+30f))), (vis1_3 ? s1_3 : (-1e+30f)));
     const float mn1 = fmax(m1, mt1);
     const float al1 = exp((m1 - mn1));
     const float pr1_0 = (vis1_0 ? exp((s1_0 - mn1)) : 0.0f);
     const float pr1_1 = (vis1_1 ? exp((s1_1 - mn1)) : 0.0f);
-    l1 = ((l1 * al1) + (pr1_0 + pr1_1));
+    const float pr1_2 = (vis1_2 ? exp((s1_2 - mn1)) : 0.0f);
+    const float pr1_3 = (vis1_3 ? exp((s1_3 - mn1)) : 0.0f);
+    l1 = ((l1 * al1) + (((pr1_0 + pr1_1) + pr1_2) + pr1_3));
     m1 = mn1;
     const float pw1_0_0 = (pr1_0 * v0_0_df);
     const float pw1_1_0 = (pr1_1 * v1_0_df);
-    acc1_0_0 = fma(pw1_1_0, v1_0_x0, fma(pw1_0_0, v0_0_x0, (acc1_0_0 * al1)));
-    acc1_0_1 = fma(pw1_1_0, v1_0_x1, fma(pw1_0_0, v0_0_x1, (acc1_0_1 * al1)));
-    acc1_0_2 = fma(pw1_1_0, v1_0_x2, fma(pw1_0_0, v0_0_x2, (acc1_0_2 * al1)));
-    acc1_0_3 = fma(pw1_1_0, v1_0_x3, fma(pw1_0_0, v0_0_x3, (acc1_0_3 * al1)));
-    acc1_0_4 = fma(pw1_1_0, v1_0_x4, fma(pw1_0_0, v0_0_x4, (acc1_0_4 * al1)));
-    acc1_0_5 = fma(pw1_1_0, v1_0_x5, fma(pw1_0_0, v0_0_x5, (acc1_0_5 * al1)));
-    acc1_0_6 = fma(pw1_1_0, v1_0_x6, fma(pw1_0_0, v0_0_x6, (acc1_0_6 * al1)));
-    acc1_0_7 = fma(pw1_1_0, v1_0_x7, fma(pw1_0_0, v0_0_x7, (acc1_0_7 * al1)));
-    acc1_0_8 = fma(pw1_1_0, v1_0_x8, fma(pw1_0_0, v0_0_x8, (acc1_0_8 * al1)));
-    acc1_0_9 = fma(pw1_1_0, v1_0_x9, fma(pw1_0_0, v0_0_x9, (acc1_0_9 * al1)));
-    acc1_0_10 = fma(pw1_1_0, v1_0_x10, fma(pw1_0_0, v0_0_x10, (acc1_0_10 * al1)));
-    acc1_0_11 = fma(pw1_1_0, v1_0_x11, fma(pw1_0_0, v0_0_x11, (acc1_0_11 * al1)));
-    acc1_0_12 = fma(pw1_1_0, v1_0_x12, fma(pw1_0_0, v0_0_x12, (acc1_0_12 * al1)));
-    acc1_0_13 = fma(pw1_1_0, v1_0_x13, fma(pw1_0_0, v0_0_x13, (acc1_0_13 * al1)));
-    acc1_0_14 = fma(pw1_1_0, v1_0_x14, fma(pw1_0_0, v0_0_x14, (acc1_0_14 * al1)));
-    acc1_0_15 = fma(pw1_1_0, v1_0_x15, fma(pw1_0_0, v0_0_x15, (acc1_0_15 * al1)));
+    const float pw1_2_0 = (pr1_2 * v2_0_df);
+    const float pw1_3_0 = (pr1_3 * v3_0_df);
+    acc1_0_0 = fma(pw1_3_0, v3_0_x0, fma(pw1_2_0, v2_0_x0, fma(pw1_1_0, v1_0_x0, fma(pw1_0_0, v0_0_x0, (acc1_0_0 * al1)))));
+    acc1_0_1 = fma(pw1_3_0, v3_0_x1, fma(pw1_2_0, v2_0_x1, fma(pw1_1_0, v1_0_x1, fma(pw1_0_0, v0_0_x1, (acc1_0_1 * al1)))));
+    acc1_0_2 = fma(pw1_3_0, v3_0_x2, fma(pw1_2_0, v2_0_x2, fma(pw1_1_0, v1_0_x2, fma(pw1_0_0, v0_0_x2, (acc1_0_2 * al1)))));
+    acc1_0_3 = fma(pw1_3_0, v3_0_x3, fma(pw1_2_0, v2_0_x3, fma(pw1_1_0, v1_0_x3, fma(pw1_0_0, v0_0_x3, (acc1_0_3 * al1)))));
+    acc1_0_4 = fma(pw1_3_0, v3_0_x4, fma(pw1_2_0, v2_0_x4, fma(pw1_1_0, v1_0_x4, fma(pw1_0_0, v0_0_x4, (acc1_0_4 * al1)))));
+    acc1_0_5 = fma(pw1_3_0, v3_0_x5, fma(pw1_2_0, v2_0_x5, fma(pw1_1_0, v1_0_x5, fma(pw1_0_0, v0_0_x5, (acc1_0_5 * al1)))));
+    acc1_0_6 = fma(pw1_3_0, v3_0_x6, fma(pw1_2_0, v2_0_x6, fma(pw1_1_0, v1_0_x6, fma(pw1_0_0, v0_0_x6, (acc1_0_6 * al1)))));
+    acc1_0_7 = fma(pw1_3_0, v3_0_x7, fma(pw1_2_0, v2_0_x7, fma(pw1_1_0, v1_0_x7, fma(pw1_0_0, v0_0_x7, (acc1_0_7 * al1)))));
+    acc1_0_8 = fma(pw1_3_0, v3_0_x8, fma(pw1_2_0, v2_0_x8, fma(pw1_1_0, v1_0_x8, fma(pw1_0_0, v0_0_x8, (acc1_0_8 * al1)))));
+    acc1_0_9 = fma(pw1_3_0, v3_0_x9, fma(pw1_2_0, v2_0_x9, fma(pw1_1_0, v1_0_x9, fma(pw1_0_0, v0_0_x9, (acc1_0_9 * al1)))));
+    acc1_0_10 = fma(pw1_3_0, v3_0_x10, fma(pw1_2_0, v2_0_x10, fma(pw1_1_0, v1_0_x10, fma(pw1_0_0, v0_0_x10, (acc1_0_10 * al1)))));
+    acc1_0_11 = fma(pw1_3_0, v3_0_x11, fma(pw1_2_0, v2_0_x11, fma(pw1_1_0, v1_0_x11, fma(pw1_0_0, v0_0_x11, (acc1_0_11 * al1)))));
+    acc1_0_12 = fma(pw1_3_0, v3_0_x12, fma(pw1_2_0, v2_0_x12, fma(pw1_1_0, v1_0_x12, fma(pw1_0_0, v0_0_x12, (acc1_0_12 * al1)))));
+    acc1_0_13 = fma(pw1_3_0, v3_0_x13, fma(pw1_2_0, v2_0_x13, fma(pw1_1_0, v1_0_x13, fma(pw1_0_0, v0_0_x13, (acc1_0_13 * al1)))));
+    acc1_0_14 = fma(pw1_3_0, v3_0_x14, fma(pw1_2_0, v2_0_x14, fma(pw1_1_0, v1_0_x14, fma(pw1_0_0, v0_0_x14, (acc1_0_14 * al1)))));
+    acc1_0_15 = fma(pw1_3_0, v3_0_x15, fma(pw1_2_0, v2_0_x15, fma(pw1_1_0, v1_0_x15, fma(pw1_0_0, v0_0_x15, (acc1_0_15 * al1)))));
     k0_0_d = nk0_0_d;
     k0_0_sh = nk0_0_sh;
     k0_0_r0 = nk0_0_r0;
@@ -375,6 +541,20 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     k1_0_r2 = nk1_0_r2;
     k1_0_r3 = nk1_0_r3;
     k1_0_r4 = nk1_0_r4;
+    k2_0_d = nk2_0_d;
+    k2_0_sh = nk2_0_sh;
+    k2_0_r0 = nk2_0_r0;
+    k2_0_r1 = nk2_0_r1;
+    k2_0_r2 = nk2_0_r2;
+    k2_0_r3 = nk2_0_r3;
+    k2_0_r4 = nk2_0_r4;
+    k3_0_d = nk3_0_d;
+    k3_0_sh = nk3_0_sh;
+    k3_0_r0 = nk3_0_r0;
+    k3_0_r1 = nk3_0_r1;
+    k3_0_r2 = nk3_0_r2;
+    k3_0_r3 = nk3_0_r3;
+    k3_0_r4 = nk3_0_r4;
     v0_0_d = nv0_0_d;
     v0_0_sh = nv0_0_sh;
     v0_0_r0 = nv0_0_r0;
@@ -389,36 +569,50 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     v1_0_r2 = nv1_0_r2;
     v1_0_r3 = nv1_0_r3;
     v1_0_r4 = nv1_0_r4;
+    v2_0_d = nv2_0_d;
+    v2_0_sh = nv2_0_sh;
+    v2_0_r0 = nv2_0_r0;
+    v2_0_r1 = nv2_0_r1;
+    v2_0_r2 = nv2_0_r2;
+    v2_0_r3 = nv2_0_r3;
+    v2_0_r4 = nv2_0_r4;
+    v3_0_d = nv3_0_d;
+    v3_0_sh = nv3_0_sh;
+    v3_0_r0 = nv3_0_r0;
+    v3_0_r1 = nv3_0_r1;
+    v3_0_r2 = nv3_0_r2;
+    v3_0_r3 = nv3_0_r3;
+    v3_0_r4 = nv3_0_r4;
   }
-  __local float sm_ml[32];
+  __local float sm_ml[64];
   if (ln == 0) {
     sm_ml[((0 + grp) * 2)] = m0;
     sm_ml[(((0 + grp) * 2) + 1)] = l0;
-    sm_ml[((8 + grp) * 2)] = m1;
-    sm_ml[(((8 + grp) * 2) + 1)] = l1;
+    sm_ml[((16 + grp) * 2)] = m1;
+    sm_ml[(((16 + grp) * 2) + 1)] = l1;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   float M0 = (-1e+30f);
-  for (int gm0 = 0; gm0 < 8; gm0++) {
+  for (int gm0 = 0; gm0 < 16; gm0++) {
     M0 = fmax(M0, sm_ml[((gm0 + 0) * 2)]);
   }
   float Lt0 = 0.0f;
-  for (int gl0 = 0; gl0 < 8; gl0++) {
+  for (int gl0 = 0; gl0 < 16; gl0++) {
     const int gi0 = ((gl0 + 0) * 2);
     Lt0 = fma(exp((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
   }
   const float w0 = exp((m0 - M0));
   float M1 = (-1e+30f);
-  for (int gm1 = 0; gm1 < 8; gm1++) {
-    M1 = fmax(M1, sm_ml[((gm1 + 8) * 2)]);
+  for (int gm1 = 0; gm1 < 16; gm1++) {
+    M1 = fmax(M1, sm_ml[((gm1 + 16) * 2)]);
   }
   float Lt1 = 0.0f;
-  for (int gl1 = 0; gl1 < 8; gl1++) {
-    const int gi1 = ((gl1 + 8) * 2);
+  for (int gl1 = 0; gl1 < 16; gl1++) {
+    const int gi1 = ((gl1 + 16) * 2);
     Lt1 = fma(exp((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
   }
   const float w1 = exp((m1 - M1));
-  __local float sm_o[1024];
+  __local float sm_o[2048];
   if (dim0 < 64) {
     sm_o[(((0 + grp) * 64) + (dv0 + 0))] = (acc0_0_0 * w0);
     sm_o[(((0 + grp) * 64) + (dv0 + 1))] = (acc0_0_1 * w0);
@@ -438,28 +632,28 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     sm_o[(((0 + grp) * 64) + (dv0 + 15))] = (acc0_0_15 * w0);
   }
   if (dim0 < 64) {
-    sm_o[(((8 + grp) * 64) + (dv0 + 0))] = (acc1_0_0 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 1))] = (acc1_0_1 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 2))] = (acc1_0_2 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 3))] = (acc1_0_3 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 4))] = (acc1_0_4 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 5))] = (acc1_0_5 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 6))] = (acc1_0_6 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 7))] = (acc1_0_7 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 8))] = (acc1_0_8 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 9))] = (acc1_0_9 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 10))] = (acc1_0_10 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 11))] = (acc1_0_11 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 12))] = (acc1_0_12 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 13))] = (acc1_0_13 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 14))] = (acc1_0_14 * w1);
-    sm_o[(((8 + grp) * 64) + (dv0 + 15))] = (acc1_0_15 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 0))] = (acc1_0_0 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 1))] = (acc1_0_1 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 2))] = (acc1_0_2 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 3))] = (acc1_0_3 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 4))] = (acc1_0_4 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 5))] = (acc1_0_5 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 6))] = (acc1_0_6 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 7))] = (acc1_0_7 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 8))] = (acc1_0_8 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 9))] = (acc1_0_9 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 10))] = (acc1_0_10 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 11))] = (acc1_0_11 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 12))] = (acc1_0_12 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 13))] = (acc1_0_13 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 14))] = (acc1_0_14 * w1);
+    sm_o[(((16 + grp) * 64) + (dv0 + 15))] = (acc1_0_15 * w1);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   if ((r0 + 0) < rows) {
-    for (int dd0 = tid; dd0 < 64; dd0 += 64) {
+    for (int dd0 = tid; dd0 < 64; dd0 += 128) {
       float so0 = sm_o[(0 + dd0)];
-      for (int gs0 = 1; gs0 < 8; gs0++) {
+      for (int gs0 = 1; gs0 < 16; gs0++) {
         so0 = (so0 + sm_o[(((gs0 + 0) * 64) + dd0)]);
       }
       partial_o[((((qrow0 * 2) + split) * 64) + dd0)] = so0;
@@ -470,10 +664,10 @@ __kernel __attribute__((reqd_work_group_size(64, 1, 1))) void attention(__global
     }
   }
   if ((r0 + 1) < rows) {
-    for (int dd1 = tid; dd1 < 64; dd1 += 64) {
-      float so1 = sm_o[(512 + dd1)];
-      for (int gs1 = 1; gs1 < 8; gs1++) {
-        so1 = (so1 + sm_o[(((gs1 + 8) * 64) + dd1)]);
+    for (int dd1 = tid; dd1 < 64; dd1 += 128) {
+      float so1 = sm_o[(1024 + dd1)];
+      for (int gs1 = 1; gs1 < 16; gs1++) {
+        so1 = (so1 + sm_o[(((gs1 + 16) * 64) + dd1)]);
       }
       partial_o[((((qrow1 * 2) + split) * 64) + dd1)] = so1;
     }

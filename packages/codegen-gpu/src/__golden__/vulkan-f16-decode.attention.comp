@@ -18,19 +18,20 @@ uint kf_funnel_shr(uint lo, uint hi, uint n) {
   return n == 32u ? hi : n == 0u ? lo : (lo >> n) | (hi << (32u - n));
 }
 
-layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
+layout(local_size_x = 128, local_size_y = 1, local_size_z = 1) in;
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_q { float q[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_k { uint k[]; };
 layout(std430, set = 0, binding = 2) readonly buffer Buffer_v { uint v[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer Buffer_partial_ml { float partial_ml[]; };
 layout(std430, set = 0, binding = 4) writeonly buffer Buffer_partial_o { float partial_o[]; };
 layout(push_constant) uniform Scalars { int B; int Sq; int Skv; };
-shared float red[1024];
-shared float sm_ml[64];
-shared float sm_o[2560];
+shared float red[2064];
+shared float sc[128];
+shared float sm_ml[128];
+shared float sm_o[1024];
 
 void main() {
-  // attention f16 KV, G=8 D=128 Dv=128: 8 rows per workgroup, 64 threads as 4 key groups of 16 lanes, 8-element loads, 2 keys per group per tile, 4 kv splits
+  // attention f16 KV, G=8 D=128 Dv=128: 8 rows per workgroup, 128 threads as 8 key groups of 16 lanes, 8-element loads, 2 keys per group per tile, 4 kv splits
   const int tid = int(gl_LocalInvocationID.x);
   const int grp = (tid / 16);
   const int ln = (tid & 15);
@@ -283,8 +284,9 @@ void main() {
   float acc7_0_6 = 0.0f;
   float acc7_0_7 = 0.0f;
   // red: a shared array declared at global scope
+  // sc: a shared array declared at global scope
   const int kr0 = (kvbase + max(min(((k0 + 0) + grp), (k1 - 1)), 0));
-  const int kr1 = (kvbase + max(min(((k0 + 4) + grp), (k1 - 1)), 0));
+  const int kr1 = (kvbase + max(min(((k0 + 8) + grp), (k1 - 1)), 0));
   uint k0_0_0 = k[(((kr0 * 128) + dk0) >> 1)];
   uint k0_0_1 = k[((((kr0 * 128) + dk0) >> 1) + 1)];
   uint k0_0_2 = k[((((kr0 * 128) + dk0) >> 1) + 2)];
@@ -301,11 +303,11 @@ void main() {
   uint v1_0_1 = v[((((kr1 * 128) + dv0) >> 1) + 1)];
   uint v1_0_2 = v[((((kr1 * 128) + dv0) >> 1) + 2)];
   uint v1_0_3 = v[((((kr1 * 128) + dv0) >> 1) + 3)];
-  for (int t = k0; t < k1; t += 8) {
+  for (int t = k0; t < k1; t += 16) {
     const int j0 = ((t + 0) + grp);
-    const int krn0 = (kvbase + max(min(((t + 8) + grp), (k1 - 1)), 0));
-    const int j1 = ((t + 4) + grp);
-    const int krn1 = (kvbase + max(min(((t + 12) + grp), (k1 - 1)), 0));
+    const int krn0 = (kvbase + max(min(((t + 16) + grp), (k1 - 1)), 0));
+    const int j1 = ((t + 8) + grp);
+    const int krn1 = (kvbase + max(min(((t + 24) + grp), (k1 - 1)), 0));
     const uint nk0_0_0 = k[(((krn0 * 128) + dk0) >> 1)];
     const uint nk0_0_1 = k[((((krn0 * 128) + dk0) >> 1) + 1)];
     const uint nk0_0_2 = k[((((krn0 * 128) + dk0) >> 1) + 2)];
@@ -371,88 +373,47 @@ void main() {
     const float pd7_0 = fma(q7_0_7, k0_0_x7, fma(q7_0_6, k0_0_x6, fma(q7_0_5, k0_0_x5, fma(q7_0_4, k0_0_x4, fma(q7_0_3, k0_0_x3, fma(q7_0_2, k0_0_x2, fma(q7_0_1, k0_0_x1, (q7_0_0 * k0_0_x0))))))));
     const float pd7_1 = fma(q7_0_7, k1_0_x7, fma(q7_0_6, k1_0_x6, fma(q7_0_5, k1_0_x5, fma(q7_0_4, k1_0_x4, fma(q7_0_3, k1_0_x3, fma(q7_0_2, k1_0_x2, fma(q7_0_1, k1_0_x1, (q7_0_0 * k1_0_x0))))))));
     red[(0 + tid)] = pd0_0;
-    red[(64 + tid)] = pd0_1;
-    red[(128 + tid)] = pd1_0;
-    red[(192 + tid)] = pd1_1;
-    red[(256 + tid)] = pd2_0;
-    red[(320 + tid)] = pd2_1;
-    red[(384 + tid)] = pd3_0;
-    red[(448 + tid)] = pd3_1;
-    red[(512 + tid)] = pd4_0;
-    red[(576 + tid)] = pd4_1;
-    red[(640 + tid)] = pd5_0;
-    red[(704 + tid)] = pd5_1;
-    red[(768 + tid)] = pd6_0;
-    red[(832 + tid)] = pd6_1;
-    red[(896 + tid)] = pd7_0;
-    red[(960 + tid)] = pd7_1;
+    red[(129 + tid)] = pd0_1;
+    red[(258 + tid)] = pd1_0;
+    red[(387 + tid)] = pd1_1;
+    red[(516 + tid)] = pd2_0;
+    red[(645 + tid)] = pd2_1;
+    red[(774 + tid)] = pd3_0;
+    red[(903 + tid)] = pd3_1;
+    red[(1032 + tid)] = pd4_0;
+    red[(1161 + tid)] = pd4_1;
+    red[(1290 + tid)] = pd5_0;
+    red[(1419 + tid)] = pd5_1;
+    red[(1548 + tid)] = pd6_0;
+    red[(1677 + tid)] = pd6_1;
+    red[(1806 + tid)] = pd7_0;
+    red[(1935 + tid)] = pd7_1;
     memoryBarrierShared(); barrier();
     const int gbase = (grp * 16);
-    float s0_0 = red[(gbase + 0)];
-    for (int l0_0 = 1; l0_0 < 16; l0_0++) {
-      s0_0 = (s0_0 + red[((gbase + 0) + l0_0)]);
+    const int rp0 = (ln + 0);
+    const int ra0 = ((rp0 * 129) + gbase);
+    float rs0 = red[ra0];
+    for (int rl0 = 1; rl0 < 16; rl0++) {
+      rs0 = (rs0 + red[(ra0 + rl0)]);
     }
-    float s0_1 = red[(gbase + 64)];
-    for (int l0_1 = 1; l0_1 < 16; l0_1++) {
-      s0_1 = (s0_1 + red[((gbase + 64) + l0_1)]);
-    }
-    float s1_0 = red[(gbase + 128)];
-    for (int l1_0 = 1; l1_0 < 16; l1_0++) {
-      s1_0 = (s1_0 + red[((gbase + 128) + l1_0)]);
-    }
-    float s1_1 = red[(gbase + 192)];
-    for (int l1_1 = 1; l1_1 < 16; l1_1++) {
-      s1_1 = (s1_1 + red[((gbase + 192) + l1_1)]);
-    }
-    float s2_0 = red[(gbase + 256)];
-    for (int l2_0 = 1; l2_0 < 16; l2_0++) {
-      s2_0 = (s2_0 + red[((gbase + 256) + l2_0)]);
-    }
-    float s2_1 = red[(gbase + 320)];
-    for (int l2_1 = 1; l2_1 < 16; l2_1++) {
-      s2_1 = (s2_1 + red[((gbase + 320) + l2_1)]);
-    }
-    float s3_0 = red[(gbase + 384)];
-    for (int l3_0 = 1; l3_0 < 16; l3_0++) {
-      s3_0 = (s3_0 + red[((gbase + 384) + l3_0)]);
-    }
-    float s3_1 = red[(gbase + 448)];
-    for (int l3_1 = 1; l3_1 < 16; l3_1++) {
-      s3_1 = (s3_1 + red[((gbase + 448) + l3_1)]);
-    }
-    float s4_0 = red[(gbase + 512)];
-    for (int l4_0 = 1; l4_0 < 16; l4_0++) {
-      s4_0 = (s4_0 + red[((gbase + 512) + l4_0)]);
-    }
-    float s4_1 = red[(gbase + 576)];
-    for (int l4_1 = 1; l4_1 < 16; l4_1++) {
-      s4_1 = (s4_1 + red[((gbase + 576) + l4_1)]);
-    }
-    float s5_0 = red[(gbase + 640)];
-    for (int l5_0 = 1; l5_0 < 16; l5_0++) {
-      s5_0 = (s5_0 + red[((gbase + 640) + l5_0)]);
-    }
-    float s5_1 = red[(gbase + 704)];
-    for (int l5_1 = 1; l5_1 < 16; l5_1++) {
-      s5_1 = (s5_1 + red[((gbase + 704) + l5_1)]);
-    }
-    float s6_0 = red[(gbase + 768)];
-    for (int l6_0 = 1; l6_0 < 16; l6_0++) {
-      s6_0 = (s6_0 + red[((gbase + 768) + l6_0)]);
-    }
-    float s6_1 = red[(gbase + 832)];
-    for (int l6_1 = 1; l6_1 < 16; l6_1++) {
-      s6_1 = (s6_1 + red[((gbase + 832) + l6_1)]);
-    }
-    float s7_0 = red[(gbase + 896)];
-    for (int l7_0 = 1; l7_0 < 16; l7_0++) {
-      s7_0 = (s7_0 + red[((gbase + 896) + l7_0)]);
-    }
-    float s7_1 = red[(gbase + 960)];
-    for (int l7_1 = 1; l7_1 < 16; l7_1++) {
-      s7_1 = (s7_1 + red[((gbase + 960) + l7_1)]);
-    }
+    sc[((rp0 * 8) + grp)] = rs0;
     memoryBarrierShared(); barrier();
+    const float s0_0 = sc[(0 + grp)];
+    const float s0_1 = sc[(8 + grp)];
+    const float s1_0 = sc[(16 + grp)];
+    const float s1_1 = sc[(24 + grp)];
+    const float s2_0 = sc[(32 + grp)];
+    const float s2_1 = sc[(40 + grp)];
+    const float s3_0 = sc[(48 + grp)];
+    const float s3_1 = sc[(56 + grp)];
+    const float s4_0 = sc[(64 + grp)];
+    const float s4_1 = sc[(72 + grp)];
+    const float s5_0 = sc[(80 + grp)];
+    const float s5_1 = sc[(88 + grp)];
+    const float s6_0 = sc[(96 + grp)];
+    const float s6_1 = sc[(104 + grp)];
+    const float s7_0 = sc[(112 + grp)];
+    const float s7_1 = sc[(120 + grp)];
     const bool vis0_0 = (j0 < k1);
     const bool vis0_1 = (j1 < k1);
     const float mt0 = max((vis0_0 ? s0_0 : (-1e+30f)), (vis0_1 ? s0_1 : (-1e+30f)));
@@ -610,99 +571,99 @@ void main() {
   if (ln == 0) {
     sm_ml[((0 + grp) * 2)] = m0;
     sm_ml[(((0 + grp) * 2) + 1)] = l0;
-    sm_ml[((4 + grp) * 2)] = m1;
-    sm_ml[(((4 + grp) * 2) + 1)] = l1;
-    sm_ml[((8 + grp) * 2)] = m2;
-    sm_ml[(((8 + grp) * 2) + 1)] = l2;
-    sm_ml[((12 + grp) * 2)] = m3;
-    sm_ml[(((12 + grp) * 2) + 1)] = l3;
-    sm_ml[((16 + grp) * 2)] = m4;
-    sm_ml[(((16 + grp) * 2) + 1)] = l4;
-    sm_ml[((20 + grp) * 2)] = m5;
-    sm_ml[(((20 + grp) * 2) + 1)] = l5;
-    sm_ml[((24 + grp) * 2)] = m6;
-    sm_ml[(((24 + grp) * 2) + 1)] = l6;
-    sm_ml[((28 + grp) * 2)] = m7;
-    sm_ml[(((28 + grp) * 2) + 1)] = l7;
+    sm_ml[((8 + grp) * 2)] = m1;
+    sm_ml[(((8 + grp) * 2) + 1)] = l1;
+    sm_ml[((16 + grp) * 2)] = m2;
+    sm_ml[(((16 + grp) * 2) + 1)] = l2;
+    sm_ml[((24 + grp) * 2)] = m3;
+    sm_ml[(((24 + grp) * 2) + 1)] = l3;
+    sm_ml[((32 + grp) * 2)] = m4;
+    sm_ml[(((32 + grp) * 2) + 1)] = l4;
+    sm_ml[((40 + grp) * 2)] = m5;
+    sm_ml[(((40 + grp) * 2) + 1)] = l5;
+    sm_ml[((48 + grp) * 2)] = m6;
+    sm_ml[(((48 + grp) * 2) + 1)] = l6;
+    sm_ml[((56 + grp) * 2)] = m7;
+    sm_ml[(((56 + grp) * 2) + 1)] = l7;
   }
   memoryBarrierShared(); barrier();
   float M0 = (-1e+30f);
-  for (int gm0 = 0; gm0 < 4; gm0++) {
+  for (int gm0 = 0; gm0 < 8; gm0++) {
     M0 = max(M0, sm_ml[((gm0 + 0) * 2)]);
   }
   float Lt0 = 0.0f;
-  for (int gl0 = 0; gl0 < 4; gl0++) {
+  for (int gl0 = 0; gl0 < 8; gl0++) {
     const int gi0 = ((gl0 + 0) * 2);
     Lt0 = fma(exp((sm_ml[gi0] - M0)), sm_ml[(gi0 + 1)], Lt0);
   }
   const float w0 = exp((m0 - M0));
   float M1 = (-1e+30f);
-  for (int gm1 = 0; gm1 < 4; gm1++) {
-    M1 = max(M1, sm_ml[((gm1 + 4) * 2)]);
+  for (int gm1 = 0; gm1 < 8; gm1++) {
+    M1 = max(M1, sm_ml[((gm1 + 8) * 2)]);
   }
   float Lt1 = 0.0f;
-  for (int gl1 = 0; gl1 < 4; gl1++) {
-    const int gi1 = ((gl1 + 4) * 2);
+  for (int gl1 = 0; gl1 < 8; gl1++) {
+    const int gi1 = ((gl1 + 8) * 2);
     Lt1 = fma(exp((sm_ml[gi1] - M1)), sm_ml[(gi1 + 1)], Lt1);
   }
   const float w1 = exp((m1 - M1));
   float M2 = (-1e+30f);
-  for (int gm2 = 0; gm2 < 4; gm2++) {
-    M2 = max(M2, sm_ml[((gm2 + 8) * 2)]);
+  for (int gm2 = 0; gm2 < 8; gm2++) {
+    M2 = max(M2, sm_ml[((gm2 + 16) * 2)]);
   }
   float Lt2 = 0.0f;
-  for (int gl2 = 0; gl2 < 4; gl2++) {
-    const int gi2 = ((gl2 + 8) * 2);
+  for (int gl2 = 0; gl2 < 8; gl2++) {
+    const int gi2 = ((gl2 + 16) * 2);
     Lt2 = fma(exp((sm_ml[gi2] - M2)), sm_ml[(gi2 + 1)], Lt2);
   }
   const float w2 = exp((m2 - M2));
   float M3 = (-1e+30f);
-  for (int gm3 = 0; gm3 < 4; gm3++) {
-    M3 = max(M3, sm_ml[((gm3 + 12) * 2)]);
+  for (int gm3 = 0; gm3 < 8; gm3++) {
+    M3 = max(M3, sm_ml[((gm3 + 24) * 2)]);
   }
   float Lt3 = 0.0f;
-  for (int gl3 = 0; gl3 < 4; gl3++) {
-    const int gi3 = ((gl3 + 12) * 2);
+  for (int gl3 = 0; gl3 < 8; gl3++) {
+    const int gi3 = ((gl3 + 24) * 2);
     Lt3 = fma(exp((sm_ml[gi3] - M3)), sm_ml[(gi3 + 1)], Lt3);
   }
   const float w3 = exp((m3 - M3));
   float M4 = (-1e+30f);
-  for (int gm4 = 0; gm4 < 4; gm4++) {
-    M4 = max(M4, sm_ml[((gm4 + 16) * 2)]);
+  for (int gm4 = 0; gm4 < 8; gm4++) {
+    M4 = max(M4, sm_ml[((gm4 + 32) * 2)]);
   }
   float Lt4 = 0.0f;
-  for (int gl4 = 0; gl4 < 4; gl4++) {
-    const int gi4 = ((gl4 + 16) * 2);
+  for (int gl4 = 0; gl4 < 8; gl4++) {
+    const int gi4 = ((gl4 + 32) * 2);
     Lt4 = fma(exp((sm_ml[gi4] - M4)), sm_ml[(gi4 + 1)], Lt4);
   }
   const float w4 = exp((m4 - M4));
   float M5 = (-1e+30f);
-  for (int gm5 = 0; gm5 < 4; gm5++) {
-    M5 = max(M5, sm_ml[((gm5 + 20) * 2)]);
+  for (int gm5 = 0; gm5 < 8; gm5++) {
+    M5 = max(M5, sm_ml[((gm5 + 40) * 2)]);
   }
   float Lt5 = 0.0f;
-  for (int gl5 = 0; gl5 < 4; gl5++) {
-    const int gi5 = ((gl5 + 20) * 2);
+  for (int gl5 = 0; gl5 < 8; gl5++) {
+    const int gi5 = ((gl5 + 40) * 2);
     Lt5 = fma(exp((sm_ml[gi5] - M5)), sm_ml[(gi5 + 1)], Lt5);
   }
   const float w5 = exp((m5 - M5));
   float M6 = (-1e+30f);
-  for (int gm6 = 0; gm6 < 4; gm6++) {
-    M6 = max(M6, sm_ml[((gm6 + 24) * 2)]);
+  for (int gm6 = 0; gm6 < 8; gm6++) {
+    M6 = max(M6, sm_ml[((gm6 + 48) * 2)]);
   }
   float Lt6 = 0.0f;
-  for (int gl6 = 0; gl6 < 4; gl6++) {
-    const int gi6 = ((gl6 + 24) * 2);
+  for (int gl6 = 0; gl6 < 8; gl6++) {
+    const int gi6 = ((gl6 + 48) * 2);
     Lt6 = fma(exp((sm_ml[gi6] - M6)), sm_ml[(gi6 + 1)], Lt6);
   }
   const float w6 = exp((m6 - M6));
   float M7 = (-1e+30f);
-  for (int gm7 = 0; gm7 < 4; gm7++) {
-    M7 = max(M7, sm_ml[((gm7 + 28) * 2)]);
+  for (int gm7 = 0; gm7 < 8; gm7++) {
+    M7 = max(M7, sm_ml[((gm7 + 56) * 2)]);
   }
   float Lt7 = 0.0f;
-  for (int gl7 = 0; gl7 < 4; gl7++) {
-    const int gi7 = ((gl7 + 28) * 2);
+  for (int gl7 = 0; gl7 < 8; gl7++) {
+    const int gi7 = ((gl7 + 56) * 2);
     Lt7 = fma(exp((sm_ml[gi7] - M7)), sm_ml[(gi7 + 1)], Lt7);
   }
   const float w7 = exp((m7 - M7));
@@ -715,43 +676,11 @@ void main() {
   sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc0_0_5 * w0);
   sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc0_0_6 * w0);
   sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc0_0_7 * w0);
-  sm_o[(((4 + grp) * 128) + (dv0 + 0))] = (acc1_0_0 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 1))] = (acc1_0_1 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 2))] = (acc1_0_2 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 3))] = (acc1_0_3 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 4))] = (acc1_0_4 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 5))] = (acc1_0_5 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 6))] = (acc1_0_6 * w1);
-  sm_o[(((4 + grp) * 128) + (dv0 + 7))] = (acc1_0_7 * w1);
-  sm_o[(((8 + grp) * 128) + (dv0 + 0))] = (acc2_0_0 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 1))] = (acc2_0_1 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 2))] = (acc2_0_2 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 3))] = (acc2_0_3 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 4))] = (acc2_0_4 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 5))] = (acc2_0_5 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 6))] = (acc2_0_6 * w2);
-  sm_o[(((8 + grp) * 128) + (dv0 + 7))] = (acc2_0_7 * w2);
-  sm_o[(((12 + grp) * 128) + (dv0 + 0))] = (acc3_0_0 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 1))] = (acc3_0_1 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 2))] = (acc3_0_2 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 3))] = (acc3_0_3 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 4))] = (acc3_0_4 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 5))] = (acc3_0_5 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 6))] = (acc3_0_6 * w3);
-  sm_o[(((12 + grp) * 128) + (dv0 + 7))] = (acc3_0_7 * w3);
-  sm_o[(((16 + grp) * 128) + (dv0 + 0))] = (acc4_0_0 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 1))] = (acc4_0_1 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 2))] = (acc4_0_2 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 3))] = (acc4_0_3 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 4))] = (acc4_0_4 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 5))] = (acc4_0_5 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 6))] = (acc4_0_6 * w4);
-  sm_o[(((16 + grp) * 128) + (dv0 + 7))] = (acc4_0_7 * w4);
   memoryBarrierShared(); barrier();
   if ((r0 + 0) < rows) {
-    for (int dd0 = tid; dd0 < 128; dd0 += 64) {
+    for (int dd0 = tid; dd0 < 128; dd0 += 128) {
       float so0 = sm_o[(0 + dd0)];
-      for (int gs0 = 1; gs0 < 4; gs0++) {
+      for (int gs0 = 1; gs0 < 8; gs0++) {
         so0 = (so0 + sm_o[(((gs0 + 0) * 128) + dd0)]);
       }
       partial_o[((((qrow0 * 4) + split) * 128) + dd0)] = so0;
@@ -761,11 +690,21 @@ void main() {
       partial_ml[((((qrow0 * 4) + split) * 2) + 1)] = Lt0;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc1_0_0 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc1_0_1 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc1_0_2 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc1_0_3 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc1_0_4 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc1_0_5 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc1_0_6 * w1);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc1_0_7 * w1);
+  memoryBarrierShared(); barrier();
   if ((r0 + 1) < rows) {
-    for (int dd1 = tid; dd1 < 128; dd1 += 64) {
-      float so1 = sm_o[(512 + dd1)];
-      for (int gs1 = 1; gs1 < 4; gs1++) {
-        so1 = (so1 + sm_o[(((gs1 + 4) * 128) + dd1)]);
+    for (int dd1 = tid; dd1 < 128; dd1 += 128) {
+      float so1 = sm_o[(0 + dd1)];
+      for (int gs1 = 1; gs1 < 8; gs1++) {
+        so1 = (so1 + sm_o[(((gs1 + 0) * 128) + dd1)]);
       }
       partial_o[((((qrow1 * 4) + split) * 128) + dd1)] = so1;
     }
@@ -774,11 +713,21 @@ void main() {
       partial_ml[((((qrow1 * 4) + split) * 2) + 1)] = Lt1;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc2_0_0 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc2_0_1 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc2_0_2 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc2_0_3 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc2_0_4 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc2_0_5 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc2_0_6 * w2);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc2_0_7 * w2);
+  memoryBarrierShared(); barrier();
   if ((r0 + 2) < rows) {
-    for (int dd2 = tid; dd2 < 128; dd2 += 64) {
-      float so2 = sm_o[(1024 + dd2)];
-      for (int gs2 = 1; gs2 < 4; gs2++) {
-        so2 = (so2 + sm_o[(((gs2 + 8) * 128) + dd2)]);
+    for (int dd2 = tid; dd2 < 128; dd2 += 128) {
+      float so2 = sm_o[(0 + dd2)];
+      for (int gs2 = 1; gs2 < 8; gs2++) {
+        so2 = (so2 + sm_o[(((gs2 + 0) * 128) + dd2)]);
       }
       partial_o[((((qrow2 * 4) + split) * 128) + dd2)] = so2;
     }
@@ -787,11 +736,21 @@ void main() {
       partial_ml[((((qrow2 * 4) + split) * 2) + 1)] = Lt2;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc3_0_0 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc3_0_1 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc3_0_2 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc3_0_3 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc3_0_4 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc3_0_5 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc3_0_6 * w3);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc3_0_7 * w3);
+  memoryBarrierShared(); barrier();
   if ((r0 + 3) < rows) {
-    for (int dd3 = tid; dd3 < 128; dd3 += 64) {
-      float so3 = sm_o[(1536 + dd3)];
-      for (int gs3 = 1; gs3 < 4; gs3++) {
-        so3 = (so3 + sm_o[(((gs3 + 12) * 128) + dd3)]);
+    for (int dd3 = tid; dd3 < 128; dd3 += 128) {
+      float so3 = sm_o[(0 + dd3)];
+      for (int gs3 = 1; gs3 < 8; gs3++) {
+        so3 = (so3 + sm_o[(((gs3 + 0) * 128) + dd3)]);
       }
       partial_o[((((qrow3 * 4) + split) * 128) + dd3)] = so3;
     }
@@ -800,11 +759,21 @@ void main() {
       partial_ml[((((qrow3 * 4) + split) * 2) + 1)] = Lt3;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc4_0_0 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc4_0_1 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc4_0_2 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc4_0_3 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc4_0_4 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc4_0_5 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc4_0_6 * w4);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc4_0_7 * w4);
+  memoryBarrierShared(); barrier();
   if ((r0 + 4) < rows) {
-    for (int dd4 = tid; dd4 < 128; dd4 += 64) {
-      float so4 = sm_o[(2048 + dd4)];
-      for (int gs4 = 1; gs4 < 4; gs4++) {
-        so4 = (so4 + sm_o[(((gs4 + 16) * 128) + dd4)]);
+    for (int dd4 = tid; dd4 < 128; dd4 += 128) {
+      float so4 = sm_o[(0 + dd4)];
+      for (int gs4 = 1; gs4 < 8; gs4++) {
+        so4 = (so4 + sm_o[(((gs4 + 0) * 128) + dd4)]);
       }
       partial_o[((((qrow4 * 4) + split) * 128) + dd4)] = so4;
     }
@@ -822,27 +791,11 @@ void main() {
   sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc5_0_5 * w5);
   sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc5_0_6 * w5);
   sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc5_0_7 * w5);
-  sm_o[(((4 + grp) * 128) + (dv0 + 0))] = (acc6_0_0 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 1))] = (acc6_0_1 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 2))] = (acc6_0_2 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 3))] = (acc6_0_3 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 4))] = (acc6_0_4 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 5))] = (acc6_0_5 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 6))] = (acc6_0_6 * w6);
-  sm_o[(((4 + grp) * 128) + (dv0 + 7))] = (acc6_0_7 * w6);
-  sm_o[(((8 + grp) * 128) + (dv0 + 0))] = (acc7_0_0 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 1))] = (acc7_0_1 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 2))] = (acc7_0_2 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 3))] = (acc7_0_3 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 4))] = (acc7_0_4 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 5))] = (acc7_0_5 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 6))] = (acc7_0_6 * w7);
-  sm_o[(((8 + grp) * 128) + (dv0 + 7))] = (acc7_0_7 * w7);
   memoryBarrierShared(); barrier();
   if ((r0 + 5) < rows) {
-    for (int dd5 = tid; dd5 < 128; dd5 += 64) {
+    for (int dd5 = tid; dd5 < 128; dd5 += 128) {
       float so5 = sm_o[(0 + dd5)];
-      for (int gs5 = 1; gs5 < 4; gs5++) {
+      for (int gs5 = 1; gs5 < 8; gs5++) {
         so5 = (so5 + sm_o[(((gs5 + 0) * 128) + dd5)]);
       }
       partial_o[((((qrow5 * 4) + split) * 128) + dd5)] = so5;
@@ -852,11 +805,21 @@ void main() {
       partial_ml[((((qrow5 * 4) + split) * 2) + 1)] = Lt5;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc6_0_0 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc6_0_1 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc6_0_2 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc6_0_3 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc6_0_4 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc6_0_5 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc6_0_6 * w6);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc6_0_7 * w6);
+  memoryBarrierShared(); barrier();
   if ((r0 + 6) < rows) {
-    for (int dd6 = tid; dd6 < 128; dd6 += 64) {
-      float so6 = sm_o[(512 + dd6)];
-      for (int gs6 = 1; gs6 < 4; gs6++) {
-        so6 = (so6 + sm_o[(((gs6 + 4) * 128) + dd6)]);
+    for (int dd6 = tid; dd6 < 128; dd6 += 128) {
+      float so6 = sm_o[(0 + dd6)];
+      for (int gs6 = 1; gs6 < 8; gs6++) {
+        so6 = (so6 + sm_o[(((gs6 + 0) * 128) + dd6)]);
       }
       partial_o[((((qrow6 * 4) + split) * 128) + dd6)] = so6;
     }
@@ -865,11 +828,21 @@ void main() {
       partial_ml[((((qrow6 * 4) + split) * 2) + 1)] = Lt6;
     }
   }
+  memoryBarrierShared(); barrier();
+  sm_o[(((0 + grp) * 128) + (dv0 + 0))] = (acc7_0_0 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 1))] = (acc7_0_1 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 2))] = (acc7_0_2 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 3))] = (acc7_0_3 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 4))] = (acc7_0_4 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 5))] = (acc7_0_5 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 6))] = (acc7_0_6 * w7);
+  sm_o[(((0 + grp) * 128) + (dv0 + 7))] = (acc7_0_7 * w7);
+  memoryBarrierShared(); barrier();
   if ((r0 + 7) < rows) {
-    for (int dd7 = tid; dd7 < 128; dd7 += 64) {
-      float so7 = sm_o[(1024 + dd7)];
-      for (int gs7 = 1; gs7 < 4; gs7++) {
-        so7 = (so7 + sm_o[(((gs7 + 8) * 128) + dd7)]);
+    for (int dd7 = tid; dd7 < 128; dd7 += 128) {
+      float so7 = sm_o[(0 + dd7)];
+      for (int gs7 = 1; gs7 < 8; gs7++) {
+        so7 = (so7 + sm_o[(((gs7 + 0) * 128) + dd7)]);
       }
       partial_o[((((qrow7 * 4) + split) * 128) + dd7)] = so7;
     }

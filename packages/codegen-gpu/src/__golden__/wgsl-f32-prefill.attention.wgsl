@@ -8,7 +8,8 @@ struct KfScalars {
   Skv: i32,
 };
 @group(0) @binding(4) var<uniform> kf_scalars: KfScalars;
-var<workgroup> red: array<f32, 256>;
+var<workgroup> red: array<f32, 260>;
+var<workgroup> sc: array<f32, 16>;
 var<workgroup> sm_ml: array<f32, 32>;
 var<workgroup> sm_o: array<f32, 1024>;
 
@@ -106,6 +107,7 @@ fn attention(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup
   var acc3_0_2: f32 = 0.0f;
   var acc3_0_3: f32 = 0.0f;
   // red: a workgroup array declared at module scope
+  // sc: a workgroup array declared at module scope
   let kr0: i32 = (kvbase + max(min(((k0 + 0i) + grp), (k1 - 1i)), 0i));
   var k0_0_0: f32 = k[((kr0 * 64i) + dk0)];
   var k0_0_1: f32 = k[(((kr0 * 64i) + dk0) + 1i)];
@@ -131,28 +133,25 @@ fn attention(@builtin(local_invocation_id) kf_tid: vec3<u32>, @builtin(workgroup
     let pd2_0: f32 = fma(q2_0_3, k0_0_3, fma(q2_0_2, k0_0_2, fma(q2_0_1, k0_0_1, (q2_0_0 * k0_0_0))));
     let pd3_0: f32 = fma(q3_0_3, k0_0_3, fma(q3_0_2, k0_0_2, fma(q3_0_1, k0_0_1, (q3_0_0 * k0_0_0))));
     red[(0i + tid)] = pd0_0;
-    red[(64i + tid)] = pd1_0;
-    red[(128i + tid)] = pd2_0;
-    red[(192i + tid)] = pd3_0;
+    red[(65i + tid)] = pd1_0;
+    red[(130i + tid)] = pd2_0;
+    red[(195i + tid)] = pd3_0;
     workgroupBarrier();
     let gbase: i32 = (grp * 16i);
-    var s0_0: f32 = red[(gbase + 0i)];
-    for (var l0_0: i32 = 1i; l0_0 < 16i; l0_0 += 1i) {
-      s0_0 = (s0_0 + red[((gbase + 0i) + l0_0)]);
-    }
-    var s1_0: f32 = red[(gbase + 64i)];
-    for (var l1_0: i32 = 1i; l1_0 < 16i; l1_0 += 1i) {
-      s1_0 = (s1_0 + red[((gbase + 64i) + l1_0)]);
-    }
-    var s2_0: f32 = red[(gbase + 128i)];
-    for (var l2_0: i32 = 1i; l2_0 < 16i; l2_0 += 1i) {
-      s2_0 = (s2_0 + red[((gbase + 128i) + l2_0)]);
-    }
-    var s3_0: f32 = red[(gbase + 192i)];
-    for (var l3_0: i32 = 1i; l3_0 < 16i; l3_0 += 1i) {
-      s3_0 = (s3_0 + red[((gbase + 192i) + l3_0)]);
+    let rp0: i32 = (ln + 0i);
+    if ((rp0 < 4i)) {
+      let ra0: i32 = ((rp0 * 65i) + gbase);
+      var rs0: f32 = red[ra0];
+      for (var rl0: i32 = 1i; rl0 < 16i; rl0 += 1i) {
+        rs0 = (rs0 + red[(ra0 + rl0)]);
+      }
+      sc[((rp0 * 4i) + grp)] = rs0;
     }
     workgroupBarrier();
+    let s0_0: f32 = sc[(0i + grp)];
+    let s1_0: f32 = sc[(4i + grp)];
+    let s2_0: f32 = sc[(8i + grp)];
+    let s3_0: f32 = sc[(12i + grp)];
     let vis0_0: bool = ((j0 < k1) && (j0 <= p0));
     let mt0: f32 = select((-1e+30f), s0_0, vis0_0);
     let mn0: f32 = max(m0, mt0);

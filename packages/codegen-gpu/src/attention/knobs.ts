@@ -6,7 +6,7 @@
 import { resolveKnobs } from '@kforge/ir';
 import type { KnobConfig, KnobDomain, KnobSpace, ParamValue, Params } from '@kforge/ir';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
-import { attentionLayout, attentionShape, stagedKvProblem, type AttentionShape, type AttentionSimtConfig } from './lower-simt.ts';
+import { attentionLayout, attentionShape, scoreReduceBytes, stagedKvProblem, type AttentionShape, type AttentionSimtConfig } from './lower-simt.ts';
 
 /** elements per lane load for each storage: up to 16 bytes (f32 x4, f16 x8, q8_0 codes x16) and one step wider */
 const WIDTHS: Readonly<Record<AttentionShape['kv'], readonly number[]>> = {
@@ -76,7 +76,7 @@ function rules(target: GpuTarget, shape: AttentionShape, caps: SimtCaps): Rule[]
       check: (c) => {
         const lay = attentionLayout(shape, c, caps);
         // the merge passes take as many rows as fit: one row must
-        const need = (lay.sharedReduce ? 4 * c.block_q * lay.U * c.workgroup_size : 0) + (lay.NG > 1 ? 8 * c.block_q * lay.NG + 4 * lay.NG * shape.Dv : 0);
+        const need = (lay.sharedReduce ? scoreReduceBytes(c.block_q * lay.U, c.workgroup_size, lay.NG) : 0) + (lay.NG > 1 ? 8 * c.block_q * lay.NG + 4 * lay.NG * shape.Dv : 0);
         return need > caps.sharedBytes ? `needs ${need} bytes of workgroup memory, over ${caps.sharedBytes}` : null;
       },
     },
@@ -167,7 +167,10 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionSh
   const subgroup_reduce = caps.subgroupOps && caps.subgroupSize !== null;
   const decode = Sq === 1;
   const cuda = target === 'cuda';
-  const workgroup_size = Math.min(cuda ? 128 : 64, caps.maxWorkgroup);
+  // OpenCL / Vulkan decode: shaped for a GPU (their emulators run it too); the other cases and targets keep the
+  // CPU-fitted 64 threads
+  const clvkDecode = decode && (target === 'opencl' || target === 'vulkan');
+  const workgroup_size = Math.min(cuda || clvkDecode ? 128 : 64, caps.maxWorkgroup);
   // cuda decode with f16/f32 KV: the cp.async ring (3 tiles, 2 in flight), 16 bytes per lane and at most 4 rows,
   // so that q and the output slice take half the registers (about 120 a thread: 4 workgroups an SM), the running
   // max moved lazily and both dispatches launched dependent. H200, f16 GQA 32/8 D 128 (2026-12-02, run 2 of
@@ -184,17 +187,21 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionSh
     kv_stages: staged ? 3 : 1, dependent_launch: cuda && decode && caps.dependentLaunch, lazy_rescale: cuda && decode,
   };
   const { NG } = attentionLayout(shape, base, caps);
-  const keysPerGroup = cuda ? 2 : decode ? 2 : 1;
+  // OpenCL / Vulkan decode: 4 keys a group in flight (f16 D 128: 8 key groups of 16 lanes), cut to 2 where the unrolled-work
+  // cap of the CPU compilers binds (8 rows); cuda's ring and register budget take 2
+  const keysPerGroup = clvkDecode ? 4 : cuda ? 2 : decode ? 2 : 1;
   let kv_splits = 1;
   if (decode) {
     const tiles = B * shape.Hkv * Math.ceil((Sq * shape.G) / block_q);
     // cuda: about as many workgroups as fit the SMs of a 132-SM part at once (staged: 4 an SM, else 2) and at
     // least two splits, each at least 128 keys (H200 f16 GQA 32/8, staged: B 8 S 4096 8 splits 38.9 us vs 4
     // 61.6 and 16 43.3; B 32 S 2048 2 splits 71.0 vs 4 73.2; register pipeline: B 8 4 splits 76% of copy vs 8
-    // 67%); the CPU-run APIs: a few splits (the combine path stays exercised)
+    // 67%); OpenCL / Vulkan decode: about 264 workgroups of 128 threads, at least 64 keys a split (measured beside
+    // cuda on one GPU: docs/results/2026-12-07-h100-attention-opencl-vulkan); the CPU-run APIs: a few splits (the
+    // combine path stays exercised)
     kv_splits = cuda
       ? Math.min(64, pow2Floor(Skv / 128), Math.max(2, pow2Floor((staged ? 528 : 264) / tiles)))
-      : Math.min(8, pow2Floor(Skv / 64));
+      : clvkDecode ? Math.min(64, pow2Floor(Skv / 64), pow2Floor(264 / tiles)) : Math.min(8, pow2Floor(Skv / 64));
   }
   return { ...base, block_kv: NG * keysPerGroup, kv_splits: Math.max(1, kv_splits) };
 }

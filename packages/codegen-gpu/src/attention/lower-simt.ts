@@ -139,7 +139,7 @@ export function attentionLayout(shape: AttentionShape, cfg: AttentionSimtConfig,
   const Ck = Math.ceil(shape.D / (L * VW));
   const Cv = Math.ceil(shape.Dv / (L * VW));
   const sharedReduce = L > 1 && !(cfg.subgroup_reduce && caps.subgroupSize !== null);
-  const reduceBytes = sharedReduce ? 4 * cfg.block_q * U * T : 0;
+  const reduceBytes = sharedReduce ? scoreReduceBytes(cfg.block_q * U, T, NG) : 0;
   const mlBytes = NG > 1 ? 8 * cfg.block_q * NG : 0;
   const rowBytes = 4 * NG * shape.Dv;
   // staged: the tile ring takes most of the workgroup memory; the merge takes rows in passes of at most 16 KB
@@ -147,6 +147,14 @@ export function attentionLayout(shape: AttentionShape, cfg: AttentionSimtConfig,
   const RP = NG > 1 ? Math.max(1, Math.min(cfg.block_q, Math.floor(room / rowBytes))) : 0;
   const stageBytes = cfg.kv_stages > 1 ? cfg.kv_stages * NG * U * (kvRowBytes(shape.kv, shape.D) + kvRowBytes(shape.kv, shape.Dv)) : 0;
   return { L, NG, U, Ck, Cv, RP, sharedReduce, sharedBytes: reduceBytes + mlBytes + RP * rowBytes, stageBytes };
+}
+
+/**
+ * workgroup memory of the score reduction through workgroup memory: per (row, key) pair the T partials (rows of
+ * T + 1 words, so that the lanes reading one pair's partials hit distinct banks) and the NG summed scores
+ */
+export function scoreReduceBytes(pairs: number, T: number, NG: number): number {
+  return 4 * pairs * (T + 1 + NG);
 }
 
 /** why the cp.async tile ring (kv_stages > 1) cannot hold this storage, undefined when it can: whole 16-byte chunks per row */
@@ -350,7 +358,7 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
   // staged: every workgroup array is sized at launch with the ring (static arrays beside a launch-sized ring
   // above 48 KB in all fail to launch without the opt-in, which only the launch-sized bytes get)
   const wgArray = (name: string, size: number): Stmt => (staged ? allocDynamic(name, F32, size, 16) : alloc(name, F32, size, 'workgroup'));
-  if (lay.sharedReduce) body.push(wgArray('red', BQ * U * T));
+  if (lay.sharedReduce) body.push(wgArray('red', BQ * U * (T + 1)), wgArray('sc', BQ * U * NG));
 
   // ---- the key loop ----
   // registers (kv_stages 1): software pipelined, the registers hold the raw K/V loads of the current tile; each
@@ -448,17 +456,29 @@ export function lowerAttentionMain(shape: AttentionShape, cfg: AttentionSimtConf
       }
     }
   } else {
-    for (let r = 0; r < BQ; r++) for (let u = 0; u < U; u++) loop.push(store('red', add((r * U + u) * T, i32('tid')), f32(`pd${r}_${u}`)));
+    // through workgroup memory: lane ln of a key group adds up the L partials of the (row, key) pairs ln, ln + L, ...
+    // and writes their scores; then every lane reads its group's scores (each lane adding every pair's L partials
+    // costs L times the loads)
+    const P = BQ * U;
+    const RS = T + 1;
+    for (let r = 0; r < BQ; r++) for (let u = 0; u < U; u++) loop.push(store('red', add((r * U + u) * RS, i32('tid')), f32(`pd${r}_${u}`)));
     loop.push(barrier());
     loop.push(let_('gbase', I32, mul(i32('grp'), L)));
-    for (let r = 0; r < BQ; r++) {
-      for (let u = 0; u < U; u++) {
-        const slot = (r * U + u) * T;
-        loop.push(letMut(`s${r}_${u}`, F32, load('red', add(i32('gbase'), slot), F32)));
-        loop.push(forLoop(`l${r}_${u}`, 1, L, [assign(`s${r}_${u}`, add(f32(`s${r}_${u}`), load('red', add(add(i32('gbase'), slot), i32(`l${r}_${u}`)), F32)))]));
-      }
+    for (let k = 0; k * L < P; k++) {
+      const pair = `rp${k}`;
+      const sum = `rs${k}`;
+      const at = `ra${k}`;
+      const work: Stmt[] = [
+        let_(at, I32, add(mul(i32(pair), RS), i32('gbase'))),
+        letMut(sum, F32, load('red', i32(at), F32)),
+        forLoop(`rl${k}`, 1, L, [assign(sum, add(f32(sum), load('red', add(i32(at), i32(`rl${k}`)), F32)))]),
+        store('sc', add(mul(i32(pair), NG), i32('grp')), f32(sum)),
+      ];
+      loop.push(let_(pair, I32, add(i32('ln'), k * L)));
+      loop.push(...((k + 1) * L > P ? [if_(lt(i32(pair), P), work)] : work));
     }
     loop.push(barrier());
+    for (let r = 0; r < BQ; r++) for (let u = 0; u < U; u++) loop.push(let_(`s${r}_${u}`, F32, load('sc', add((r * U + u) * NG, i32('grp')), F32)));
   }
   // online softmax per row over this key group's U keys
   for (let r = 0; r < BQ; r++) {
