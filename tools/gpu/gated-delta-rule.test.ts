@@ -32,8 +32,13 @@ test('gated_delta_rule specs: issue 17 point 5 (decode B 1/8/64 on three APIs, p
   const specs = all.filter((s) => s.isDefault);
   const decode = GATED_DELTA_RULE_SHAPES.filter((s) => s.phase === 'decode');
   assert.equal(specs.length, 3 * decode.length + GATED_DELTA_RULE_SHAPES.length - decode.length);
-  // the non-default cases: wider state-walk column blocks beside the long 16/16 cuda prefills only
-  for (const v of all.filter((s) => !s.isDefault)) assert.ok(v.target === 'cuda' && v.phase === 'prefill' && Number(v.params.T) >= 2048 && v.params.Hv === 16, v.name);
+  // the non-default cases, cuda only: other state-walk column blocks beside the long 16/16 prefills, and the
+  // recurrent kernel's input paths, dependent launch and column splits beside each decode
+  for (const v of all.filter((s) => !s.isDefault)) {
+    assert.ok(v.target === 'cuda' && (v.phase === 'decode' || (Number(v.params.T) >= 2048 && v.params.Hv === 16)), v.name);
+  }
+  const b1 = all.filter((s) => !s.isDefault && s.phase === 'decode' && s.params.B === 1).map((s) => s.name.replace('perf-gdr-decode-b1-t1-h16x16-', ''));
+  assert.deepEqual(b1, ['staged-pdl', 'reg', 'reg-pdl', 'reg-pdl-ks32-bv4'], 'variants equal to the default or to an earlier variant are left out');
   const cuda = specs.filter((s) => s.target === 'cuda').map((s) => [s.params.B, s.params.T, s.params.Hk, s.params.Hv]);
   assert.deepEqual(cuda, [[1, 1, 16, 16], [8, 1, 16, 16], [64, 1, 16, 16], [1, 8192, 16, 16], [4, 2048, 16, 16], [1, 8192, 16, 32], [1, 512, 16, 16]]);
   for (const s of specs) {
@@ -83,7 +88,8 @@ test('prepare --ops gated_delta_rule --parts perf,baselines --targets cuda: stat
   const dir = mkdtempSync(join(tmpdir(), 'kforge-h200-gdr-prepare-'));
   try {
     const plan = await prepareH200Bundle(dir, { ops: ['gated_delta_rule'], parts: ['perf', 'baselines'], targets: ['cuda'], only: ['decode-b8', 't512'] });
-    assert.deepEqual(plan.timed.map((t) => t.case), ['000-perf-gdr-decode-b8-t1-h16x16', '001-perf-gdr-prefill-b1-t512-h16x16']);
+    const decodeVariants = ['staged-pdl', 'reg', 'reg-pdl', 'reg-pdl-ks16-bv8', 'reg-pdl-ks32-bv4'].map((tag, i) => `${String(i + 1).padStart(3, '0')}-perf-gdr-decode-b8-t1-h16x16-${tag}`);
+    assert.deepEqual(plan.timed.map((t) => t.case), ['000-perf-gdr-decode-b8-t1-h16x16', ...decodeVariants, '006-perf-gdr-prefill-b1-t512-h16x16']);
     for (const t of plan.timed) {
       const state = 2 * Number(t.params.B) * 16 * 128 * 128 * 4;
       assert.equal(t.bytes, state, `${t.case}: GB/s over s0 + s`);
@@ -92,7 +98,7 @@ test('prepare --ops gated_delta_rule --parts perf,baselines --targets cuda: stat
       assert.deepEqual(t.sampleRows, sampleRowsOf('gated_delta_rule', t.params, opHooks('gated_delta_rule', 'sample').sample(t.params, t.sampleCount!).indices)!.rows);
       assert.ok(existsSync(join(dir, 'perf', 'cases', t.case, 'host.cu')), t.case);
     }
-    assert.deepEqual(plan.fla!.map((e) => e.kforgeCase), plan.timed.map((t) => t.case), 'FLA names the manifest case');
+    assert.deepEqual(plan.fla!.map((e) => e.kforgeCase), plan.timed.filter((t) => t.isDefault).map((t) => t.case), 'FLA beside each default, naming its manifest case');
     const back = JSON.parse(readFileSync(join(dir, PLAN_FILE), 'utf8')) as H200Plan;
     assert.equal(back.fla!.length, 2);
     assert.deepEqual(back.skipped, []);

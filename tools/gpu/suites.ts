@@ -410,10 +410,21 @@ export function gatedDeltaRuleTimedSpecs(targets: readonly H200Target[]): TimedS
       };
       const name = `perf-gdr-${s.name}${target === 'cuda' ? '' : `-${target}`}`;
       specs.push({ ...base, name, config, isDefault: true });
+      if (target !== 'cuda') continue;
+      const knobs = loweringFor('gated_delta_rule', target).knobs(target, params);
+      if (s.phase === 'decode') {
+        const seen = new Set([JSON.stringify(config)]);
+        for (const [tag, overlay] of GDR_DECODE_VARIANTS) {
+          const variant = { ...config, ...overlay };
+          if (seen.has(JSON.stringify(variant)) || knobs.check(variant)) continue;
+          seen.add(JSON.stringify(variant));
+          specs.push({ ...base, name: `${name}-${tag}`, config: variant, isDefault: false });
+        }
+        continue;
+      }
       // the state walk's other column blocks on the long 16/16 prefills (the walk is the sequential part; each
       // variant brings back 8 MiB of sampled rows)
-      if (target !== 'cuda' || s.phase !== 'prefill' || Number(params.T) < 2048 || Number(params.Hv) !== 16) continue;
-      const knobs = loweringFor('gated_delta_rule', target).knobs(target, params);
+      if (Number(params.T) < 2048 || Number(params.Hv) !== 16) continue;
       for (const block_v of GDR_WALK_VARIANTS) {
         const variant = { ...config, block_v };
         if (block_v !== Number(config.block_v) && !knobs.check(variant)) specs.push({ ...base, name: `${name}-bv${block_v}`, config: variant, isDefault: false });
@@ -425,6 +436,20 @@ export function gatedDeltaRuleTimedSpecs(targets: readonly H200Target[]): TimedS
 
 /** block_v of the state walk timed beside the default on the long CUDA prefills (those other than the default) */
 const GDR_WALK_VARIANTS = [8, 16, 32];
+
+/**
+ * Beside each CUDA decode default (issue 17's decode goal, latency-bound at B 1): the recurrent kernel's inputs
+ * staged or in registers, with and without the dependent launch, and other splits of the state columns over warps
+ * (those equal to the default or an earlier variant, or outside the rules, are left out)
+ */
+const GDR_DECODE_VARIANTS: readonly (readonly [string, Readonly<Record<string, ParamValue>>])[] = [
+  ['staged', { inputs: 'staged', dependent_launch: false }],
+  ['staged-pdl', { inputs: 'staged', dependent_launch: true }],
+  ['reg', { inputs: 'registers', dependent_launch: false }],
+  ['reg-pdl', { inputs: 'registers', dependent_launch: true }],
+  ['reg-pdl-ks16-bv8', { inputs: 'registers', dependent_launch: true, k_split: 16, block_v: 8, vector_width: 4 }],
+  ['reg-pdl-ks32-bv4', { inputs: 'registers', dependent_launch: true, k_split: 32, block_v: 4, vector_width: 4 }],
+];
 
 /**
  * FLA's sampled rows come back for the check here up to this size per case (T 8192: 8 MiB, which with

@@ -41,7 +41,9 @@ export function emitGatedDeltaRuleGpu(target: GpuTarget, params: Params, config:
     const k = lowerRecurrent(shape, cfg, caps);
     kernels = [k];
     const { threads } = recurrentLayout(shape, cfg, caps);
-    dispatches.push({ entry: k.name, args: argsOf(k), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [threads, 1, 1] });
+    dispatches.push({
+      entry: k.name, args: argsOf(k), grid: [Math.ceil(Dv / cfg.block_v), Hv, 'B'], workgroup: [threads, 1, 1], ...(cfg.dependent_launch ? { dependentLaunch: true } : {}),
+    });
   } else {
     const C = cfg.chunk;
     const chunks = size.mul('B', Hv, size.cdiv('T', C));

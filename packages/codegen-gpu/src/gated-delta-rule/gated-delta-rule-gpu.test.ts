@@ -166,6 +166,11 @@ test('emulated in place (s0 and s one buffer): both variants (the chunked one in
     [{ B: 2, T: 3, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'recurrent', k_split: 8, vector_width: 4, block_v: 16, subgroup_reduce: true }],
     [{ B: 1, T: 19, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8 }],
     [{ B: 1, T: 2, Hk: 1, Hv: 1, Dk: 9, Dv: 6, l2norm: true }, 'wgsl', { variant: 'recurrent', k_split: 1, vector_width: 1, block_v: 4 }],
+    // inputs in registers, the next token's loaded during this one: rows past Dk (20 of 24), a column group past Dv,
+    // Hv / Hk 2, the subgroup and the workgroup-memory reductions, with and without the dependent launch
+    [{ B: 2, T: 5, Hk: 1, Hv: 2, Dk: 20, Dv: 20, l2norm: true }, 'cuda', { variant: 'recurrent', k_split: 8, vector_width: 4, block_v: 16, subgroup_reduce: true, inputs: 'registers', dependent_launch: true }],
+    [{ B: 1, T: 4, Hk: 2, Hv: 4, Dk: 20, Dv: 12 }, 'opencl', { variant: 'recurrent', k_split: 4, vector_width: 2, block_v: 8, inputs: 'registers' }],
+    [{ B: 1, T: 1, Hk: 1, Hv: 2, Dk: 32, Dv: 16, l2norm: true }, 'cuda', { variant: 'recurrent', k_split: 32, vector_width: 4, block_v: 4, subgroup_reduce: true, inputs: 'registers' }],
     [{ B: 2, T: 37, Hk: 1, Hv: 2, Dk: 12, Dv: 10, l2norm: true }, 'opencl', { variant: 'chunked', chunk: 16, block_v: 4, workgroup_size: 32 }],
     // the walk's register tiles: 4 x 4 of U and O, 2 x 4 of S, 4 column tiles, a column block past Dv, a tail chunk
     [{ B: 1, T: 70, Hk: 1, Hv: 2, Dk: 24, Dv: 20, l2norm: true }, 'cuda', { variant: 'chunked', chunk: 64, block_v: 16, workgroup_size: 32 }],

@@ -3,9 +3,9 @@
  * defaults for decode (the recurrent variant) and prefill (the chunked one). The source depends on the
  * config and the compiled params (Hk, Hv, Dk, Dv, scale, l2norm), never on B or T; the defaults may.
  *
- * Each variant reads only some knobs: 'recurrent' block_v, k_split, vector_width, subgroup_reduce (its
- * threads are (block_v / vector_width) x k_split); 'chunked' chunk, block_v, workgroup_size. The others
- * are accepted at any value of their domain and ignored.
+ * Each variant reads only some knobs: 'recurrent' block_v, k_split, vector_width, subgroup_reduce, inputs,
+ * dependent_launch (its threads are (block_v / vector_width) x k_split); 'chunked' chunk, block_v, workgroup_size.
+ * The others are accepted at any value of their domain and ignored.
  */
 import { gatedDeltaRuleShape, resolveKnobs, type GatedDeltaRuleShape } from '@kforge/ir';
 import type { KnobConfig, KnobDomain, KnobSpace, ParamValue, Params } from '@kforge/ir';
@@ -22,6 +22,17 @@ export interface GdrSimtConfig {
   readonly k_split: number;
   readonly vector_width: number;
   readonly subgroup_reduce: boolean;
+  /**
+   * recurrent: 'staged' copies a tile of tokens (q, k rows, the block's v, exp(g), beta) into workgroup memory
+   * behind a barrier; 'registers' has each lane load its own rows of q and k, its columns of v, g and beta
+   * straight into registers at each token (no workgroup memory for them, no barrier)
+   */
+  readonly inputs: 'staged' | 'registers';
+  /**
+   * recurrent, CUDA: programmatic dependent launch: the kernel lets the next launch start at once and waits for
+   * the previous grid before anything else (its inputs are read coherently), so only the launch overlaps
+   */
+  readonly dependent_launch: boolean;
 }
 
 /** How the recurrent kernel's threads split a block of state columns. */
@@ -39,7 +50,7 @@ export interface RecurrentLayout {
   readonly subgroup: boolean;
   /** values reduced per step: Sᵀk and Sᵀq per column, k·q, and |k|², |q|² with l2norm */
   readonly NV: number;
-  /** tokens staged in workgroup memory at a time */
+  /** tokens staged in workgroup memory at a time (1, unused, with inputs in registers) */
   readonly ST: number;
   readonly sharedBytes: number;
 }
@@ -56,6 +67,7 @@ export function recurrentLayout(shape: GdrShape, c: GdrSimtConfig, caps: SimtCap
   const Dkp = R * c.k_split;
   const NV = 2 * VW + (shape.l2norm ? 3 : 1);
   const reduceBytes = !subgroup && c.k_split > 1 ? 2 * NV * threads * 4 : 0;
+  if (c.inputs === 'registers') return { CG, CGL, threads, R, Dkp, subgroup, NV, ST: 1, sharedBytes: reduceBytes };
   const perStep = (2 * Dkp + c.block_v + 2) * 4;
   const ST = Math.max(1, Math.min(MAX_STAGED_STEPS, Math.floor((caps.sharedBytes - reduceBytes) / perStep)));
   return { CG, CGL, threads, R, Dkp, subgroup, NV, ST, sharedBytes: reduceBytes + ST * perStep };
@@ -222,6 +234,14 @@ export function gatedDeltaRuleGpuKnobSpace(target: GpuTarget, params: Params): K
       name: 'subgroup_reduce', values: caps.subgroupOps && caps.subgroupSize !== null ? [false, true] : [false],
       doc: 'recurrent: the partial Sᵀk, Sᵀq of a column summed by subgroup butterflies (else workgroup memory, one barrier per token)',
     },
+    {
+      name: 'inputs', values: ['staged', 'registers'],
+      doc: "recurrent: 'staged': tiles of tokens copied into workgroup memory behind a barrier; 'registers': each lane loads its q, k rows, v columns, g and beta itself at each token (no barrier)",
+    },
+    {
+      name: 'dependent_launch', values: caps.dependentLaunch ? [false, true] : [false],
+      doc: 'recurrent: programmatic dependent launch: the kernel lets the next launch start and waits for the previous grid before its first read',
+    },
   ];
   const list = rules(target, shape, caps);
   const check = (c: KnobConfig): string | undefined => {
@@ -293,6 +313,7 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   const whole = subgroups && ((block_v / vector_width) * k_split) % caps.subgroupSize! === 0;
   const base: GdrSimtConfig = {
     variant, chunk, block_v, workgroup_size: Math.min(cuda ? 128 : 64, caps.maxWorkgroup), k_split, vector_width, subgroup_reduce: whole && k_split > 1,
+    inputs: 'staged', dependent_launch: false,
   };
   const fits = (c: GdrSimtConfig) => chunkedSharedFloats(shape, c)[1] * 4 <= caps.sharedBytes;
   while (walk > 1 && !fits({ ...base, block_v: walk })) walk /= 2;

@@ -10,7 +10,10 @@
  * through workgroup memory; then, with a = exp(g) and S the state before the step,
  *   u = beta (v - a Sᵀk̂),  o = scale (a Sᵀq̂ + (k̂·q̂) u),  S = a S + k̂ uᵀ.
  * The state is read once at the start and written once at the end; a lane writes only what it read, so s0 and
- * s may be one buffer.
+ * s may be one buffer. With `inputs: 'registers'` nothing is staged: each lane loads its own rows of q and k, its
+ * columns of v, g and beta into registers at the top of each step, so a decode step has no barrier and all its
+ * loads, state included, go out at once (a longer T waits for each token's loads; 'staged' batches them). With `dependent_launch` (CUDA) the kernel lets the
+ * next launch start and waits for the previous grid before anything else.
  *
  * 'chunked' (prefill), the WY/UT form of the op (ir/src/ops/gated-delta-rule.ts), in three dispatches (FLA's split):
  * 1. `gdr_chunk_prep`, a workgroup per (chunk, value head, batch), none of it touching S: gamma (the cumulative
@@ -31,7 +34,7 @@
 import type { Expr, Kernel, KernelParam, Stmt } from '@kforge/ir';
 import {
   add, alloc, allocDynamic, and, assign, asyncCommit, asyncCopy, asyncWait, barrier, bufferParam, c, comment, concat, div, eq, fma, forLoop, if_, land, le, let_, letMut, load, lt, min, mul, param, rem,
-  scalarParam, select, store, sub, subgroupShuffleXor, unary, v,
+  gridDependency, scalarParam, select, store, sub, subgroupShuffleXor, unary, v,
 } from '@kforge/ir';
 import { L2NORM_EPS } from '@kforge/ir';
 import { loadWords } from '../gemv/weight-chunks.ts';
@@ -70,8 +73,9 @@ export function chunkScratch(shape: GdrShape, C: number): readonly { readonly na
   ];
 }
 
-const ioParams = (): KernelParam[] => [
-  bufferParam('q', F32), bufferParam('k', F32), bufferParam('v', F32), bufferParam('g', F32), bufferParam('beta', F32), bufferParam('s0', F32, 'read', { aliased: true }),
+/** `coherent`: the inputs an earlier grid may write, read after a dependent launch's wait (no non-coherent loads) */
+const ioParams = (coherent = false): KernelParam[] => [
+  ...['q', 'k', 'v', 'g', 'beta'].map((n) => bufferParam(n, F32, 'read', coherent ? { coherent: true } : {})), bufferParam('s0', F32, 'read', { aliased: true }),
 ];
 
 
@@ -104,9 +108,14 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   const BV = cfg.block_v;
   const T = param('T');
   const l2 = shape.l2norm;
+  const staged = cfg.inputs !== 'registers';
   const body: Stmt[] = [
     comment(`gated_delta_rule recurrent, Hk=${Hk} Hv=${Hv} Dk=${Dk} Dv=${Dv}${l2 ? ' l2norm' : ''}: ${BV} state columns per workgroup as ${CG} groups of `
-      + `${VW} x ${KS} lanes (${R} rows each), ${lay.subgroup ? 'subgroup' : KS > 1 ? 'workgroup-memory' : 'no'} reduction, ${ST} tokens staged at a time`),
+      + `${VW} x ${KS} lanes (${R} rows each), ${lay.subgroup ? 'subgroup' : KS > 1 ? 'workgroup-memory' : 'no'} reduction, `
+      + (staged ? `${ST} tokens staged at a time` : 'inputs loaded into registers')
+      + (cfg.dependent_launch ? ', dependent launch' : '')),
+    // the next launch may start now; nothing is read before the previous grid is done
+    ...(cfg.dependent_launch ? [gridDependency('signal'), gridDependency('wait')] : []),
     ...gridIds(),
     ...headIndices(shape),
     // tid = (hi, ks, lo): lanes of a column group CGL apart, whole units inside a subgroup
@@ -128,10 +137,12 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     xs.forEach((x, e) => then.push(assign(`S${r}_${e}`, x)));
     body.push(if_(v(`ok${r}`, 'bool'), then));
   }
-  body.push(
-    alloc('sq', F32, ST * Dkp, 'workgroup'), alloc('sk', F32, ST * Dkp, 'workgroup'), alloc('sv', F32, ST * BV, 'workgroup'),
-    alloc('sa', F32, ST, 'workgroup'), alloc('sb', F32, ST, 'workgroup'),
-  );
+  if (staged) {
+    body.push(
+      alloc('sq', F32, ST * Dkp, 'workgroup'), alloc('sk', F32, ST * Dkp, 'workgroup'), alloc('sv', F32, ST * BV, 'workgroup'),
+      alloc('sa', F32, ST, 'workgroup'), alloc('sb', F32, ST, 'workgroup'),
+    );
+  }
   const reduceShared = !lay.subgroup && KS > 1;
   if (reduceShared) body.push(alloc('red', F32, 2 * NV * NT, 'workgroup'));
 
@@ -163,14 +174,41 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   ], { step: NT }));
   tile.push(barrier());
 
-  // ---- one token ----
-  const step: Stmt[] = [
-    let_('a', F32, load('sa', i32('u'), F32)),
-    let_('bt', F32, load('sb', i32('u'), F32)),
+  // ---- registers: a lane's inputs of token t into the registers named by p (rows past Dk and columns past Dv stay 0) ----
+  const tokenLoads = (t: Expr, p: string): Stmt[] => {
+    const out: Stmt[] = [let_(`${p}qk`, I32, mul(add(mul(add(mul(i32('b'), T), t), Hk), i32('hk')), Dk))];
+    for (let r = 0; r < R; r++) {
+      const at = add(i32(`${p}qk`), i32(`row${r}`));
+      const loads = [assign(`${p}k${r}`, load('k', at, F32)), assign(`${p}q${r}`, load('q', at, F32))];
+      out.push(...((r + 1) * KS > Dk ? [if_(lt(i32(`row${r}`), Dk), loads)] : loads));
+    }
+    out.push(let_(`${p}gat`, I32, add(mul(add(mul(i32('b'), T), t), Hv), i32('h'))));
+    out.push(assign(`${p}g`, load('g', i32(`${p}gat`), F32)), assign(`${p}b`, load('beta', i32(`${p}gat`), F32)));
+    const vs: Stmt[] = [];
+    const xs = loadWords('v', add(mul(i32(`${p}gat`), Dv), i32('j0')), VW, F32, `${p}vl`, vs, caps.vectorLoads, VW);
+    xs.forEach((x, e) => vs.push(assign(`${p}v${e}`, x)));
+    out.push(if_(v('colok', 'bool'), vs));
+    return out;
+  };
+  const tokenRegs = (p: string): Stmt[] => [
+    ...Array.from({ length: R }, (_, r) => [letMut(`${p}k${r}`, F32, c.f32(0)), letMut(`${p}q${r}`, F32, c.f32(0))]).flat(),
+    ...Array.from({ length: VW }, (_, e) => letMut(`${p}v${e}`, F32, c.f32(0))),
+    letMut(`${p}g`, F32, c.f32(0)), letMut(`${p}b`, F32, c.f32(0)),
   ];
-  for (let r = 0; r < R; r++) {
-    const at = add(mul(i32('u'), Dkp), i32(`row${r}`));
-    step.push(let_(`kr${r}`, F32, load('sk', at, F32)), let_(`qr${r}`, F32, load('sq', at, F32)));
+
+  // ---- one token ----
+  const step: Stmt[] = [];
+  if (staged) {
+    step.push(let_('a', F32, load('sa', i32('u'), F32)), let_('bt', F32, load('sb', i32('u'), F32)));
+    for (let r = 0; r < R; r++) {
+      const at = add(mul(i32('u'), Dkp), i32(`row${r}`));
+      step.push(let_(`kr${r}`, F32, load('sk', at, F32)), let_(`qr${r}`, F32, load('sq', at, F32)));
+    }
+  } else {
+    // this token's loads, all independent (at t = 0 in flight with the state's)
+    step.push(...tokenRegs('in_'), ...tokenLoads(i32('t'), 'in_'));
+    step.push(let_('a', F32, exp(f32('in_g'))), let_('bt', F32, f32('in_b')));
+    for (let r = 0; r < R; r++) step.push(let_(`kr${r}`, F32, f32(`in_k${r}`)), let_(`qr${r}`, F32, f32(`in_q${r}`)));
   }
   // fma chains named every CHAIN terms (WGSL parsers limit the nesting depth)
   const chain = (name: string, term: (r: number) => [Expr, Expr]): void => {
@@ -213,7 +251,7 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
     }
   } else {
     // double-buffered by token parity: one barrier per token
-    step.push(let_('rbase', I32, mul(and(i32('u'), 1), NV * NT)));
+    step.push(let_('rbase', I32, mul(and(i32(staged ? 'u' : 't'), 1), NV * NT)));
     partials.forEach((p, n) => step.push(store('red', add(add(i32('rbase'), n * NT), i32('tid')), f32(p))));
     step.push(barrier());
     step.push(let_('rown', I32, sub(i32('tid'), mul(i32('ks'), CGL))));
@@ -232,22 +270,30 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   step.push(let_('ark', F32, times(f32('a'), rk)));
   step.push(let_('arq', F32, mul(times(f32('a'), rq), c.f32(shape.scale))));
   step.push(let_('ckq', F32, mul(times(times(f32(total('pkq')), rk), rq), c.f32(shape.scale))));
-  step.push(let_('t', I32, add(i32('t0'), i32('u'))));
+  if (staged) step.push(let_('t', I32, add(i32('t0'), i32('u'))));
   step.push(let_('oat', I32, add(mul(add(mul(add(mul(i32('b'), T), i32('t')), Hv), i32('h')), Dv), i32('j0'))));
-  const outs: Stmt[] = [];
+  const outs: Expr[] = [];
   for (let e = 0; e < VW; e++) {
-    step.push(let_(`vv${e}`, F32, load('sv', add(mul(i32('u'), BV), add(i32('jl'), e)), F32)));
+    step.push(let_(`vv${e}`, F32, staged ? load('sv', add(mul(i32('u'), BV), add(i32('jl'), e)), F32) : f32(`in_v${e}`)));
     step.push(let_(`uu${e}`, F32, mul(f32('bt'), sub(f32(`vv${e}`), mul(f32('ark'), f32(total(`pk${e}`)))))));
-    outs.push(store('o', e ? add(i32('oat'), e) : i32('oat'), fma(f32('ckq'), f32(`uu${e}`), mul(f32('arq'), f32(total(`pq${e}`))))));
+    outs.push(fma(f32('ckq'), f32(`uu${e}`), mul(f32('arq'), f32(total(`pq${e}`)))));
     step.push(let_(`ww${e}`, F32, times(f32(`uu${e}`), rk)));
   }
-  step.push(if_(land(eq(i32('ks'), 0), v('colok', 'bool')), outs));
+  // registers path: a lane's columns of o are adjacent (j0 a multiple of vector_width, Dv too), one vector store where the target has them
+  const outStores = caps.vectorLoads && VW > 1 && !staged
+    ? [store('o', i32('oat'), concat(...outs))]
+    : outs.map((x, e) => store('o', e ? add(i32('oat'), e) : i32('oat'), x));
+  step.push(if_(land(eq(i32('ks'), 0), v('colok', 'bool')), outStores));
   for (let r = 0; r < R; r++) {
     for (let e = 0; e < VW; e++) step.push(assign(`S${r}_${e}`, fma(f32(`kr${r}`), f32(`ww${e}`), mul(f32('a'), f32(`S${r}_${e}`)))));
   }
-  tile.push(forLoop('u', 0, i32('nt'), step));
-  tile.push(barrier());
-  body.push(forLoop('t0', 0, T, tile, { step: ST }));
+  if (staged) {
+    tile.push(forLoop('u', 0, i32('nt'), step));
+    tile.push(barrier());
+    body.push(forLoop('t0', 0, T, tile, { step: ST }));
+  } else {
+    body.push(forLoop('t', 0, T, step));
+  }
 
   // the state back as it was read: one vector store per row where the target has them
   const vectorStore = caps.vectorLoads && VW > 1;
@@ -260,7 +306,7 @@ export function lowerRecurrent(shape: GdrShape, cfg: GdrSimtConfig, caps: SimtCa
   }
   return {
     name: RECURRENT_ENTRY, model: 'simt', workgroupSize: [NT, 1, 1], body,
-    params: [...ioParams(), bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }), scalarParam('B'), scalarParam('T')],
+    params: [...ioParams(cfg.dependent_launch), bufferParam('o', F32, 'write'), bufferParam('s', F32, 'write', { aliased: true }), scalarParam('B'), scalarParam('T')],
   };
 }
 

@@ -51,6 +51,8 @@ export const GATED_DELTA_RULE: OpDef = {
     { name: 'k_split', doc: 'GPU: lanes that share one state column, each holding Dk/k_split of its rows (Sᵀk and Sᵀq reduced across them)' },
     { name: 'vector_width', doc: 'GPU: elements one lane loads at once' },
     { name: 'subgroup_reduce', doc: 'GPU: subgroup (warp, simdgroup) reductions instead of local memory' },
+    { name: 'inputs', doc: "GPU recurrent: 'staged' (tiles of tokens in local memory behind a barrier) or 'registers' (each lane loads its own q, k rows, v columns, g and beta, no barrier)" },
+    { name: 'dependent_launch', doc: 'CUDA: programmatic dependent launch (the kernel lets the next launch start and waits for the previous grid before its first read)' },
   ],
   flops(params) {
     const { B, T, Hv, Dk, Dv } = params as Record<string, number>;
