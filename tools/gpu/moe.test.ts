@@ -17,24 +17,24 @@ const moe = (raw: Record<string, number | string | boolean>): Params => resolveP
 test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill T 512 in f16, q4_0, w4g128, on cuda; peers beside the f16 cases', () => {
   assert.deepEqual(moeTimedSpecs(['opencl', 'vulkan']), [], 'timed on cuda only');
   const all = moeTimedSpecs(['cuda']);
-  // beside each default, the same run's comparison: decode with one of session 14's choices undone at a time
-  // and session 13's default; f16 prefill at other tile shapes
-  const decode = (T: number, w: string, extra: string[]) => ['nopdl', 'sepdown', 'fuseroute', 's13', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
+  // beside each default, the same run's comparison: decode over the routed pairs (no group), with the router
+  // loads above the wait, both, both with the routing in gate_up, f16 at m_tile 1; f16 prefill at other tile shapes
+  const decode = (T: number, w: string, extra: string[]) => ['pairs', 'prefetch', 'both', 'route', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
   const tiles = ['t64x128x32', 't64x128x64', 't32x64x64', 't64x64x32', 't32x128x64'].map((t) => `perf-moe-prefill-t512-f16-${t}`);
   assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => s.name), [
-    ...decode(1, 'f16', ['mt1']), ...decode(1, 'q4_0', ['float', 'rows4']), ...decode(1, 'w4g128', ['float', 'rows4']),
-    ...decode(8, 'f16', []), ...decode(8, 'q4_0', ['float', 'rows4', 'mt2']), ...decode(8, 'w4g128', ['float', 'rows4', 'mt2']), ...tiles,
+    ...decode(1, 'f16', ['mt1']), ...decode(1, 'q4_0', []), ...decode(1, 'w4g128', []),
+    ...decode(8, 'f16', ['mt1']), ...decode(8, 'q4_0', []), ...decode(8, 'w4g128', []), ...tiles,
   ]);
   const changed = (name: string): string[] => {
     const v = all.find((s) => s.name === name)!;
     const d = all.find((s) => s.isDefault && name.startsWith(`${s.name}-`))!;
     return Object.keys(v.config).filter((k) => v.config[k] !== d.config[k]).sort();
   };
-  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-nopdl'), ['dependent_launch']);
-  assert.deepEqual(changed('perf-moe-decode-t8-w4g128-s13'), ['dot_path', 'fuse_down_combine']);
-  assert.deepEqual(changed('perf-moe-decode-t1-f16-s13'), ['fuse_down_combine']);
-  assert.deepEqual(changed('perf-moe-decode-t1-f16-fuseroute'), ['fuse_route_group']);
-  assert.deepEqual(changed('perf-moe-decode-t8-q4_0-float'), ['dot_path']);
+  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-pairs'), ['pair_grid']);
+  assert.deepEqual(changed('perf-moe-decode-t1-f16-pairs'), ['m_tile', 'pair_grid']);
+  assert.deepEqual(changed('perf-moe-decode-t8-w4g128-prefetch'), ['router_prefetch']);
+  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-route'), ['pair_grid', 'route_in_gate_up', 'router_prefetch']);
+  assert.deepEqual(changed('perf-moe-decode-t8-f16-mt1'), ['m_tile']);
   assert.deepEqual(changed('perf-moe-prefill-t512-f16-t64x128x32'), ['tile_k', 'tile_n']);
   const specs = all.filter((s) => s.isDefault);
   assert.deepEqual(specs.map((s) => `${s.params.T}/${s.params.weight}/${s.config.variant}`), [

@@ -598,28 +598,27 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
 }
 
 /**
- * The variants timed beside a moe default (session 14): decode without the int8 path, without the fused
- * down + combine, with the fused route + group, without the dependent launch, session 13's default (float
- * path, six dispatches), rows 4, one (f16, T 1) or two tokens per pass; f16 prefill at other tile shapes.
+ * The variants timed beside a moe default: decode (2026-12-07) with the expert kernels over the routed
+ * pairs (no group dispatch; m_tile 1, f16 alone at m_tile 1 too), with the router loads above the
+ * dependent-launch wait, both, and both with the routing in gate_up; f16 prefill at other tile shapes. Session 14's decode variants (int8,
+ * the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
-function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig, T: number): [string, KnobConfig][] {
+function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig, _T: number): [string, KnobConfig][] {
   if (phase === 'prefill') {
     if (weight !== 'f16') return [];
     return [[64, 128, 32], [64, 128, 64], [32, 64, 64], [64, 64, 32], [32, 128, 64]].map(([m, n, k]) => [`t${m}x${n}x${k}`, { ...config, tile_m: m!, tile_n: n!, tile_k: k! }]);
   }
-  const quantized = weight !== 'f16' && weight !== 'f32';
+  const flip = (k: string) => (v: KnobConfig): KnobConfig => ({ ...v, [k]: !v[k] });
+  const pairs = (v: KnobConfig): KnobConfig => flip('pair_grid')({ ...v, m_tile: v.pair_grid ? config.m_tile! : 1 });
   const out: [string, KnobConfig][] = [
-    ['nopdl', { ...config, dependent_launch: false }],
-    ['sepdown', { ...config, fuse_down_combine: false }],
-    ['fuseroute', { ...config, fuse_route_group: true }],
-    ['s13', { ...config, dot_path: 'float', fuse_route_group: false, fuse_down_combine: false }],
+    [config.pair_grid ? 'grouped' : 'pairs', pairs(config)],
+    [config.router_prefetch ? 'noprefetch' : 'prefetch', flip('router_prefetch')(config)],
+    ['both', pairs(flip('router_prefetch')(config))],
+    // and the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
+    ['route', { ...pairs(flip('router_prefetch')(config)), route_in_gate_up: true }],
   ];
-  // (rows 4: the int8 gate_up holds 160 registers at rows 8)
-  if (quantized) out.push(['float', { ...config, dot_path: 'float' }], ['rows4', { ...config, rows: 4 }]);
-  // f16 passes two tokens of an expert at a time: at T 1 the second is a clamped copy of the first
-  else if (T === 1) out.push(['mt1', { ...config, m_tile: 1 }]);
-  // tokens of one expert sharing each weight load (T 1 has one token an expert)
-  if (T > 1) out.push(['mt2', { ...config, m_tile: 2 }]);
+  // f16 passes two tokens of an expert at a time where pair_grid passes one: m_tile 1 alone
+  if (config.m_tile !== 1) out.push(['mt1', { ...config, m_tile: 1 }]);
   return out;
 }
 

@@ -55,9 +55,13 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
       { name: ROUTE_WEIGHTS, elem: 'f32', bytes: size.mul(P, 4), role: 'scratch' },
     );
   }
-  buffers.push(
+  // (pair_grid: no group dispatch, no meta)
+  const meta: ArtifactBuffer[] = kernels.some((k) => k.params.some((p) => p.name === META))
     // the tiled variant's tile list after the permutation and its inverse (its length, then TILE_FIELDS a tile)
-    { name: META, elem: 'i32', bytes: size.mul(size.add(size.add(metaLayout(E).perm, size.mul(P, 2)), tiled ? size.add(1, size.mul(tileListBound(shape, cfg.tile_m), TILE_FIELDS)) : 0), 4), role: 'scratch' },
+    ? [{ name: META, elem: 'i32', bytes: size.mul(size.add(size.add(metaLayout(E).perm, size.mul(P, 2)), tiled ? size.add(1, size.mul(tileListBound(shape, cfg.tile_m), TILE_FIELDS)) : 0), 4), role: 'scratch' }]
+    : [];
+  buffers.push(
+    ...meta,
     ...(tiled
       ? [{ name: X_HALF, elem: 'u32', bytes: size.mul('T', H * 2), role: 'scratch' }, { name: HIDDEN_HALF, elem: 'u32', bytes: size.mul(P, I * 2), role: 'scratch' }] as ArtifactBuffer[]
       : [{ name: HIDDEN, elem: 'f32', bytes: size.mul(P, I * 4), role: 'scratch' } as ArtifactBuffer]),
@@ -71,7 +75,7 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     [GROUP_ENTRY]: [1, 1, 1],
     [ROUTE_GROUP_ENTRY]: [1, 1, 1],
     [DOWN_COMBINE_ENTRY]: [Math.ceil(H / cfg.rows), 'T', 1],
-    [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), slots, 1],
+    [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), cfg.pair_grid ? P : slots, 1],
     [DOWN_ENTRY]: [Math.ceil(H / cfg.rows), slots, 1],
     [X_HALF_ENTRY]: splitGrid(size.cdiv(size.mul('T', H / 8), X_HALF_WORKGROUP)),
     [GATE_UP_MMA_ENTRY]: [Math.ceil(I / cfg.tile_n), tileListBound(shape, cfg.tile_m), 1],

@@ -4,10 +4,10 @@
  * topk, weight, routing, normTopk), never on T; the defaults depend on T only on CUDA, where above
  * MOE_DECODE_TOKENS tokens they take the 'tiled' variant where it serves the params.
  *
- * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width, subgroup_reduce, dot_path and
- * fuse_down_combine; fuse_route_group (CUDA) serves both variants; 'tiled' (CUDA,
- * mma 'tensor_core', tiled-mma.ts) reads tile_m, tile_n and tile_k, and workgroup_size and subgroup_reduce
- * for the router logits.
+ * 'gather' reads rows, m_tile, k_unroll, workgroup_size, vector_width, subgroup_reduce, dot_path,
+ * fuse_down_combine, pair_grid, router_prefetch and route_in_gate_up (CUDA); fuse_route_group (CUDA)
+ * serves both variants; 'tiled' (CUDA, mma 'tensor_core', tiled-mma.ts) reads tile_m, tile_n and
+ * tile_k, and workgroup_size and subgroup_reduce for the router logits.
  */
 import { FORMATS, InputError, resolveKnobs, type KnobConfig, type KnobDomain, type KnobSpace, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { SIMT_CAPS, type GpuTarget, type SimtCaps } from '../gemv/knobs.ts';
@@ -70,6 +70,12 @@ export interface MoeSimtConfig {
   readonly fuse_route_group: boolean;
   /** 'gather': the down projection runs per token over its slots and writes y (no partial buffer, no combine dispatch) */
   readonly fuse_down_combine: boolean;
+  /** 'gather': one expert workgroup column per routed (token, slot) pair, its expert read from the ids: no group dispatch */
+  readonly pair_grid: boolean;
+  /** CUDA, router routing, dependent launch: the logits kernel issues all its router loads before it waits for the previous grid */
+  readonly router_prefetch: boolean;
+  /** CUDA, router routing, pair_grid: each gate_up warp routes its token by shuffles (no route dispatch) */
+  readonly route_in_gate_up: boolean;
 }
 
 /** the chunk widths that tile both the gate/up rows (H) and the down rows (I) */
@@ -94,12 +100,12 @@ export function threadsFor(cfg: Pick<MoeSimtConfig, 'workgroup_size'>, chunks: n
 const gateUpValues = (c: MoeSimtConfig): number => 2 * c.rows * c.m_tile;
 
 /** the gather knobs a tiled config leaves at their defaults, and the tile knobs a gather config does */
-const GATHER_ONLY = ['rows', 'm_tile', 'k_unroll', 'vector_width', 'dot_path', 'fuse_down_combine'] as const;
+const GATHER_ONLY = ['rows', 'm_tile', 'k_unroll', 'vector_width', 'dot_path', 'fuse_down_combine', 'pair_grid'] as const;
 const TILED_ONLY = ['tile_m', 'tile_n', 'tile_k'] as const;
 /** the tile knobs' values in a gather config (and the tiled default) */
 const TILE_DEFAULTS = { tile_m: 64, tile_n: 64, tile_k: 64 } as const;
 
-function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSimtConfig): ((c: MoeSimtConfig) => string | null)[] {
+function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSimtConfig, T: number): ((c: MoeSimtConfig) => string | null)[] {
   const format = FORMATS[shape.weight];
   const elems = (c: MoeSimtConfig) => (format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits);
   return [
@@ -110,6 +116,7 @@ function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSi
         if (problem) return problem;
         const unused = GATHER_ONLY.find((k) => c[k] !== gather[k]);
         if (unused) return `variant 'tiled' does not use ${unused}: leave it at ${gather[unused]}`;
+        if (c.router_prefetch) return "variant 'tiled' launches without dependent_launch, so without router_prefetch";
         return c.dependent_launch ? "variant 'tiled' launches without dependent_launch (its waiting workgroups would hold SM slots the wave needs)" : null;
       }
       if (c.mma !== 'none') return `mma '${c.mma}' goes with variant 'tiled'`;
@@ -117,6 +124,16 @@ function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSi
       // (dependent_launch is read by 'gather' only; a tiled config leaves it false)
       return unused ? `variant 'gather' does not use ${unused}: leave it at ${TILE_DEFAULTS[unused]}` : null;
     },
+    (c) => {
+      if (!c.pair_grid || c.variant !== 'gather') return null;
+      if (c.m_tile !== 1) return `pair_grid runs one token a workgroup: m_tile 1, not ${c.m_tile}`;
+      if (!c.fuse_down_combine) return 'pair_grid needs fuse_down_combine (the separate down and combine read the grouped positions)';
+      // (the pairs are the second grid dimension: 65535 at most on every target)
+      if (T * shape.topk > 65535) return `pair_grid: T x topk = ${T * shape.topk} pairs, over a grid dimension's 65535`;
+      return c.fuse_route_group ? 'pair_grid has no group dispatch to fuse the route with (fuse_route_group off)' : null;
+    },
+    (c) => (c.route_in_gate_up && !(c.pair_grid && c.variant === 'gather') ? 'route_in_gate_up routes in the pair grid\'s gate_up: it needs pair_grid' : null),
+    (c) => (c.router_prefetch && !c.dependent_launch ? 'router_prefetch moves loads above the dependent launch wait: it needs dependent_launch' : null),
     (c) => (c.workgroup_size > caps.maxWorkgroup ? `workgroup_size ${c.workgroup_size} is over ${caps.maxWorkgroup} on ${target}` : null),
     (c) => (c.subgroup_reduce && caps.subgroupSize !== null && c.workgroup_size % caps.subgroupSize !== 0
       ? `subgroup_reduce needs whole subgroups of ${caps.subgroupSize}, not ${c.workgroup_size} threads` : null),
@@ -173,12 +190,24 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
       name: 'fuse_down_combine', values: [false, true],
       doc: "'gather': the down projection runs per token, its slots split over the workgroup's warps, and writes y: no partial buffer, no combine dispatch",
     },
+    {
+      name: 'pair_grid', values: [false, true],
+      doc: "'gather': the expert kernels run per routed (token, slot) pair, the expert read from the ids: no group dispatch (an expert shared by k tokens is read k times)",
+    },
+    {
+      name: 'router_prefetch', values: caps.dependentLaunch && shape.routing === 'router' ? [false, true] : [false],
+      doc: 'dependent launch: the logits kernel issues all its router loads (constant weights) before it waits for the previous grid',
+    },
+    {
+      name: 'route_in_gate_up', values: cuda && caps.subgroupSize === 32 && shape.routing === 'router' ? [false, true] : [false],
+      doc: "pair_grid: every gate_up warp finds its pair's expert by top-k arg-max rounds over shuffles; the first row block stores the id and weight: no route dispatch",
+    },
   ];
   const T = Number(params.T);
   const preferred = preferredDefaults(target, shape, caps);
   // the gather defaults at this T: the rules hold a tiled config's unread knobs to these
   const gather: MoeSimtConfig = { ...preferred, fuse_down_combine: preferred.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS };
-  const list = rules(target, shape, caps, gather);
+  const list = rules(target, shape, caps, gather, T);
   const check = (c: KnobConfig): string | undefined => {
     for (const rule of list) {
       const problem = rule(c as unknown as MoeSimtConfig);
@@ -187,7 +216,7 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
     return undefined;
   };
   // the fused route loops over the tokens in one workgroup: at prefill sizes the routing wants a grid
-  const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false, fuse_route_group: false };
+  const tiled: MoeSimtConfig = { ...gather, variant: 'tiled', mma: 'tensor_core', dependent_launch: false, fuse_route_group: false, router_prefetch: false, route_in_gate_up: false };
   const defaults = cuda && T > TILED_MIN_TOKENS && !check(tiled as unknown as KnobConfig) ? tiled : gather;
   const problem = check(defaults as unknown as KnobConfig);
   if (problem) throw new Error(`moe/${target}: the default ${JSON.stringify(defaults)} breaks a rule: ${problem}`);
@@ -238,8 +267,10 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
  * cost 6.4 to 8.7 us more than the two dispatches it replaces (T 1 q4_0 28.1 vs 21.3 us, f16 42.6 vs 36.0;
  * ncu: 13.1 us alone against 3.7 + 3.9). docs/results/2026-12-02-h200-moe-s14.
  */
-function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine'> {
-  return { fuse_route_group: false, fuse_down_combine: cuda };
+function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine' | 'pair_grid' | 'router_prefetch' | 'route_in_gate_up'> {
+  // pair_grid, router_prefetch, route_in_gate_up: off until a device run times them beside this default
+  // (tools/gpu/suites.ts moeVariants; docs/results/2026-12-07-moe-decode-candidates)
+  return { fuse_route_group: false, fuse_down_combine: cuda, pair_grid: false, router_prefetch: false, route_in_gate_up: false };
 }
 
 export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {

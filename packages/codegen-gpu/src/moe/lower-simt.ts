@@ -21,6 +21,9 @@
  * thread quantizes the activation block of its chunk in registers, once for all its rows, and multiplies
  * the codes by dot4_i8); fuse_route_group (CUDA) does 2 and 3 in one workgroup (`lowerRouteGroup`);
  * fuse_down_combine does 5 and 6 per token (`lowerDownCombine`): decode's 6 dispatches become 4.
+ * pair_grid (with the fused down) runs gate_up per routed pair, its expert read from the ids, so 3 goes;
+ * route_in_gate_up (CUDA, with it) finds each pair's expert by warp shuffles in gate_up, so 2 goes too
+ * (`warpTopK`); router_prefetch issues the logits kernel's router loads before its dependent-launch wait.
  *
  * Workgroups whose slot has no expert, and token tiles past an expert's count, compute nothing and store
  * nothing. Barriers stay in workgroup-uniform control flow: loop bounds that come from memory (an
@@ -30,7 +33,7 @@
 import type { Expr, Kernel, KernelParam, Stmt, WeightFormatName } from '@kforge/ir';
 import {
   FORMATS, add, alloc, assign, barrier, bufferParam, c, comment, div, eq, fma, forLoop, ge, gridDependency, gt, if_, land, let_, letMut, load, lor,
-  lt, max, min, mul, param, rem, scalarParam, select, special, store, sub, unary, v,
+  lt, max, min, mul, param, rem, scalarParam, select, special, store, sub, subgroupShuffleXor, unary, v,
 } from '@kforge/ir';
 import type { SimtCaps } from '../gemv/knobs.ts';
 import { int8ChunkDot, readF32Run, shiftedDotOf, sumOf, workgroupSums } from '../gemv/lower-simt.ts';
@@ -106,7 +109,7 @@ interface JobRow {
  */
 function dotLoop(
   rows: readonly JobRow[], K: number, M: number, xBuffer: string, xRow: (m: number) => Expr, acc: (r: number, m: number) => string,
-  threads: number, unroll: number, caps: SimtCaps, int8?: WeightFormatName, lane: Expr = v('tid', I32),
+  threads: number, unroll: number, caps: SimtCaps, int8?: WeightFormatName, lane: Expr = v('tid', I32), afterLoads: readonly Stmt[] = [],
 ): { decls: Stmt[]; loop: Stmt[] } {
   const layout = rows[0]!.layout;
   const Kx = c.i32(K);
@@ -148,7 +151,7 @@ function dotLoop(
         });
       }
     });
-    return [...loads, ...math];
+    return [...loads, ...afterLoads, ...math];
   };
   const decls: Stmt[] = [];
   for (let m = 0; m < M; m++) rows.forEach((_, r) => decls.push(letMut(acc(r, m), F32, c.f32(0))));
@@ -176,12 +179,22 @@ const chunksOf = (layout: ChunkLayout, K: number): number => {
   return e.op === 'const' ? e.value : Math.ceil(K / layout.elems);
 };
 
-/** logits[t, e] = router[e] · x[t] for LOGITS_ROWS experts x LOGITS_TOKENS tokens per workgroup */
+/**
+ * logits[t, e] = router[e] · x[t] for LOGITS_ROWS experts x LOGITS_TOKENS tokens per workgroup. With
+ * router_prefetch (dependent launch) every chunk of a thread is loaded in one step whose router loads come
+ * before the wait for the previous grid: the router does not change, so its latency overlaps that grid's tail.
+ */
 export function lowerLogits(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps): Kernel {
   const { H, E } = shape;
   const width = H % 4 === 0 ? 16 : 4;
   const layout = chunkLayout(FORMATS.f32, width, caps.vectorLoads, 'router');
-  const threads = threadsFor(cfg, chunksOf(layout, H), caps);
+  const chunks = chunksOf(layout, H);
+  const threads = threadsFor(cfg, chunks, caps);
+  const prefetch = cfg.router_prefetch && cfg.dependent_launch;
+  // (at most 4 chunks a thread: 2 rows x 4 float4 of router in registers)
+  let unroll = 1;
+  while (prefetch && unroll < 4 && threads * unroll * 2 <= chunks) unroll *= 2;
+  const wait: Stmt[] = prefetch ? [gridDependency('wait')] : [];
   const RE = LOGITS_ROWS;
   const TB = LOGITS_TOKENS;
   const T = param('T');
@@ -197,8 +210,9 @@ export function lowerLogits(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps)
     return { layout, row: v(`row_${r}`, I32), tag: `r${r}_` };
   });
   for (let m = 0; m < TB; m++) body.push(let_(`tok_${m}`, I32, min(add(v('t0', I32), m), sub(T, 1))));
-  const dots = dotLoop(rows, H, TB, 'x', (m) => mul(v(`tok_${m}`, I32), H), acc, threads, 1, caps);
-  body.push(...dots.decls, ...dots.loop);
+  const dots = dotLoop(rows, H, TB, 'x', (m) => mul(v(`tok_${m}`, I32), H), acc, threads, unroll, caps, undefined, v('tid', I32), wait);
+  // (threads past the last chunk wait here: x and the stores come after the previous grid)
+  body.push(...dots.decls, ...dots.loop, ...wait);
   const sums = workgroupSums({ rows: RE, M: TB, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
   body.push(...sums.stmts);
   const o = v('o', I32);
@@ -421,11 +435,25 @@ function expertFrame(
     let_('tid', I32, special('thread_id')),
     let_('slot', I32, special('group_id', 1)),
     let_('n0', I32, mul(special('group_id'), R)),
-    let_('n_active', I32, load(META, 0, I32)),
-    let_('e', I32, max(min(load(META, add(min(v('slot', I32), E - 1), lay.active), I32), E - 1), 0)),
-    let_('off', I32, load(META, add(v('e', I32), lay.offsets), I32)),
-    let_('cnt', I32, select(lt(v('slot', I32), v('n_active', I32)), load(META, add(v('e', I32), lay.counts), I32), c.i32(0))),
   ];
+  if (cfg.pair_grid && cfg.route_in_gate_up) {
+    head.push(...warpTopK(shape));
+  } else if (cfg.pair_grid) {
+    // slot = the pair t·topk + r, its own position; an id out of range (given routing) computes nothing
+    head.push(
+      let_('id', I32, load(idsBuffer(shape), v('slot', I32), I32)),
+      let_('e', I32, max(min(v('id', I32), E - 1), 0)),
+      let_('off', I32, v('slot', I32)),
+      let_('cnt', I32, select(land(ge(v('id', I32), 0), lt(v('id', I32), E)), c.i32(1), c.i32(0))),
+    );
+  } else {
+    head.push(
+      let_('n_active', I32, load(META, 0, I32)),
+      let_('e', I32, max(min(load(META, add(min(v('slot', I32), E - 1), lay.active), I32), E - 1), 0)),
+      let_('off', I32, load(META, add(v('e', I32), lay.offsets), I32)),
+      let_('cnt', I32, select(lt(v('slot', I32), v('n_active', I32)), load(META, add(v('e', I32), lay.counts), I32), c.i32(0))),
+    );
+  }
   // rows past N are clamped (a copy of row N-1, never stored): no divergent loads
   for (let r = 0; r < R; r++) head.push(let_(`nr_${r}`, I32, min(add(v('n0', I32), r), N - 1)));
   const mt = v('mt', I32);
@@ -433,8 +461,91 @@ function expertFrame(
   for (let m = 0; m < MT; m++) inner.push(let_(`j_${m}`, I32, add(v('off', I32), max(min(add(mt, m), sub(cnt, 1)), 0))));
   const { decls, work, sums, writes } = tile((m) => v(`j_${m}`, I32));
   const hoisted = hoistAllocs(sums);
-  inner.push(...decls, ...(uniformLoops ? [if_(lt(mt, cnt), work)] : work), ...hoisted.rest, ...writes, barrier());
-  return [...hoisted.allocs, ...head, forLoop('mt', 0, uniformLoops ? pairs(shape) : cnt, inner, { step: MT })];
+  // (pair_grid: one pass, its work predicated, so the barriers stay uniform on every target)
+  const predicated = uniformLoops || cfg.pair_grid;
+  inner.push(...decls, ...(predicated ? [if_(lt(mt, cnt), work)] : work), ...hoisted.rest, ...writes, barrier());
+  return [...hoisted.allocs, ...head, forLoop('mt', 0, cfg.pair_grid ? 1 : uniformLoops ? pairs(shape) : cnt, inner, { step: MT })];
+}
+
+/**
+ * route_in_gate_up: the expert of pair `slot` (token slot / topk, rank slot % topk), found by every warp
+ * alone: each lane holds the logits of experts lane, lane + 32, ...; topk rounds of a warp arg-max (larger
+ * logit, or an equal one at a lower index: SPEC's tie rule) each take one expert out. The weight is
+ * exp(l - lmax) over the sum of all (or of the chosen, normTopk); the first row block's thread 0 stores
+ * the pair's id and weight for the down. Defines e, off (= slot) and cnt (1).
+ */
+function warpTopK(shape: MoeShape): Stmt[] {
+  const { E, topk } = shape;
+  const L = Math.ceil(E / 32);
+  const f = (n: string) => v(n, F32);
+  const i = (n: string) => v(n, I32);
+  const out: Stmt[] = [
+    let_('rt', I32, div(i('slot'), topk)),
+    let_('rr', I32, rem(i('slot'), topk)),
+    let_('rlane', I32, special('subgroup_lane')),
+  ];
+  for (let k = 0; k < L; k++) {
+    const e = add(i('rlane'), 32 * k);
+    out.push(
+      let_(`re_${k}`, I32, e),
+      let_(`rl_${k}`, F32, select(lt(i(`re_${k}`), E), load(LOGITS, add(mul(i('rt'), E), min(i(`re_${k}`), E - 1)), F32), c.f32(-Infinity))),
+      // lanes past E hold nothing to take
+      letMut(`rtk_${k}`, I32, select(lt(i(`re_${k}`), E), c.i32(0), c.i32(1))),
+    );
+  }
+  out.push(letMut('sel', I32, c.i32(0)), letMut('psel', F32, c.f32(0)), letMut('psum', F32, c.f32(0)));
+  for (let r = 0; r < topk; r++) {
+    out.push(letMut(`bv_${r}`, F32, c.f32(-Infinity)), letMut(`bi_${r}`, I32, c.i32(E)));
+    for (let k = 0; k < L; k++) {
+      const better = land(eq(i(`rtk_${k}`), 0), lor(gt(f(`rl_${k}`), f(`bv_${r}`)), land(eq(f(`rl_${k}`), f(`bv_${r}`)), lt(i(`re_${k}`), i(`bi_${r}`)))));
+      out.push(let_(`rb_${r}_${k}`, 'bool', better),
+        assign(`bv_${r}`, select(v(`rb_${r}_${k}`, 'bool'), f(`rl_${k}`), f(`bv_${r}`))),
+        assign(`bi_${r}`, select(v(`rb_${r}_${k}`, 'bool'), i(`re_${k}`), i(`bi_${r}`))));
+    }
+    for (const m of [16, 8, 4, 2, 1]) {
+      const ov = `ov_${r}_${m}`;
+      const oi = `oi_${r}_${m}`;
+      out.push(
+        let_(ov, F32, subgroupShuffleXor(f(`bv_${r}`), m)),
+        let_(oi, I32, subgroupShuffleXor(i(`bi_${r}`), m)),
+        let_(`ob_${r}_${m}`, 'bool', lor(gt(f(ov), f(`bv_${r}`)), land(eq(f(ov), f(`bv_${r}`)), lt(i(oi), i(`bi_${r}`))))),
+        assign(`bv_${r}`, select(v(`ob_${r}_${m}`, 'bool'), f(ov), f(`bv_${r}`))),
+        assign(`bi_${r}`, select(v(`ob_${r}_${m}`, 'bool'), i(oi), i(`bi_${r}`))),
+      );
+    }
+    for (let k = 0; k < L; k++) out.push(assign(`rtk_${k}`, select(eq(i(`re_${k}`), i(`bi_${r}`)), c.i32(1), i(`rtk_${k}`))));
+    // the first arg-max is the largest logit
+    if (r === 0) out.push(let_('rmax', F32, f('bv_0')));
+    out.push(
+      let_(`rp_${r}`, F32, unary('exp', sub(f(`bv_${r}`), f('rmax')))),
+      assign('psum', add(f('psum'), f(`rp_${r}`))),
+      assign('sel', select(eq(i('rr'), r), i(`bi_${r}`), i('sel'))),
+      assign('psel', select(eq(i('rr'), r), f(`rp_${r}`), f('psel'))),
+    );
+  }
+  let den: Expr = f('psum');
+  if (!shape.normTopk) {
+    // the sum over every expert: each lane's, then the warp's
+    let lanes: Expr = c.f32(0);
+    for (let k = 0; k < L; k++) lanes = add(lanes, select(lt(i(`re_${k}`), E), unary('exp', sub(f(`rl_${k}`), f('rmax'))), c.f32(0)));
+    out.push(let_('rs_0', F32, lanes));
+    let prev = 'rs_0';
+    for (const m of [16, 8, 4, 2, 1]) {
+      out.push(let_(`rs_${m}`, F32, add(f(prev), subgroupShuffleXor(f(prev), m))));
+      prev = `rs_${m}`;
+    }
+    den = f(prev);
+  }
+  out.push(
+    if_(land(eq(special('group_id'), 0), eq(special('thread_id'), 0)), [
+      store(ROUTE_IDS, i('slot'), i('sel')),
+      store(ROUTE_WEIGHTS, i('slot'), div(f('psel'), den)),
+    ]),
+    let_('e', I32, i('sel')),
+    let_('off', I32, i('slot')),
+    let_('cnt', I32, c.i32(1)),
+  );
+  return out;
 }
 
 /** the write loop of a tile: outputs o = m·R + r in steps of the workgroup, stored where the token and row exist */
@@ -476,7 +587,9 @@ export function lowerGateUp(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps,
       ...Array.from({ length: R }, (_, r) => ({ layout: up, row: rowOf(r), tag: `u${r}_` })),
     ];
     const work: Stmt[] = [];
-    for (let m = 0; m < MT; m++) work.push(let_(`xr_${m}`, I32, mul(div(load(META, add(pos(m), lay.perm), I32), topk), H)));
+    // the token of position j: its pair's (perm) / topk; under pair_grid the position is the pair
+    const pairOf = (m: number): Expr => (cfg.pair_grid ? pos(m) : load(META, add(pos(m), lay.perm), I32));
+    for (let m = 0; m < MT; m++) work.push(let_(`xr_${m}`, I32, mul(div(pairOf(m), topk), H)));
     const dots = dotLoop(rows, H, MT, 'x', (m) => v(`xr_${m}`, I32), acc, threads, cfg.k_unroll, caps, int8Of(shape, cfg));
     work.push(...dots.loop);
     const sums = workgroupSums({ rows: 2 * R, M: MT, workgroupSize: threads, subgroupReduce: cfg.subgroup_reduce, acc }, caps);
@@ -494,7 +607,13 @@ export function lowerGateUp(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps,
   }));
   return {
     name: GATE_UP_ENTRY, model: 'simt',
-    params: [bufferParam('x', F32), ...weightParams(shape, 'w_gate'), ...weightParams(shape, 'w_up'), bufferParam(META, I32), bufferParam(HIDDEN, F32, 'write'), scalarParam('T')],
+    params: [
+      bufferParam('x', F32), ...weightParams(shape, 'w_gate'), ...weightParams(shape, 'w_up'),
+      ...(cfg.pair_grid && cfg.route_in_gate_up
+        ? [bufferParam(LOGITS, F32), bufferParam(ROUTE_IDS, I32, 'write'), bufferParam(ROUTE_WEIGHTS, F32, 'write')]
+        : [bufferParam(cfg.pair_grid ? idsBuffer(shape) : META, I32)]),
+      bufferParam(HIDDEN, F32, 'write'), scalarParam('T'),
+    ],
     body, workgroupSize: [threads, 1, 1],
   };
 }
@@ -566,11 +685,18 @@ export function lowerDownCombine(shape: MoeShape, cfg: MoeSimtConfig, caps: Simt
   const rows: JobRow[] = Array.from({ length: R }, (_, r) => ({ layout: down, row: add(mul(v('e', I32), H), v(`nr_${r}`, I32)), tag: `d${r}_` }));
   const dots = dotLoop(rows, I, 1, HIDDEN, () => mul(v('j', I32), I), acc, lanes, cfg.k_unroll, caps, int8Of(shape, cfg), v('lane', I32));
   const pair = add(mul(v('t', I32), topk), v('s', I32));
+  // the pair's hidden row: its grouped position (-1 for an id out of range), or under pair_grid the pair itself
+  const position: Stmt[] = cfg.pair_grid
+    ? [
+      let_('id', I32, load(idsBuffer(shape), v('pr', I32), I32)),
+      let_('j', I32, select(land(ge(v('id', I32), 0), lt(v('id', I32), E)), v('pr', I32), c.i32(-1))),
+    ]
+    : [let_('j', I32, load(META, add(add(c.i32(lay.perm), pairs(shape)), v('pr', I32)), I32))];
   body.push(forLoop('s', v('slot_lane', I32), topk, [
     let_('pr', I32, pair),
-    let_('j', I32, load(META, add(add(c.i32(lay.perm), pairs(shape)), v('pr', I32)), I32)),
+    ...position,
     if_(ge(v('j', I32), 0), [
-      let_('e', I32, max(min(load(idsBuffer(shape), v('pr', I32), I32), E - 1), 0)),
+      let_('e', I32, max(min(cfg.pair_grid ? v('id', I32) : load(idsBuffer(shape), v('pr', I32), I32), E - 1), 0)),
       let_('rw', F32, load(weightsBuffer(shape), v('pr', I32), F32)),
       ...dots.decls,
       ...dots.loop,
@@ -588,7 +714,10 @@ export function lowerDownCombine(shape: MoeShape, cfg: MoeSimtConfig, caps: Simt
   const hoisted = hoistAllocs(sums.stmts);
   return {
     name: DOWN_COMBINE_ENTRY, model: 'simt',
-    params: [bufferParam(HIDDEN, F32), ...weightParams(shape, 'w_down'), bufferParam(META, I32), bufferParam(idsBuffer(shape), I32), bufferParam(weightsBuffer(shape), F32), bufferParam('y', F32, 'write'), scalarParam('T')],
+    params: [
+      bufferParam(HIDDEN, F32), ...weightParams(shape, 'w_down'), ...(cfg.pair_grid ? [] : [bufferParam(META, I32)]), bufferParam(idsBuffer(shape), I32),
+      bufferParam(weightsBuffer(shape), F32), bufferParam('y', F32, 'write'), scalarParam('T'),
+    ],
     body: [...hoisted.allocs, ...body, ...hoisted.rest, writes], workgroupSize: [threads, 1, 1],
   };
 }
@@ -637,8 +766,10 @@ export function lowerMoeSimt(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps
   const kernels: Kernel[] = [];
   const tileM = cfg.variant === 'tiled' ? cfg.tile_m : undefined;
   const fused = cfg.fuse_route_group && shape.routing === 'router';
-  if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), ...(fused ? [] : [lowerRoute(shape, caps)]));
-  kernels.push(fused ? lowerRouteGroup(shape, caps, tileM) : lowerGroup(shape, caps, tileM));
+  const routeInGateUp = cfg.route_in_gate_up && cfg.pair_grid && cfg.variant === 'gather';
+  if (shape.routing === 'router') kernels.push(lowerLogits(shape, cfg, caps), ...(fused || routeInGateUp ? [] : [lowerRoute(shape, caps)]));
+  // pair_grid: the expert kernels read the ids themselves
+  if (!(cfg.pair_grid && cfg.variant === 'gather')) kernels.push(fused ? lowerRouteGroup(shape, caps, tileM) : lowerGroup(shape, caps, tileM));
   if (cfg.variant === 'tiled') {
     const buffers = { meta: META, partial: PARTIAL, weights: weightsBuffer(shape), permBase: metaLayout(shape.E).perm };
     kernels.push(lowerXHalf(shape), lowerGateUpMma(shape, cfg, buffers), lowerDownMma(shape, cfg, buffers), lowerCombine(shape));
@@ -647,7 +778,9 @@ export function lowerMoeSimt(shape: MoeShape, cfg: MoeSimtConfig, caps: SimtCaps
   kernels.push(lowerGateUp(shape, cfg, caps, uniformLoops));
   if (cfg.fuse_down_combine) kernels.push(lowerDownCombine(shape, cfg, caps));
   else kernels.push(lowerDown(shape, cfg, caps, uniformLoops), lowerCombine(shape));
-  return cfg.dependent_launch ? kernels.map(dependentLaunch) : kernels;
+  if (!cfg.dependent_launch) return kernels;
+  // router_prefetch: the logits kernel places its own waits (after its router loads)
+  return kernels.map((k) => dependentLaunch(k, !(k.name === LOGITS_ENTRY && cfg.router_prefetch)));
 }
 
 /** the scratch buffers an earlier dispatch of the chain writes (x, the weights and the router do not change) */
@@ -658,10 +791,10 @@ const PRODUCED: ReadonlySet<string> = new Set([LOGITS, ROUTE_IDS, ROUTE_WEIGHTS,
  * previous grid before anything else, so the next kernel's launch overlaps this one's run (a decode chain
  * of six short kernels). Buffers earlier grids produce are read coherently (no ld.global.nc above the wait).
  */
-function dependentLaunch(k: Kernel): Kernel {
+function dependentLaunch(k: Kernel, waitFirst: boolean): Kernel {
   return {
     ...k,
     params: k.params.map((p) => (p.kind === 'buffer' && PRODUCED.has(p.name) ? { ...p, coherent: true } : p)),
-    body: [gridDependency('signal'), gridDependency('wait'), ...k.body],
+    body: [gridDependency('signal'), ...(waitFirst ? [gridDependency('wait')] : []), ...k.body],
   };
 }

@@ -165,6 +165,51 @@ test('emulated: router routing (q4_0, warp reductions) and router ties; with KFO
   assert.ok(ties < 1e-9, `ties: nmse ${ties}`);
 });
 
+test('emulated: the pair grid (no group), the router loads above the wait, and the routing in gate_up (no route)', () => {
+  const q4 = { T: 3, H: 64, I: 32, E: 6, topk: 2, weight: 'q4_0', normTopk: true };
+  const pairs = emulated(q4, 'cuda', { pair_grid: true, router_prefetch: true }, 47);
+  assert.deepEqual(pairs.entries, ['moe_logits', 'moe_route', 'moe_gate_up', 'moe_down_combine']);
+  assert.ok(pairs.nmse < pairs.bound, `pairs int8: nmse ${pairs.nmse}`);
+  const routed = emulated(q4, 'cuda', { pair_grid: true, router_prefetch: true, route_in_gate_up: true }, 47);
+  assert.deepEqual(routed.entries, ['moe_logits', 'moe_gate_up', 'moe_down_combine']);
+  assert.ok(routed.nmse < routed.bound, `route in gate_up, int8: nmse ${routed.nmse}`);
+  // E not a multiple of 32 (lanes holding 3 experts, some none), weights over all experts and over the chosen
+  for (const normTopk of [false, true]) {
+    const n = emulatedNmse({ T: 2, H: 64, I: 32, E: 70, topk: 5, weight: 'f16', normTopk }, 'cuda', { pair_grid: true, route_in_gate_up: true, m_tile: 1 }, 48);
+    assert.ok(n < 1e-9, `route in gate_up, E 70, normTopk ${normTopk}: nmse ${n}`);
+  }
+  // equal logits in pairs: the warp arg-max takes the lower expert first
+  const ties = emulatedNmse({ T: 2, H: 32, I: 32, E: 6, topk: 3, weight: 'f16' }, 'cuda', { pair_grid: true, route_in_gate_up: true, m_tile: 1 }, 7, (inputs) => {
+    const r = Float32Array.from(inputs.router!.data as Float32Array);
+    for (let e = 1; e < 6; e += 2) r.copyWithin(e * 32, (e - 1) * 32, e * 32);
+    return { ...inputs, router: { ...inputs.router!, data: r } as Tensor };
+  });
+  assert.ok(ties < 1e-9, `ties: nmse ${ties}`);
+  // given routing on the pair grid, another dialect
+  const given = emulatedNmse({ T: 3, H: 64, I: 32, E: 5, topk: 3, routing: 'given' }, 'opencl', { pair_grid: true, m_tile: 1, fuse_down_combine: true }, 49);
+  assert.ok(given < 1e-9, `given, pairs: nmse ${given}`);
+});
+
+test('the pair grid: T·topk expert columns, no group, no meta; its rules', () => {
+  const p = params({ T: 3, H: 128, I: 64, E: 10, topk: 4, weight: 'w4g64' });
+  const a = emitMoeGpu('cuda', p, { pair_grid: true, route_in_gate_up: true, router_prefetch: true });
+  assert.deepEqual(a.dispatches.map((d) => d.entry), ['moe_logits', 'moe_gate_up', 'moe_down_combine']);
+  assert.deepEqual(sizedDispatches(a)[1]!.grid, [Math.ceil(64 / Number(a.config.rows)), 12, 1]);
+  assert.ok(!a.buffers.some((b) => b.name === 'moe_meta' || b.name === 'moe_partial'));
+  assert.throws(() => emitMoeGpu('cuda', p, { pair_grid: true, m_tile: 2 }), (e: Error) => e instanceof InputError && /m_tile 1/.test(e.message));
+  assert.throws(() => emitMoeGpu('cuda', p, { pair_grid: true, fuse_down_combine: false }), (e: Error) => e instanceof InputError && /fuse_down_combine/.test(e.message));
+  // (the knobs left out are completed to a valid config)
+  assert.equal(emitMoeGpu('cuda', p, { route_in_gate_up: true }).config.pair_grid, true);
+  assert.throws(() => emitMoeGpu('cuda', p, { route_in_gate_up: true, pair_grid: false }), (e: Error) => e instanceof InputError && /pair_grid/.test(e.message));
+  assert.throws(() => emitMoeGpu('cuda', p, { router_prefetch: true, dependent_launch: false }), (e: Error) => e instanceof InputError && /dependent_launch/.test(e.message));
+  assert.throws(() => emitMoeGpu('opencl', p, { pair_grid: true, fuse_down_combine: true, route_in_gate_up: true }), (e: Error) => e instanceof InputError && /route_in_gate_up/.test(e.message));
+  // the router loads of every chunk come before the wait; x after it
+  const src = Object.values(emitMoeGpu('cuda', params(QWEN(1, 'q4_0')), { router_prefetch: true }).files)[0]!;
+  const logits = src.slice(src.indexOf('moe_logits('), src.indexOf('moe_route('));
+  const wait = logits.indexOf('kf_wait_previous_grid();');
+  assert.ok(wait > 0 && (logits.slice(0, wait).match(/&router\[/g) ?? []).length === 8 && !/&x\[/.test(logits.slice(0, wait)), 'router loads above the wait');
+});
+
 test('emulated: a given id out of range contributes nothing and is never an index', () => {
   const raw = { T: 3, H: 64, I: 32, E: 4, topk: 2, routing: 'given' };
   const p = params(raw);

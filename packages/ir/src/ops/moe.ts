@@ -56,6 +56,9 @@ export const MOE: OpDef = {
     { name: 'dependent_launch', doc: "CUDA: programmatic dependent launch of the kernel chain (each launch overlaps the previous kernel)" },
     { name: 'fuse_route_group', doc: 'GPU (CUDA): one workgroup routes every token and groups the pairs (one dispatch, not two)' },
     { name: 'fuse_down_combine', doc: 'GPU: the down projection runs per token over its slots and writes y (no partial buffer, no combine dispatch)' },
+    { name: 'pair_grid', doc: 'GPU: the expert kernels run per routed (token, slot) pair, the expert read from the ids (no group dispatch)' },
+    { name: 'router_prefetch', doc: 'CUDA: the router logits kernel issues its router loads before its dependent-launch wait' },
+    { name: 'route_in_gate_up', doc: "GPU (CUDA): with pair_grid, each gate_up warp routes its token by subgroup shuffles (no route dispatch)" },
   ],
   flops(params) {
     const { T, H, I, E, topk } = params as Record<string, number>;
