@@ -14,11 +14,17 @@ import { LOWERINGS } from './lowerings.ts';
 const gemv = getOp('gemv');
 const params = (p: Record<string, ParamValue>) => resolveParams(gemv, p);
 
-/** every valid config of a space (the spaces here are a few thousand at most) */
-function configsOf(space: KnobSpace): KnobConfig[] {
-  let all: Record<string, ParamValue>[] = [{}];
-  for (const k of space.knobs) all = all.flatMap((c) => k.values.map((v) => ({ ...c, [k.name]: v })));
-  return all.filter((c) => space.check(c) === undefined);
+/** every valid config of a space, one at a time (moe's CUDA space has millions of raw combinations) */
+function* configsOf(space: KnobSpace): Generator<KnobConfig> {
+  const counts = space.knobs.map((k) => k.values.length);
+  const at = counts.map(() => 0);
+  for (;;) {
+    const c = Object.fromEntries(space.knobs.map((k, i) => [k.name, k.values[at[i]!]!])) as Record<string, ParamValue>;
+    if (space.check(c) === undefined) yield c;
+    let i = at.length - 1;
+    while (i >= 0 && ++at[i]! === counts[i]) at[i--] = 0;
+    if (i < 0) return;
+  }
 }
 
 const SHAPES: Readonly<Record<string, readonly Record<string, ParamValue>[]>> = {
