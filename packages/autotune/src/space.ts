@@ -14,16 +14,21 @@ export class SearchSpace {
   constructor(readonly space: KnobSpace, limit = 200_000) {
     this.knobs = space.knobs;
     const all: KnobConfig[] = [];
-    const walk = (i: number, cur: Record<string, ParamValue>) => {
+    // one config object filled in place, copied only when valid (spaces run to millions of raw combinations)
+    const cur: Record<string, ParamValue> = {};
+    const walk = (i: number) => {
       if (all.length >= limit) return;
       if (i === this.knobs.length) {
         if (space.check(cur) === undefined) all.push({ ...cur });
         return;
       }
       const k = this.knobs[i]!;
-      for (const v of k.values) walk(i + 1, { ...cur, [k.name]: v });
+      for (const v of k.values) {
+        cur[k.name] = v;
+        walk(i + 1);
+      }
     };
-    walk(0, {});
+    walk(0);
     this.configs = all;
     all.forEach((c, i) => this.byKey.set(configKey(c), i));
   }
