@@ -7,6 +7,7 @@
  */
 import { DTYPES, getOp, resolveParams, Rng, routeByRouter, storedWeightTensors, tensorSignature, type KnobConfig, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { loweringFor, opHooks } from '@kforge/driver';
+import { attentionDecodeSplits } from '@kforge/codegen-gpu';
 import { SearchSpace } from '@kforge/autotune';
 import { sizedBuffers, type KernelArtifact } from '@kforge/target';
 import { generatedBytes, type GeneratedInput } from '@kforge/exec';
@@ -186,9 +187,7 @@ function registerPipelineDefault(params: Params): Record<string, ParamValue> {
   const block_q = Math.min(2 ** Math.ceil(Math.log2(G)), 8);
   // 8 lanes of 32 bytes per f16 row of 128 (16 key groups) with 4 rows; 16 lanes of 16 bytes (8 groups) with 8 (the register rule)
   const [vector_width, block_kv] = block_q <= 4 ? [16, 32] : [8, 16];
-  const tiles = Number(params.B) * Number(params.Hkv) * Math.ceil(G / block_q);
-  const pow2Floor = (n: number) => 2 ** Math.floor(Math.log2(Math.max(1, n)));
-  const kv_splits = Math.min(64, pow2Floor(Number(params.Skv) / 128), Math.max(2, pow2Floor(264 / tiles)));
+  const kv_splits = splitsFor(params, block_q, 264, 128, 2);
   return { block_q, block_kv, vector_width, kv_splits, kv_stages: 1, dependent_launch: false, lazy_rescale: false };
 }
 
@@ -219,12 +218,10 @@ const DECODE_VARIANTS: readonly DecodeVariant[] = [
   (d) => (Number(d.kv_stages) === 1 ? { kv_stages: 3, vector_width: Number(d.vector_width) / 2, block_kv: Number(d.block_kv) / 2, kv_splits: Math.min(64, 2 * Number(d.kv_splits)) } : NO_CHANGE),
 ];
 
-/** kv splits for about `workgroups` workgroups of `block_q` rows at these params, at least `minKeys` keys a split */
-function splitsFor(params: Params, block_q: number, workgroups: number, minKeys = 64): number {
+/** the defaults' split rule (attentionDecodeSplits) at these params for `block_q` rows a workgroup */
+function splitsFor(params: Params, block_q: number, workgroups: number, minKeys = 64, minSplits = 1): number {
   const G = Number(params.Hq) / Number(params.Hkv);
-  const tiles = Number(params.B) * Number(params.Hkv) * Math.ceil(G / block_q);
-  const pow2Floor = (n: number) => 2 ** Math.floor(Math.log2(Math.max(1, n)));
-  return Math.max(1, Math.min(64, pow2Floor(Number(params.Skv) / minKeys), pow2Floor(workgroups / tiles)));
+  return attentionDecodeSplits(Number(params.Skv), Number(params.B) * Number(params.Hkv) * Math.ceil(G / block_q), workgroups, minKeys, minSplits);
 }
 
 /**
@@ -587,7 +584,7 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
           return false;
         }
       };
-      for (const [tag, variant] of moeVariants(s.phase, weight, config, s.T)) {
+      for (const [tag, variant] of moeVariants(s.phase, weight, config)) {
         if (JSON.stringify(variant) !== JSON.stringify(config) && check(variant)) {
           specs.push({ ...base, name: `perf-moe-${s.name}-${weight}-${tag}`, config: variant, isDefault: false });
         }
@@ -603,7 +600,7 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
  * dependent-launch wait, both, and both with the routing in gate_up; f16 prefill at other tile shapes. Session 14's decode variants (int8,
  * the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
-function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig, _T: number): [string, KnobConfig][] {
+function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig): [string, KnobConfig][] {
   if (phase === 'prefill') {
     if (weight !== 'f16') return [];
     return [[64, 128, 32], [64, 128, 64], [32, 64, 64], [64, 64, 32], [32, 128, 64]].map(([m, n, k]) => [`t${m}x${n}x${k}`, { ...config, tile_m: m!, tile_n: n!, tile_k: k! }]);

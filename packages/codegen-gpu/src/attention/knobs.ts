@@ -156,6 +156,14 @@ export function attentionGpuKnobSpace(target: GpuTarget, params: Params): KnobSp
 }
 
 const pow2Floor = (n: number): number => 2 ** Math.floor(Math.log2(Math.max(1, n)));
+
+/**
+ * Decode kv splits for about `workgroups` workgroups over `tiles` (batch x kv head x row tile) and at least
+ * `minKeys` keys a split, a power of two up to 64 (at least `minSplits`): the defaults' rule, and the bench's variants'
+ */
+export function decodeSplits(Skv: number, tiles: number, workgroups: number, minKeys: number, minSplits = 1): number {
+  return Math.max(1, Math.min(64, pow2Floor(Skv / minKeys), Math.max(minSplits, pow2Floor(workgroups / tiles))));
+}
 const pow2Ceil = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionShape, caps: SimtCaps): AttentionSimtConfig {
@@ -200,8 +208,8 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: AttentionSh
     // cuda on one GPU: docs/results/2026-12-07-h100-attention-opencl-vulkan); the CPU-run APIs: a few splits (the
     // combine path stays exercised)
     kv_splits = cuda
-      ? Math.min(64, pow2Floor(Skv / 128), Math.max(2, pow2Floor((staged ? 528 : 264) / tiles)))
-      : clvkDecode ? Math.min(64, pow2Floor(Skv / 64), pow2Floor(264 / tiles)) : Math.min(8, pow2Floor(Skv / 64));
+      ? decodeSplits(Skv, tiles, staged ? 528 : 264, 128, 2)
+      : clvkDecode ? decodeSplits(Skv, tiles, 264, 64) : Math.min(8, pow2Floor(Skv / 64));
   }
   return { ...base, block_kv: NG * keysPerGroup, kv_splits: Math.max(1, kv_splits) };
 }
