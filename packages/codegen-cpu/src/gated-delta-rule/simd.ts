@@ -2,8 +2,9 @@
  * gated_delta_rule for the fixed-width SIMD class (c as width 1, avx2, avx512, neon), over a `SimdIsa`
  * rule table as attention/simd.ts. Both variants are one C function with a parallel loop over work
  * items (b, value head, block of `block_v` state columns): the columns of S evolve independently, so a
- * work item owns its block with no communication, reads each state element of it once (into a private,
- * L1-resident copy) before it writes any, and writes it once at the end: right with s0 == s.
+ * work item owns its block with no communication, reads each state element of it before it writes it,
+ * and writes it once: right with s0 == s. At T = 1 the block is read from s0 and written to s directly;
+ * longer T works on a private, L1-resident copy.
  *
  * 'recurrent' (decode, short T): per step, with a = exp(g_t) and S the state before the step,
  *   Sᵀk and Sᵀq come from one pass, u = beta (v - a Sᵀk), o = scale (a Sᵀq + (k·q) u), S = a S + k uᵀ.
@@ -20,7 +21,7 @@
  */
 import type { Expr, Kernel, KernelParam, Params, Stmt, Type, VectorType } from '@kforge/ir';
 import {
-  add, alloc, assign, broadcast, bufferParam, c, call, div, fma, forLoop, gt, if_, le, let_, letMut, load, lt, max, min, mul, param, reduce, rem,
+  add, alloc, assign, broadcast, bufferParam, c, call, div, eq, fma, forLoop, gt, if_, le, let_, letMut, load, lt, max, min, mul, param, reduce, rem,
   scalarParam, select, store, sub, unary, v, vec,
 } from '@kforge/ir';
 import type { SimdIsa } from '../isa/simd.ts';
@@ -135,12 +136,17 @@ function workItem(sh: Shape, BV: number, nvb: number): Stmt[] {
   ];
 }
 
+/** index into s0 / s of the work item's column `col` (relative to j0) in state row `row` */
+function globalAt(sh: Shape, col: number, row: Expr): Expr {
+  return add(add(i32('sbase'), mul(row, sh.Dv)), col);
+}
+
 /** copy the block of s0 into Sb (Dk x BV, row stride BV) and back from Sb into s */
 function stateCopy(sh: Shape, vx: Vec, cols: Columns, BV: number, toPrivate: boolean): Stmt {
   const NC = BV / vx.L;
   const body: Stmt[] = [];
   for (let cc = 0; cc < NC; cc++) {
-    const g = add(add(i32('sbase'), mul(i32('si'), sh.Dv)), cc * vx.L);
+    const g = globalAt(sh, cc * vx.L, i32('si'));
     const p = add(mul(i32('si'), BV), cc * vx.L);
     if (toPrivate) body.push(...cols.load(`sl${cc}`, 's0', g, cc), store('Sb', p, v(`sl${cc}`, vx.F)));
     else body.push(...cols.store('s', g, load('Sb', p, vx.F), cc));
@@ -245,12 +251,10 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
 
   const work: Stmt[] = [
     ...workItem(sh, BV, nvb),
-    alloc('Sb', 'f32', sh.Dk * BV, 'private', 64),
     alloc('kn', 'f32', (TB + 1) * sh.Dk, 'private', 64),
     alloc('qn', 'f32', (TB + 1) * sh.Dk, 'private', 64),
     alloc('kqs', 'f32', TB + 1, 'private'),
     alloc('eas', 'f32', TB + 1, 'private'),
-    stateCopy(sh, vx, cols, BV, true),
   ];
   const accName = (kind: 'k' | 'q', cc: number, set: number): string => `a${kind}${cc}_${set}`;
   for (let cc = 0; cc < NC; cc++) {
@@ -273,54 +277,65 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
     return out;
   };
 
-  // dots of step 0 over the state before it
-  work.push(...stageToken(sh, vx, c.i32(0), c.i32(0), 'a'));
-  work.push(...rows('ri', (row, st) => {
-    const r: Stmt[] = [
-      let_(`k0b${st}`, F, vx.splat(load('kn', row, 'f32'))),
-      let_(`q0b${st}`, F, vx.splat(load('qn', row, 'f32'))),
-    ];
-    for (let cc = 0; cc < NC; cc++) {
-      r.push(
-        let_(`s0v${cc}_${st}`, F, load('Sb', at(cc, row), F)),
-        assign(accName('k', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`k0b${st}`, F), v(accName('k', cc, st), F))),
-        assign(accName('q', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`q0b${st}`, F), v(accName('q', cc, st), F))),
-      );
-    }
-    return r;
-  }));
+  /** state element vector cc of a row, in the private block or straight from s0 (T = 1: no private copy) */
+  const stateLoad = (name: string, from: 'Sb' | 's0', cc: number, row: Expr): Stmt[] =>
+    from === 'Sb' ? [let_(name, F, load('Sb', at(cc, row), F))] : cols.load(name, 's0', globalAt(sh, cc * L, row), cc);
+  const stateStore = (to: 'Sb' | 's', cc: number, row: Expr, value: Expr): Stmt[] =>
+    to === 'Sb' ? [store('Sb', at(cc, row), value)] : cols.store('s', globalAt(sh, cc * L, row), value, cc);
+  /** stage token 0 and the dots of step 0 over the state before it */
+  const firstDots = (from: 'Sb' | 's0'): Stmt[] => [
+    ...stageToken(sh, vx, c.i32(0), c.i32(0), 'a'),
+    ...rows('ri', (row, st) => {
+      const r: Stmt[] = [
+        let_(`k0b${st}`, F, vx.splat(load('kn', row, 'f32'))),
+        let_(`q0b${st}`, F, vx.splat(load('qn', row, 'f32'))),
+      ];
+      for (let cc = 0; cc < NC; cc++) {
+        r.push(
+          ...stateLoad(`s0v${cc}_${st}`, from, cc, row),
+          assign(accName('k', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`k0b${st}`, F), v(accName('k', cc, st), F))),
+          assign(accName('q', cc, st), fma(v(`s0v${cc}_${st}`, F), v(`q0b${st}`, F), v(accName('q', cc, st), F))),
+        );
+      }
+      return r;
+    }),
+  ];
 
   // step t: u and o from the dots, then one pass: the update of step t and the dots of step t + 1.
   // The block holds S / sig (sig a running product of decays): a step multiplies sig by a instead of
   // every element, and adds k (u / sig)ᵀ; once sig falls below RESCALE_BELOW the pass multiplies the
   // block by sig (S = sig S~ + k uᵀ) and sig is 1 again, so u / sig stays far from f32 overflow.
   work.push(letMut('sig', 'f32', c.f32(1)));
-  const step: Stmt[] = [
-    let_('t', 'i32', add(i32('tb'), i32('j'))),
-    let_('gate', 'i32', add(mul(add(mul(i32('b'), Tp), i32('t')), sh.Hv), i32('h'))),
-    let_('vo', 'i32', add(mul(i32('gate'), sh.Dv), i32('j0'))),
-    let_('sg', 'f32', mul(load('eas', i32('j'), 'f32'), f32('sig'))),
-    let_('bt', 'f32', load('beta', i32('gate'), 'f32')),
-    let_('cur', 'i32', mul(i32('j'), sh.Dk)),
-    let_('nxt', 'i32', add(i32('cur'), sh.Dk)),
-    let_('kqv', 'f32', load('kqs', i32('j'), 'f32')),
-    let_('sgv', F, vx.splat(f32('sg'))),
-  ];
   const sum = (kind: 'k' | 'q', cc: number): Expr => {
     let e = v(accName(kind, cc, 0), F);
     for (let st = 1; st < SETS; st++) e = add(e, v(accName(kind, cc, st), F));
     return e;
   };
-  for (let cc = 0; cc < NC; cc++) {
-    const vIdx = add(i32('vo'), cc * L);
-    step.push(
-      ...cols.load(`vv${cc}`, 'v', vIdx, cc),
-      assign(`u${cc}`, mul(sub(v(`vv${cc}`, F), mul(v('sgv', F), sum('k', cc))), vx.splat(f32('bt')))),
-      ...cols.store('o', vIdx, mul(fma(v('sgv', F), sum('q', cc), mul(vx.splat(f32('kqv')), v(`u${cc}`, F))), vx.splat(c.f32(sh.scale))), cc),
-    );
-  }
+  /** u and o of the step in slot j of the batch from tb, from its dots */
+  const stepHead = (tb: Expr, j: Expr): Stmt[] => {
+    const head: Stmt[] = [
+      let_('t', 'i32', add(tb, j)),
+      let_('gate', 'i32', add(mul(add(mul(i32('b'), Tp), i32('t')), sh.Hv), i32('h'))),
+      let_('vo', 'i32', add(mul(i32('gate'), sh.Dv), i32('j0'))),
+      let_('sg', 'f32', mul(load('eas', j, 'f32'), f32('sig'))),
+      let_('bt', 'f32', load('beta', i32('gate'), 'f32')),
+      let_('cur', 'i32', mul(j, sh.Dk)),
+      let_('nxt', 'i32', add(i32('cur'), sh.Dk)),
+      let_('kqv', 'f32', load('kqs', j, 'f32')),
+      let_('sgv', F, vx.splat(f32('sg'))),
+    ];
+    for (let cc = 0; cc < NC; cc++) {
+      const vIdx = add(i32('vo'), cc * L);
+      head.push(
+        ...cols.load(`vv${cc}`, 'v', vIdx, cc),
+        assign(`u${cc}`, mul(sub(v(`vv${cc}`, F), mul(v('sgv', F), sum('k', cc))), vx.splat(f32('bt')))),
+        ...cols.store('o', vIdx, mul(fma(v('sgv', F), sum('q', cc), mul(vx.splat(f32('kqv')), v(`u${cc}`, F))), vx.splat(c.f32(sh.scale))), cc),
+      );
+    }
+    return head;
+  };
   /** one row of the pass: rescale (S~ sig + k u) or not (S~ + k u / sig), with or without the next step's dots */
-  const updateRow = (row: Expr, st: number, withDots: boolean, rescale: boolean): Stmt[] => {
+  const updateRow = (row: Expr, st: number, withDots: boolean, rescale: boolean, from: 'Sb' | 's0', to: 'Sb' | 's'): Stmt[] => {
     const r: Stmt[] = [let_(`kcb${st}`, F, vx.splat(load('kn', add(i32('cur'), row), 'f32')))];
     if (withDots) {
       r.push(
@@ -329,10 +344,11 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
       );
     }
     for (let cc = 0; cc < NC; cc++) {
-      const old = load('Sb', at(cc, row), F);
+      const old = v(`so${cc}_${st}`, F);
       r.push(
+        ...stateLoad(`so${cc}_${st}`, from, cc, row),
         let_(`sn${cc}_${st}`, F, fma(v(`kcb${st}`, F), v(`${rescale ? 'u' : 'us'}${cc}`, F), rescale ? mul(old, v('sgv', F)) : old)),
-        store('Sb', at(cc, row), v(`sn${cc}_${st}`, F)),
+        ...stateStore(to, cc, row, v(`sn${cc}_${st}`, F)),
       );
       if (withDots) {
         r.push(
@@ -343,19 +359,19 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
     }
     return r;
   };
-  const pass = (withDots: boolean, rescale: boolean): Stmt[] => {
+  const pass = (withDots: boolean, rescale: boolean, from: 'Sb' | 's0' = 'Sb', to: 'Sb' | 's' = 'Sb'): Stmt[] => {
     const out: Stmt[] = [];
     if (!rescale) {
       out.push(let_('isg', 'f32', div(c.f32(1), f32('sg'))));
       for (let cc = 0; cc < NC; cc++) out.push(let_(`us${cc}`, F, mul(v(`u${cc}`, F), vx.splat(f32('isg')))));
     }
-    out.push(...rows('ru', (row, st) => updateRow(row, st, withDots, rescale)));
+    out.push(...rows('ru', (row, st) => updateRow(row, st, withDots, rescale, from, to)));
     out.push(assign('sig', rescale ? c.f32(1) : f32('sg')));
     return out;
   };
   const fused: Stmt[] = [...zeroAccs(), if_(lt(f32('sg'), c.f32(RESCALE_BELOW)), pass(true, true), pass(true, false))];
   // the last step rescales, so the block is S itself when it is written back
-  step.push(if_(lt(add(i32('t'), 1), Tp), fused, pass(false, true)));
+  const step: Stmt[] = [...stepHead(i32('tb'), i32('j')), if_(lt(add(i32('t'), 1), Tp), fused, pass(false, true))];
 
   const batch: Stmt[] = [
     // slot TB of the batch before is this batch's slot 0
@@ -373,8 +389,17 @@ export function lowerGatedDeltaRuleRecurrent(params: Params, config: GatedDeltaR
     ]),
     forLoop('j', 0, min(c.i32(TB), sub(Tp, i32('tb'))), step),
   ];
-  work.push(forLoop('tb', 0, Tp, batch, { step: TB }));
-  work.push(stateCopy(sh, vx, cols, BV, false));
+  // T = 1 (decode) reads the block from s0 twice (dots, then update; L1-resident in between) and writes s
+  // once: no private copy. Longer T works on a private copy of the block, read once and written once.
+  const single: Stmt[] = [...firstDots('s0'), ...stepHead(c.i32(0), c.i32(0)), ...pass(false, true, 's0', 's')];
+  const staged: Stmt[] = [
+    alloc('Sb', 'f32', sh.Dk * BV, 'private', 64),
+    stateCopy(sh, vx, cols, BV, true),
+    ...firstDots('Sb'),
+    forLoop('tb', 0, Tp, batch, { step: TB }),
+    stateCopy(sh, vx, cols, BV, false),
+  ];
+  work.push(if_(eq(Tp, 1), single, staged));
 
   return {
     name: `gated_delta_rule_recurrent_${isa.rules.name}`,

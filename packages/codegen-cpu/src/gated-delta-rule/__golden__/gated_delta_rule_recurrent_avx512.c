@@ -69,21 +69,10 @@ void gated_delta_rule_recurrent_avx512(const float* restrict q, const float* res
     const int32_t j0 = (jb * 64);
     const int32_t ncol = (128 - j0);
     const int32_t sbase = (((bh * 128) * 128) + j0);
-    float Sb[8192];
     float kn[1152];
     float qn[1152];
     float kqs[9];
     float eas[9];
-    for (int32_t si = 0; si < 128; si++) {
-      const __m512 sl0 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 0)]);
-      _mm512_storeu_ps(&Sb[((si * 64) + 0)], sl0);
-      const __m512 sl1 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 16)]);
-      _mm512_storeu_ps(&Sb[((si * 64) + 16)], sl1);
-      const __m512 sl2 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 32)]);
-      _mm512_storeu_ps(&Sb[((si * 64) + 32)], sl2);
-      const __m512 sl3 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 48)]);
-      _mm512_storeu_ps(&Sb[((si * 64) + 48)], sl3);
-    }
     __m512 ak0_0 = _mm512_set1_ps(0.0f);
     __m512 aq0_0 = _mm512_set1_ps(0.0f);
     __m512 ak0_1 = _mm512_set1_ps(0.0f);
@@ -104,259 +93,401 @@ void gated_delta_rule_recurrent_avx512(const float* restrict q, const float* res
     __m512 ak3_1 = _mm512_set1_ps(0.0f);
     __m512 aq3_1 = _mm512_set1_ps(0.0f);
     __m512 u3 = _mm512_set1_ps(0.0f);
-    const int32_t qkba = (((((b * T) + 0) * 16) + hk) * 128);
-    const int32_t soa = (0 * 128);
-    eas[0] = ((g[((((b * T) + 0) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + 0) * 16) + h)]) : 0.0f);
-    __m512 kkav = _mm512_set1_ps(0.0f);
-    __m512 qqav = _mm512_set1_ps(0.0f);
-    __m512 kqav = _mm512_set1_ps(0.0f);
-    #pragma GCC unroll 8
-    for (int32_t dqa = 0; dqa < 128; dqa += 16) {
-      const __m512 kxa16 = _mm512_loadu_ps(&k[(qkba + dqa)]);
-      const __m512 qxa16 = _mm512_loadu_ps(&q[(qkba + dqa)]);
-      kkav = _mm512_fmadd_ps(kxa16, kxa16, kkav);
-      qqav = _mm512_fmadd_ps(qxa16, qxa16, qqav);
-      kqav = _mm512_fmadd_ps(kxa16, qxa16, kqav);
-      _mm512_storeu_ps(&kn[(soa + dqa)], kxa16);
-      _mm512_storeu_ps(&qn[(soa + dqa)], qxa16);
-    }
-    const float rka = (1.0f / sqrtf((_mm512_reduce_add_ps(kkav) + 0.000001f)));
-    const float rqa = (1.0f / sqrtf((_mm512_reduce_add_ps(qqav) + 0.000001f)));
-    kqs[0] = (_mm512_reduce_add_ps(kqav) * (rka * rqa));
-    #pragma GCC unroll 8
-    for (int32_t dna = 0; dna < 128; dna += 16) {
-      _mm512_storeu_ps(&kn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(soa + dna)]), _mm512_set1_ps(rka)));
-      _mm512_storeu_ps(&qn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(soa + dna)]), _mm512_set1_ps(rqa)));
-    }
-    for (int32_t ri = 0; ri < 128; ri += 2) {
-      const __m512 k0b0 = _mm512_set1_ps(kn[(ri + 0)]);
-      const __m512 q0b0 = _mm512_set1_ps(qn[(ri + 0)]);
-      const __m512 s0v0_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 0)]);
-      ak0_0 = _mm512_fmadd_ps(s0v0_0, k0b0, ak0_0);
-      aq0_0 = _mm512_fmadd_ps(s0v0_0, q0b0, aq0_0);
-      const __m512 s0v1_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 16)]);
-      ak1_0 = _mm512_fmadd_ps(s0v1_0, k0b0, ak1_0);
-      aq1_0 = _mm512_fmadd_ps(s0v1_0, q0b0, aq1_0);
-      const __m512 s0v2_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 32)]);
-      ak2_0 = _mm512_fmadd_ps(s0v2_0, k0b0, ak2_0);
-      aq2_0 = _mm512_fmadd_ps(s0v2_0, q0b0, aq2_0);
-      const __m512 s0v3_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 48)]);
-      ak3_0 = _mm512_fmadd_ps(s0v3_0, k0b0, ak3_0);
-      aq3_0 = _mm512_fmadd_ps(s0v3_0, q0b0, aq3_0);
-      const __m512 k0b1 = _mm512_set1_ps(kn[(ri + 1)]);
-      const __m512 q0b1 = _mm512_set1_ps(qn[(ri + 1)]);
-      const __m512 s0v0_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 0)]);
-      ak0_1 = _mm512_fmadd_ps(s0v0_1, k0b1, ak0_1);
-      aq0_1 = _mm512_fmadd_ps(s0v0_1, q0b1, aq0_1);
-      const __m512 s0v1_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 16)]);
-      ak1_1 = _mm512_fmadd_ps(s0v1_1, k0b1, ak1_1);
-      aq1_1 = _mm512_fmadd_ps(s0v1_1, q0b1, aq1_1);
-      const __m512 s0v2_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 32)]);
-      ak2_1 = _mm512_fmadd_ps(s0v2_1, k0b1, ak2_1);
-      aq2_1 = _mm512_fmadd_ps(s0v2_1, q0b1, aq2_1);
-      const __m512 s0v3_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 48)]);
-      ak3_1 = _mm512_fmadd_ps(s0v3_1, k0b1, ak3_1);
-      aq3_1 = _mm512_fmadd_ps(s0v3_1, q0b1, aq3_1);
-    }
     float sig = 1.0f;
-    for (int32_t tb = 0; tb < T; tb += 8) {
-      if (0 < tb) {
-        #pragma GCC unroll 8
-        for (int32_t cs = 0; cs < 128; cs += 16) {
-          _mm512_storeu_ps(&kn[cs], _mm512_loadu_ps(&kn[(cs + 1024)]));
-          _mm512_storeu_ps(&qn[cs], _mm512_loadu_ps(&qn[(cs + 1024)]));
-        }
-        kqs[0] = kqs[8];
-        eas[0] = eas[8];
+    if (T == 1) {
+      const int32_t qkba = (((((b * T) + 0) * 16) + hk) * 128);
+      const int32_t soa = (0 * 128);
+      eas[0] = ((g[((((b * T) + 0) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + 0) * 16) + h)]) : 0.0f);
+      __m512 kkav = _mm512_set1_ps(0.0f);
+      __m512 qqav = _mm512_set1_ps(0.0f);
+      __m512 kqav = _mm512_set1_ps(0.0f);
+      #pragma GCC unroll 8
+      for (int32_t dqa = 0; dqa < 128; dqa += 16) {
+        const __m512 kxa16 = _mm512_loadu_ps(&k[(qkba + dqa)]);
+        const __m512 qxa16 = _mm512_loadu_ps(&q[(qkba + dqa)]);
+        kkav = _mm512_fmadd_ps(kxa16, kxa16, kkav);
+        qqav = _mm512_fmadd_ps(qxa16, qxa16, qqav);
+        kqav = _mm512_fmadd_ps(kxa16, qxa16, kqav);
+        _mm512_storeu_ps(&kn[(soa + dqa)], kxa16);
+        _mm512_storeu_ps(&qn[(soa + dqa)], qxa16);
       }
-      for (int32_t js = 1; js < (((8) < (((T - 1) - tb)) ? (8) : (((T - 1) - tb))) + 1); js++) {
-        const int32_t pfk = kf_prefetch(&k[(((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + hk) * 128)], 512);
-        const int32_t pfq = kf_prefetch(&q[(((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + hk) * 128)], 512);
-        const int32_t pfv = kf_prefetch(&v[((((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + h) * 128) + j0)], 256);
-        const int32_t qkbn = (((((b * T) + (tb + js)) * 16) + hk) * 128);
-        const int32_t son = (js * 128);
-        eas[js] = ((g[((((b * T) + (tb + js)) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + (tb + js)) * 16) + h)]) : 0.0f);
-        __m512 kknv = _mm512_set1_ps(0.0f);
-        __m512 qqnv = _mm512_set1_ps(0.0f);
-        __m512 kqnv = _mm512_set1_ps(0.0f);
-        #pragma GCC unroll 8
-        for (int32_t dqn = 0; dqn < 128; dqn += 16) {
-          const __m512 kxn16 = _mm512_loadu_ps(&k[(qkbn + dqn)]);
-          const __m512 qxn16 = _mm512_loadu_ps(&q[(qkbn + dqn)]);
-          kknv = _mm512_fmadd_ps(kxn16, kxn16, kknv);
-          qqnv = _mm512_fmadd_ps(qxn16, qxn16, qqnv);
-          kqnv = _mm512_fmadd_ps(kxn16, qxn16, kqnv);
-          _mm512_storeu_ps(&kn[(son + dqn)], kxn16);
-          _mm512_storeu_ps(&qn[(son + dqn)], qxn16);
-        }
-        const float rkn = (1.0f / sqrtf((_mm512_reduce_add_ps(kknv) + 0.000001f)));
-        const float rqn = (1.0f / sqrtf((_mm512_reduce_add_ps(qqnv) + 0.000001f)));
-        kqs[js] = (_mm512_reduce_add_ps(kqnv) * (rkn * rqn));
-        #pragma GCC unroll 8
-        for (int32_t dnn = 0; dnn < 128; dnn += 16) {
-          _mm512_storeu_ps(&kn[(son + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(son + dnn)]), _mm512_set1_ps(rkn)));
-          _mm512_storeu_ps(&qn[(son + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(son + dnn)]), _mm512_set1_ps(rqn)));
-        }
+      const float rka = (1.0f / sqrtf((_mm512_reduce_add_ps(kkav) + 0.000001f)));
+      const float rqa = (1.0f / sqrtf((_mm512_reduce_add_ps(qqav) + 0.000001f)));
+      kqs[0] = (_mm512_reduce_add_ps(kqav) * (rka * rqa));
+      #pragma GCC unroll 8
+      for (int32_t dna = 0; dna < 128; dna += 16) {
+        _mm512_storeu_ps(&kn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(soa + dna)]), _mm512_set1_ps(rka)));
+        _mm512_storeu_ps(&qn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(soa + dna)]), _mm512_set1_ps(rqa)));
       }
-      for (int32_t j = 0; j < ((8) < ((T - tb)) ? (8) : ((T - tb))); j++) {
-        const int32_t t = (tb + j);
-        const int32_t gate = ((((b * T) + t) * 16) + h);
-        const int32_t vo = ((gate * 128) + j0);
-        const float sg = (eas[j] * sig);
-        const float bt = beta[gate];
-        const int32_t cur = (j * 128);
-        const int32_t nxt = (cur + 128);
-        const float kqv = kqs[j];
-        const __m512 sgv = _mm512_set1_ps(sg);
-        const __m512 vv0 = _mm512_loadu_ps(&v[(vo + 0)]);
-        u0 = _mm512_mul_ps(_mm512_sub_ps(vv0, _mm512_mul_ps(sgv, _mm512_add_ps(ak0_0, ak0_1))), _mm512_set1_ps(bt));
-        _mm512_storeu_ps(&o[(vo + 0)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq0_0, aq0_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u0)), _mm512_set1_ps(0.08838834764831843f)));
-        const __m512 vv1 = _mm512_loadu_ps(&v[(vo + 16)]);
-        u1 = _mm512_mul_ps(_mm512_sub_ps(vv1, _mm512_mul_ps(sgv, _mm512_add_ps(ak1_0, ak1_1))), _mm512_set1_ps(bt));
-        _mm512_storeu_ps(&o[(vo + 16)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq1_0, aq1_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u1)), _mm512_set1_ps(0.08838834764831843f)));
-        const __m512 vv2 = _mm512_loadu_ps(&v[(vo + 32)]);
-        u2 = _mm512_mul_ps(_mm512_sub_ps(vv2, _mm512_mul_ps(sgv, _mm512_add_ps(ak2_0, ak2_1))), _mm512_set1_ps(bt));
-        _mm512_storeu_ps(&o[(vo + 32)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq2_0, aq2_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u2)), _mm512_set1_ps(0.08838834764831843f)));
-        const __m512 vv3 = _mm512_loadu_ps(&v[(vo + 48)]);
-        u3 = _mm512_mul_ps(_mm512_sub_ps(vv3, _mm512_mul_ps(sgv, _mm512_add_ps(ak3_0, ak3_1))), _mm512_set1_ps(bt));
-        _mm512_storeu_ps(&o[(vo + 48)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq3_0, aq3_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u3)), _mm512_set1_ps(0.08838834764831843f)));
-        if ((t + 1) < T) {
-          ak0_0 = _mm512_set1_ps(0.0f);
-          aq0_0 = _mm512_set1_ps(0.0f);
-          ak0_1 = _mm512_set1_ps(0.0f);
-          aq0_1 = _mm512_set1_ps(0.0f);
-          ak1_0 = _mm512_set1_ps(0.0f);
-          aq1_0 = _mm512_set1_ps(0.0f);
-          ak1_1 = _mm512_set1_ps(0.0f);
-          aq1_1 = _mm512_set1_ps(0.0f);
-          ak2_0 = _mm512_set1_ps(0.0f);
-          aq2_0 = _mm512_set1_ps(0.0f);
-          ak2_1 = _mm512_set1_ps(0.0f);
-          aq2_1 = _mm512_set1_ps(0.0f);
-          ak3_0 = _mm512_set1_ps(0.0f);
-          aq3_0 = _mm512_set1_ps(0.0f);
-          ak3_1 = _mm512_set1_ps(0.0f);
-          aq3_1 = _mm512_set1_ps(0.0f);
-          if (sg < 9.313225746154785e-10f) {
+      for (int32_t ri = 0; ri < 128; ri += 2) {
+        const __m512 k0b0 = _mm512_set1_ps(kn[(ri + 0)]);
+        const __m512 q0b0 = _mm512_set1_ps(qn[(ri + 0)]);
+        const __m512 s0v0_0 = _mm512_loadu_ps(&s0[((sbase + ((ri + 0) * 128)) + 0)]);
+        ak0_0 = _mm512_fmadd_ps(s0v0_0, k0b0, ak0_0);
+        aq0_0 = _mm512_fmadd_ps(s0v0_0, q0b0, aq0_0);
+        const __m512 s0v1_0 = _mm512_loadu_ps(&s0[((sbase + ((ri + 0) * 128)) + 16)]);
+        ak1_0 = _mm512_fmadd_ps(s0v1_0, k0b0, ak1_0);
+        aq1_0 = _mm512_fmadd_ps(s0v1_0, q0b0, aq1_0);
+        const __m512 s0v2_0 = _mm512_loadu_ps(&s0[((sbase + ((ri + 0) * 128)) + 32)]);
+        ak2_0 = _mm512_fmadd_ps(s0v2_0, k0b0, ak2_0);
+        aq2_0 = _mm512_fmadd_ps(s0v2_0, q0b0, aq2_0);
+        const __m512 s0v3_0 = _mm512_loadu_ps(&s0[((sbase + ((ri + 0) * 128)) + 48)]);
+        ak3_0 = _mm512_fmadd_ps(s0v3_0, k0b0, ak3_0);
+        aq3_0 = _mm512_fmadd_ps(s0v3_0, q0b0, aq3_0);
+        const __m512 k0b1 = _mm512_set1_ps(kn[(ri + 1)]);
+        const __m512 q0b1 = _mm512_set1_ps(qn[(ri + 1)]);
+        const __m512 s0v0_1 = _mm512_loadu_ps(&s0[((sbase + ((ri + 1) * 128)) + 0)]);
+        ak0_1 = _mm512_fmadd_ps(s0v0_1, k0b1, ak0_1);
+        aq0_1 = _mm512_fmadd_ps(s0v0_1, q0b1, aq0_1);
+        const __m512 s0v1_1 = _mm512_loadu_ps(&s0[((sbase + ((ri + 1) * 128)) + 16)]);
+        ak1_1 = _mm512_fmadd_ps(s0v1_1, k0b1, ak1_1);
+        aq1_1 = _mm512_fmadd_ps(s0v1_1, q0b1, aq1_1);
+        const __m512 s0v2_1 = _mm512_loadu_ps(&s0[((sbase + ((ri + 1) * 128)) + 32)]);
+        ak2_1 = _mm512_fmadd_ps(s0v2_1, k0b1, ak2_1);
+        aq2_1 = _mm512_fmadd_ps(s0v2_1, q0b1, aq2_1);
+        const __m512 s0v3_1 = _mm512_loadu_ps(&s0[((sbase + ((ri + 1) * 128)) + 48)]);
+        ak3_1 = _mm512_fmadd_ps(s0v3_1, k0b1, ak3_1);
+        aq3_1 = _mm512_fmadd_ps(s0v3_1, q0b1, aq3_1);
+      }
+      const int32_t t = (0 + 0);
+      const int32_t gate = ((((b * T) + t) * 16) + h);
+      const int32_t vo = ((gate * 128) + j0);
+      const float sg = (eas[0] * sig);
+      const float bt = beta[gate];
+      const int32_t cur = (0 * 128);
+      const int32_t nxt = (cur + 128);
+      const float kqv = kqs[0];
+      const __m512 sgv = _mm512_set1_ps(sg);
+      const __m512 vv0 = _mm512_loadu_ps(&v[(vo + 0)]);
+      u0 = _mm512_mul_ps(_mm512_sub_ps(vv0, _mm512_mul_ps(sgv, _mm512_add_ps(ak0_0, ak0_1))), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 0)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq0_0, aq0_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u0)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv1 = _mm512_loadu_ps(&v[(vo + 16)]);
+      u1 = _mm512_mul_ps(_mm512_sub_ps(vv1, _mm512_mul_ps(sgv, _mm512_add_ps(ak1_0, ak1_1))), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 16)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq1_0, aq1_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u1)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv2 = _mm512_loadu_ps(&v[(vo + 32)]);
+      u2 = _mm512_mul_ps(_mm512_sub_ps(vv2, _mm512_mul_ps(sgv, _mm512_add_ps(ak2_0, ak2_1))), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 32)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq2_0, aq2_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u2)), _mm512_set1_ps(0.08838834764831843f)));
+      const __m512 vv3 = _mm512_loadu_ps(&v[(vo + 48)]);
+      u3 = _mm512_mul_ps(_mm512_sub_ps(vv3, _mm512_mul_ps(sgv, _mm512_add_ps(ak3_0, ak3_1))), _mm512_set1_ps(bt));
+      _mm512_storeu_ps(&o[(vo + 48)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq3_0, aq3_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u3)), _mm512_set1_ps(0.08838834764831843f)));
+      for (int32_t ru = 0; ru < 128; ru += 2) {
+        const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
+        const __m512 so0_0 = _mm512_loadu_ps(&s0[((sbase + ((ru + 0) * 128)) + 0)]);
+        const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, u0, _mm512_mul_ps(so0_0, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 0) * 128)) + 0)], sn0_0);
+        const __m512 so1_0 = _mm512_loadu_ps(&s0[((sbase + ((ru + 0) * 128)) + 16)]);
+        const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, u1, _mm512_mul_ps(so1_0, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 0) * 128)) + 16)], sn1_0);
+        const __m512 so2_0 = _mm512_loadu_ps(&s0[((sbase + ((ru + 0) * 128)) + 32)]);
+        const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, u2, _mm512_mul_ps(so2_0, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 0) * 128)) + 32)], sn2_0);
+        const __m512 so3_0 = _mm512_loadu_ps(&s0[((sbase + ((ru + 0) * 128)) + 48)]);
+        const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, u3, _mm512_mul_ps(so3_0, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 0) * 128)) + 48)], sn3_0);
+        const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
+        const __m512 so0_1 = _mm512_loadu_ps(&s0[((sbase + ((ru + 1) * 128)) + 0)]);
+        const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, u0, _mm512_mul_ps(so0_1, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 1) * 128)) + 0)], sn0_1);
+        const __m512 so1_1 = _mm512_loadu_ps(&s0[((sbase + ((ru + 1) * 128)) + 16)]);
+        const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, u1, _mm512_mul_ps(so1_1, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 1) * 128)) + 16)], sn1_1);
+        const __m512 so2_1 = _mm512_loadu_ps(&s0[((sbase + ((ru + 1) * 128)) + 32)]);
+        const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, u2, _mm512_mul_ps(so2_1, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 1) * 128)) + 32)], sn2_1);
+        const __m512 so3_1 = _mm512_loadu_ps(&s0[((sbase + ((ru + 1) * 128)) + 48)]);
+        const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, u3, _mm512_mul_ps(so3_1, sgv));
+        _mm512_storeu_ps(&s[((sbase + ((ru + 1) * 128)) + 48)], sn3_1);
+      }
+      sig = 1.0f;
+    } else {
+      float Sb[8192];
+      for (int32_t si = 0; si < 128; si++) {
+        const __m512 sl0 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 0)]);
+        _mm512_storeu_ps(&Sb[((si * 64) + 0)], sl0);
+        const __m512 sl1 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 16)]);
+        _mm512_storeu_ps(&Sb[((si * 64) + 16)], sl1);
+        const __m512 sl2 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 32)]);
+        _mm512_storeu_ps(&Sb[((si * 64) + 32)], sl2);
+        const __m512 sl3 = _mm512_loadu_ps(&s0[((sbase + (si * 128)) + 48)]);
+        _mm512_storeu_ps(&Sb[((si * 64) + 48)], sl3);
+      }
+      const int32_t qkba = (((((b * T) + 0) * 16) + hk) * 128);
+      const int32_t soa = (0 * 128);
+      eas[0] = ((g[((((b * T) + 0) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + 0) * 16) + h)]) : 0.0f);
+      __m512 kkav = _mm512_set1_ps(0.0f);
+      __m512 qqav = _mm512_set1_ps(0.0f);
+      __m512 kqav = _mm512_set1_ps(0.0f);
+      #pragma GCC unroll 8
+      for (int32_t dqa = 0; dqa < 128; dqa += 16) {
+        const __m512 kxa16 = _mm512_loadu_ps(&k[(qkba + dqa)]);
+        const __m512 qxa16 = _mm512_loadu_ps(&q[(qkba + dqa)]);
+        kkav = _mm512_fmadd_ps(kxa16, kxa16, kkav);
+        qqav = _mm512_fmadd_ps(qxa16, qxa16, qqav);
+        kqav = _mm512_fmadd_ps(kxa16, qxa16, kqav);
+        _mm512_storeu_ps(&kn[(soa + dqa)], kxa16);
+        _mm512_storeu_ps(&qn[(soa + dqa)], qxa16);
+      }
+      const float rka = (1.0f / sqrtf((_mm512_reduce_add_ps(kkav) + 0.000001f)));
+      const float rqa = (1.0f / sqrtf((_mm512_reduce_add_ps(qqav) + 0.000001f)));
+      kqs[0] = (_mm512_reduce_add_ps(kqav) * (rka * rqa));
+      #pragma GCC unroll 8
+      for (int32_t dna = 0; dna < 128; dna += 16) {
+        _mm512_storeu_ps(&kn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(soa + dna)]), _mm512_set1_ps(rka)));
+        _mm512_storeu_ps(&qn[(soa + dna)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(soa + dna)]), _mm512_set1_ps(rqa)));
+      }
+      for (int32_t ri = 0; ri < 128; ri += 2) {
+        const __m512 k0b0 = _mm512_set1_ps(kn[(ri + 0)]);
+        const __m512 q0b0 = _mm512_set1_ps(qn[(ri + 0)]);
+        const __m512 s0v0_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 0)]);
+        ak0_0 = _mm512_fmadd_ps(s0v0_0, k0b0, ak0_0);
+        aq0_0 = _mm512_fmadd_ps(s0v0_0, q0b0, aq0_0);
+        const __m512 s0v1_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 16)]);
+        ak1_0 = _mm512_fmadd_ps(s0v1_0, k0b0, ak1_0);
+        aq1_0 = _mm512_fmadd_ps(s0v1_0, q0b0, aq1_0);
+        const __m512 s0v2_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 32)]);
+        ak2_0 = _mm512_fmadd_ps(s0v2_0, k0b0, ak2_0);
+        aq2_0 = _mm512_fmadd_ps(s0v2_0, q0b0, aq2_0);
+        const __m512 s0v3_0 = _mm512_loadu_ps(&Sb[(((ri + 0) * 64) + 48)]);
+        ak3_0 = _mm512_fmadd_ps(s0v3_0, k0b0, ak3_0);
+        aq3_0 = _mm512_fmadd_ps(s0v3_0, q0b0, aq3_0);
+        const __m512 k0b1 = _mm512_set1_ps(kn[(ri + 1)]);
+        const __m512 q0b1 = _mm512_set1_ps(qn[(ri + 1)]);
+        const __m512 s0v0_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 0)]);
+        ak0_1 = _mm512_fmadd_ps(s0v0_1, k0b1, ak0_1);
+        aq0_1 = _mm512_fmadd_ps(s0v0_1, q0b1, aq0_1);
+        const __m512 s0v1_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 16)]);
+        ak1_1 = _mm512_fmadd_ps(s0v1_1, k0b1, ak1_1);
+        aq1_1 = _mm512_fmadd_ps(s0v1_1, q0b1, aq1_1);
+        const __m512 s0v2_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 32)]);
+        ak2_1 = _mm512_fmadd_ps(s0v2_1, k0b1, ak2_1);
+        aq2_1 = _mm512_fmadd_ps(s0v2_1, q0b1, aq2_1);
+        const __m512 s0v3_1 = _mm512_loadu_ps(&Sb[(((ri + 1) * 64) + 48)]);
+        ak3_1 = _mm512_fmadd_ps(s0v3_1, k0b1, ak3_1);
+        aq3_1 = _mm512_fmadd_ps(s0v3_1, q0b1, aq3_1);
+      }
+      for (int32_t tb = 0; tb < T; tb += 8) {
+        if (0 < tb) {
+          #pragma GCC unroll 8
+          for (int32_t cs = 0; cs < 128; cs += 16) {
+            _mm512_storeu_ps(&kn[cs], _mm512_loadu_ps(&kn[(cs + 1024)]));
+            _mm512_storeu_ps(&qn[cs], _mm512_loadu_ps(&qn[(cs + 1024)]));
+          }
+          kqs[0] = kqs[8];
+          eas[0] = eas[8];
+        }
+        for (int32_t js = 1; js < (((8) < (((T - 1) - tb)) ? (8) : (((T - 1) - tb))) + 1); js++) {
+          const int32_t pfk = kf_prefetch(&k[(((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + hk) * 128)], 512);
+          const int32_t pfq = kf_prefetch(&q[(((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + hk) * 128)], 512);
+          const int32_t pfv = kf_prefetch(&v[((((((b * T) + ((((tb + js) + 8)) < ((T - 1)) ? (((tb + js) + 8)) : ((T - 1)))) * 16) + h) * 128) + j0)], 256);
+          const int32_t qkbn = (((((b * T) + (tb + js)) * 16) + hk) * 128);
+          const int32_t son = (js * 128);
+          eas[js] = ((g[((((b * T) + (tb + js)) * 16) + h)] > (-64.0f)) ? expf(g[((((b * T) + (tb + js)) * 16) + h)]) : 0.0f);
+          __m512 kknv = _mm512_set1_ps(0.0f);
+          __m512 qqnv = _mm512_set1_ps(0.0f);
+          __m512 kqnv = _mm512_set1_ps(0.0f);
+          #pragma GCC unroll 8
+          for (int32_t dqn = 0; dqn < 128; dqn += 16) {
+            const __m512 kxn16 = _mm512_loadu_ps(&k[(qkbn + dqn)]);
+            const __m512 qxn16 = _mm512_loadu_ps(&q[(qkbn + dqn)]);
+            kknv = _mm512_fmadd_ps(kxn16, kxn16, kknv);
+            qqnv = _mm512_fmadd_ps(qxn16, qxn16, qqnv);
+            kqnv = _mm512_fmadd_ps(kxn16, qxn16, kqnv);
+            _mm512_storeu_ps(&kn[(son + dqn)], kxn16);
+            _mm512_storeu_ps(&qn[(son + dqn)], qxn16);
+          }
+          const float rkn = (1.0f / sqrtf((_mm512_reduce_add_ps(kknv) + 0.000001f)));
+          const float rqn = (1.0f / sqrtf((_mm512_reduce_add_ps(qqnv) + 0.000001f)));
+          kqs[js] = (_mm512_reduce_add_ps(kqnv) * (rkn * rqn));
+          #pragma GCC unroll 8
+          for (int32_t dnn = 0; dnn < 128; dnn += 16) {
+            _mm512_storeu_ps(&kn[(son + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&kn[(son + dnn)]), _mm512_set1_ps(rkn)));
+            _mm512_storeu_ps(&qn[(son + dnn)], _mm512_mul_ps(_mm512_loadu_ps(&qn[(son + dnn)]), _mm512_set1_ps(rqn)));
+          }
+        }
+        for (int32_t j = 0; j < ((8) < ((T - tb)) ? (8) : ((T - tb))); j++) {
+          const int32_t t = (tb + j);
+          const int32_t gate = ((((b * T) + t) * 16) + h);
+          const int32_t vo = ((gate * 128) + j0);
+          const float sg = (eas[j] * sig);
+          const float bt = beta[gate];
+          const int32_t cur = (j * 128);
+          const int32_t nxt = (cur + 128);
+          const float kqv = kqs[j];
+          const __m512 sgv = _mm512_set1_ps(sg);
+          const __m512 vv0 = _mm512_loadu_ps(&v[(vo + 0)]);
+          u0 = _mm512_mul_ps(_mm512_sub_ps(vv0, _mm512_mul_ps(sgv, _mm512_add_ps(ak0_0, ak0_1))), _mm512_set1_ps(bt));
+          _mm512_storeu_ps(&o[(vo + 0)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq0_0, aq0_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u0)), _mm512_set1_ps(0.08838834764831843f)));
+          const __m512 vv1 = _mm512_loadu_ps(&v[(vo + 16)]);
+          u1 = _mm512_mul_ps(_mm512_sub_ps(vv1, _mm512_mul_ps(sgv, _mm512_add_ps(ak1_0, ak1_1))), _mm512_set1_ps(bt));
+          _mm512_storeu_ps(&o[(vo + 16)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq1_0, aq1_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u1)), _mm512_set1_ps(0.08838834764831843f)));
+          const __m512 vv2 = _mm512_loadu_ps(&v[(vo + 32)]);
+          u2 = _mm512_mul_ps(_mm512_sub_ps(vv2, _mm512_mul_ps(sgv, _mm512_add_ps(ak2_0, ak2_1))), _mm512_set1_ps(bt));
+          _mm512_storeu_ps(&o[(vo + 32)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq2_0, aq2_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u2)), _mm512_set1_ps(0.08838834764831843f)));
+          const __m512 vv3 = _mm512_loadu_ps(&v[(vo + 48)]);
+          u3 = _mm512_mul_ps(_mm512_sub_ps(vv3, _mm512_mul_ps(sgv, _mm512_add_ps(ak3_0, ak3_1))), _mm512_set1_ps(bt));
+          _mm512_storeu_ps(&o[(vo + 48)], _mm512_mul_ps(_mm512_fmadd_ps(sgv, _mm512_add_ps(aq3_0, aq3_1), _mm512_mul_ps(_mm512_set1_ps(kqv), u3)), _mm512_set1_ps(0.08838834764831843f)));
+          if ((t + 1) < T) {
+            ak0_0 = _mm512_set1_ps(0.0f);
+            aq0_0 = _mm512_set1_ps(0.0f);
+            ak0_1 = _mm512_set1_ps(0.0f);
+            aq0_1 = _mm512_set1_ps(0.0f);
+            ak1_0 = _mm512_set1_ps(0.0f);
+            aq1_0 = _mm512_set1_ps(0.0f);
+            ak1_1 = _mm512_set1_ps(0.0f);
+            aq1_1 = _mm512_set1_ps(0.0f);
+            ak2_0 = _mm512_set1_ps(0.0f);
+            aq2_0 = _mm512_set1_ps(0.0f);
+            ak2_1 = _mm512_set1_ps(0.0f);
+            aq2_1 = _mm512_set1_ps(0.0f);
+            ak3_0 = _mm512_set1_ps(0.0f);
+            aq3_0 = _mm512_set1_ps(0.0f);
+            ak3_1 = _mm512_set1_ps(0.0f);
+            aq3_1 = _mm512_set1_ps(0.0f);
+            if (sg < 9.313225746154785e-10f) {
+              for (int32_t ru = 0; ru < 128; ru += 2) {
+                const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
+                const __m512 kxb0 = _mm512_set1_ps(kn[(nxt + (ru + 0))]);
+                const __m512 qxb0 = _mm512_set1_ps(qn[(nxt + (ru + 0))]);
+                const __m512 so0_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]);
+                const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, u0, _mm512_mul_ps(so0_0, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 0)], sn0_0);
+                ak0_0 = _mm512_fmadd_ps(sn0_0, kxb0, ak0_0);
+                aq0_0 = _mm512_fmadd_ps(sn0_0, qxb0, aq0_0);
+                const __m512 so1_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]);
+                const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, u1, _mm512_mul_ps(so1_0, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 16)], sn1_0);
+                ak1_0 = _mm512_fmadd_ps(sn1_0, kxb0, ak1_0);
+                aq1_0 = _mm512_fmadd_ps(sn1_0, qxb0, aq1_0);
+                const __m512 so2_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]);
+                const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, u2, _mm512_mul_ps(so2_0, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 32)], sn2_0);
+                ak2_0 = _mm512_fmadd_ps(sn2_0, kxb0, ak2_0);
+                aq2_0 = _mm512_fmadd_ps(sn2_0, qxb0, aq2_0);
+                const __m512 so3_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]);
+                const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, u3, _mm512_mul_ps(so3_0, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 48)], sn3_0);
+                ak3_0 = _mm512_fmadd_ps(sn3_0, kxb0, ak3_0);
+                aq3_0 = _mm512_fmadd_ps(sn3_0, qxb0, aq3_0);
+                const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
+                const __m512 kxb1 = _mm512_set1_ps(kn[(nxt + (ru + 1))]);
+                const __m512 qxb1 = _mm512_set1_ps(qn[(nxt + (ru + 1))]);
+                const __m512 so0_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]);
+                const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, u0, _mm512_mul_ps(so0_1, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 0)], sn0_1);
+                ak0_1 = _mm512_fmadd_ps(sn0_1, kxb1, ak0_1);
+                aq0_1 = _mm512_fmadd_ps(sn0_1, qxb1, aq0_1);
+                const __m512 so1_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]);
+                const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, u1, _mm512_mul_ps(so1_1, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 16)], sn1_1);
+                ak1_1 = _mm512_fmadd_ps(sn1_1, kxb1, ak1_1);
+                aq1_1 = _mm512_fmadd_ps(sn1_1, qxb1, aq1_1);
+                const __m512 so2_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]);
+                const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, u2, _mm512_mul_ps(so2_1, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 32)], sn2_1);
+                ak2_1 = _mm512_fmadd_ps(sn2_1, kxb1, ak2_1);
+                aq2_1 = _mm512_fmadd_ps(sn2_1, qxb1, aq2_1);
+                const __m512 so3_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]);
+                const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, u3, _mm512_mul_ps(so3_1, sgv));
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 48)], sn3_1);
+                ak3_1 = _mm512_fmadd_ps(sn3_1, kxb1, ak3_1);
+                aq3_1 = _mm512_fmadd_ps(sn3_1, qxb1, aq3_1);
+              }
+              sig = 1.0f;
+            } else {
+              const float isg = (1.0f / sg);
+              const __m512 us0 = _mm512_mul_ps(u0, _mm512_set1_ps(isg));
+              const __m512 us1 = _mm512_mul_ps(u1, _mm512_set1_ps(isg));
+              const __m512 us2 = _mm512_mul_ps(u2, _mm512_set1_ps(isg));
+              const __m512 us3 = _mm512_mul_ps(u3, _mm512_set1_ps(isg));
+              for (int32_t ru = 0; ru < 128; ru += 2) {
+                const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
+                const __m512 kxb0 = _mm512_set1_ps(kn[(nxt + (ru + 0))]);
+                const __m512 qxb0 = _mm512_set1_ps(qn[(nxt + (ru + 0))]);
+                const __m512 so0_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]);
+                const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, us0, so0_0);
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 0)], sn0_0);
+                ak0_0 = _mm512_fmadd_ps(sn0_0, kxb0, ak0_0);
+                aq0_0 = _mm512_fmadd_ps(sn0_0, qxb0, aq0_0);
+                const __m512 so1_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]);
+                const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, us1, so1_0);
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 16)], sn1_0);
+                ak1_0 = _mm512_fmadd_ps(sn1_0, kxb0, ak1_0);
+                aq1_0 = _mm512_fmadd_ps(sn1_0, qxb0, aq1_0);
+                const __m512 so2_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]);
+                const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, us2, so2_0);
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 32)], sn2_0);
+                ak2_0 = _mm512_fmadd_ps(sn2_0, kxb0, ak2_0);
+                aq2_0 = _mm512_fmadd_ps(sn2_0, qxb0, aq2_0);
+                const __m512 so3_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]);
+                const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, us3, so3_0);
+                _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 48)], sn3_0);
+                ak3_0 = _mm512_fmadd_ps(sn3_0, kxb0, ak3_0);
+                aq3_0 = _mm512_fmadd_ps(sn3_0, qxb0, aq3_0);
+                const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
+                const __m512 kxb1 = _mm512_set1_ps(kn[(nxt + (ru + 1))]);
+                const __m512 qxb1 = _mm512_set1_ps(qn[(nxt + (ru + 1))]);
+                const __m512 so0_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]);
+                const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, us0, so0_1);
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 0)], sn0_1);
+                ak0_1 = _mm512_fmadd_ps(sn0_1, kxb1, ak0_1);
+                aq0_1 = _mm512_fmadd_ps(sn0_1, qxb1, aq0_1);
+                const __m512 so1_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]);
+                const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, us1, so1_1);
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 16)], sn1_1);
+                ak1_1 = _mm512_fmadd_ps(sn1_1, kxb1, ak1_1);
+                aq1_1 = _mm512_fmadd_ps(sn1_1, qxb1, aq1_1);
+                const __m512 so2_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]);
+                const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, us2, so2_1);
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 32)], sn2_1);
+                ak2_1 = _mm512_fmadd_ps(sn2_1, kxb1, ak2_1);
+                aq2_1 = _mm512_fmadd_ps(sn2_1, qxb1, aq2_1);
+                const __m512 so3_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]);
+                const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, us3, so3_1);
+                _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 48)], sn3_1);
+                ak3_1 = _mm512_fmadd_ps(sn3_1, kxb1, ak3_1);
+                aq3_1 = _mm512_fmadd_ps(sn3_1, qxb1, aq3_1);
+              }
+              sig = sg;
+            }
+          } else {
             for (int32_t ru = 0; ru < 128; ru += 2) {
               const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
-              const __m512 kxb0 = _mm512_set1_ps(kn[(nxt + (ru + 0))]);
-              const __m512 qxb0 = _mm512_set1_ps(qn[(nxt + (ru + 0))]);
-              const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]), sgv));
+              const __m512 so0_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]);
+              const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, u0, _mm512_mul_ps(so0_0, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 0)], sn0_0);
-              ak0_0 = _mm512_fmadd_ps(sn0_0, kxb0, ak0_0);
-              aq0_0 = _mm512_fmadd_ps(sn0_0, qxb0, aq0_0);
-              const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]), sgv));
+              const __m512 so1_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]);
+              const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, u1, _mm512_mul_ps(so1_0, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 16)], sn1_0);
-              ak1_0 = _mm512_fmadd_ps(sn1_0, kxb0, ak1_0);
-              aq1_0 = _mm512_fmadd_ps(sn1_0, qxb0, aq1_0);
-              const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]), sgv));
+              const __m512 so2_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]);
+              const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, u2, _mm512_mul_ps(so2_0, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 32)], sn2_0);
-              ak2_0 = _mm512_fmadd_ps(sn2_0, kxb0, ak2_0);
-              aq2_0 = _mm512_fmadd_ps(sn2_0, qxb0, aq2_0);
-              const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]), sgv));
+              const __m512 so3_0 = _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]);
+              const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, u3, _mm512_mul_ps(so3_0, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 48)], sn3_0);
-              ak3_0 = _mm512_fmadd_ps(sn3_0, kxb0, ak3_0);
-              aq3_0 = _mm512_fmadd_ps(sn3_0, qxb0, aq3_0);
               const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
-              const __m512 kxb1 = _mm512_set1_ps(kn[(nxt + (ru + 1))]);
-              const __m512 qxb1 = _mm512_set1_ps(qn[(nxt + (ru + 1))]);
-              const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]), sgv));
+              const __m512 so0_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]);
+              const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, u0, _mm512_mul_ps(so0_1, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 0)], sn0_1);
-              ak0_1 = _mm512_fmadd_ps(sn0_1, kxb1, ak0_1);
-              aq0_1 = _mm512_fmadd_ps(sn0_1, qxb1, aq0_1);
-              const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]), sgv));
+              const __m512 so1_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]);
+              const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, u1, _mm512_mul_ps(so1_1, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 16)], sn1_1);
-              ak1_1 = _mm512_fmadd_ps(sn1_1, kxb1, ak1_1);
-              aq1_1 = _mm512_fmadd_ps(sn1_1, qxb1, aq1_1);
-              const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]), sgv));
+              const __m512 so2_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]);
+              const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, u2, _mm512_mul_ps(so2_1, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 32)], sn2_1);
-              ak2_1 = _mm512_fmadd_ps(sn2_1, kxb1, ak2_1);
-              aq2_1 = _mm512_fmadd_ps(sn2_1, qxb1, aq2_1);
-              const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]), sgv));
+              const __m512 so3_1 = _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]);
+              const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, u3, _mm512_mul_ps(so3_1, sgv));
               _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 48)], sn3_1);
-              ak3_1 = _mm512_fmadd_ps(sn3_1, kxb1, ak3_1);
-              aq3_1 = _mm512_fmadd_ps(sn3_1, qxb1, aq3_1);
             }
             sig = 1.0f;
-          } else {
-            const float isg = (1.0f / sg);
-            const __m512 us0 = _mm512_mul_ps(u0, _mm512_set1_ps(isg));
-            const __m512 us1 = _mm512_mul_ps(u1, _mm512_set1_ps(isg));
-            const __m512 us2 = _mm512_mul_ps(u2, _mm512_set1_ps(isg));
-            const __m512 us3 = _mm512_mul_ps(u3, _mm512_set1_ps(isg));
-            for (int32_t ru = 0; ru < 128; ru += 2) {
-              const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
-              const __m512 kxb0 = _mm512_set1_ps(kn[(nxt + (ru + 0))]);
-              const __m512 qxb0 = _mm512_set1_ps(qn[(nxt + (ru + 0))]);
-              const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, us0, _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]));
-              _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 0)], sn0_0);
-              ak0_0 = _mm512_fmadd_ps(sn0_0, kxb0, ak0_0);
-              aq0_0 = _mm512_fmadd_ps(sn0_0, qxb0, aq0_0);
-              const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, us1, _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]));
-              _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 16)], sn1_0);
-              ak1_0 = _mm512_fmadd_ps(sn1_0, kxb0, ak1_0);
-              aq1_0 = _mm512_fmadd_ps(sn1_0, qxb0, aq1_0);
-              const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, us2, _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]));
-              _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 32)], sn2_0);
-              ak2_0 = _mm512_fmadd_ps(sn2_0, kxb0, ak2_0);
-              aq2_0 = _mm512_fmadd_ps(sn2_0, qxb0, aq2_0);
-              const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, us3, _mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]));
-              _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 48)], sn3_0);
-              ak3_0 = _mm512_fmadd_ps(sn3_0, kxb0, ak3_0);
-              aq3_0 = _mm512_fmadd_ps(sn3_0, qxb0, aq3_0);
-              const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
-              const __m512 kxb1 = _mm512_set1_ps(kn[(nxt + (ru + 1))]);
-              const __m512 qxb1 = _mm512_set1_ps(qn[(nxt + (ru + 1))]);
-              const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, us0, _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]));
-              _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 0)], sn0_1);
-              ak0_1 = _mm512_fmadd_ps(sn0_1, kxb1, ak0_1);
-              aq0_1 = _mm512_fmadd_ps(sn0_1, qxb1, aq0_1);
-              const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, us1, _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]));
-              _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 16)], sn1_1);
-              ak1_1 = _mm512_fmadd_ps(sn1_1, kxb1, ak1_1);
-              aq1_1 = _mm512_fmadd_ps(sn1_1, qxb1, aq1_1);
-              const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, us2, _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]));
-              _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 32)], sn2_1);
-              ak2_1 = _mm512_fmadd_ps(sn2_1, kxb1, ak2_1);
-              aq2_1 = _mm512_fmadd_ps(sn2_1, qxb1, aq2_1);
-              const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, us3, _mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]));
-              _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 48)], sn3_1);
-              ak3_1 = _mm512_fmadd_ps(sn3_1, kxb1, ak3_1);
-              aq3_1 = _mm512_fmadd_ps(sn3_1, qxb1, aq3_1);
-            }
-            sig = sg;
           }
-        } else {
-          for (int32_t ru = 0; ru < 128; ru += 2) {
-            const __m512 kcb0 = _mm512_set1_ps(kn[(cur + (ru + 0))]);
-            const __m512 sn0_0 = _mm512_fmadd_ps(kcb0, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 0)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 0)], sn0_0);
-            const __m512 sn1_0 = _mm512_fmadd_ps(kcb0, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 16)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 16)], sn1_0);
-            const __m512 sn2_0 = _mm512_fmadd_ps(kcb0, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 32)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 32)], sn2_0);
-            const __m512 sn3_0 = _mm512_fmadd_ps(kcb0, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 0) * 64) + 48)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 0) * 64) + 48)], sn3_0);
-            const __m512 kcb1 = _mm512_set1_ps(kn[(cur + (ru + 1))]);
-            const __m512 sn0_1 = _mm512_fmadd_ps(kcb1, u0, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 0)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 0)], sn0_1);
-            const __m512 sn1_1 = _mm512_fmadd_ps(kcb1, u1, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 16)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 16)], sn1_1);
-            const __m512 sn2_1 = _mm512_fmadd_ps(kcb1, u2, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 32)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 32)], sn2_1);
-            const __m512 sn3_1 = _mm512_fmadd_ps(kcb1, u3, _mm512_mul_ps(_mm512_loadu_ps(&Sb[(((ru + 1) * 64) + 48)]), sgv));
-            _mm512_storeu_ps(&Sb[(((ru + 1) * 64) + 48)], sn3_1);
-          }
-          sig = 1.0f;
         }
       }
-    }
-    for (int32_t si = 0; si < 128; si++) {
-      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 0)], _mm512_loadu_ps(&Sb[((si * 64) + 0)]));
-      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 16)], _mm512_loadu_ps(&Sb[((si * 64) + 16)]));
-      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 32)], _mm512_loadu_ps(&Sb[((si * 64) + 32)]));
-      _mm512_storeu_ps(&s[((sbase + (si * 128)) + 48)], _mm512_loadu_ps(&Sb[((si * 64) + 48)]));
+      for (int32_t si = 0; si < 128; si++) {
+        _mm512_storeu_ps(&s[((sbase + (si * 128)) + 0)], _mm512_loadu_ps(&Sb[((si * 64) + 0)]));
+        _mm512_storeu_ps(&s[((sbase + (si * 128)) + 16)], _mm512_loadu_ps(&Sb[((si * 64) + 16)]));
+        _mm512_storeu_ps(&s[((sbase + (si * 128)) + 32)], _mm512_loadu_ps(&Sb[((si * 64) + 32)]));
+        _mm512_storeu_ps(&s[((sbase + (si * 128)) + 48)], _mm512_loadu_ps(&Sb[((si * 64) + 48)]));
+      }
     }
   }
 }
