@@ -38,7 +38,7 @@ test('gated_delta_rule specs: issue 17 point 5 (decode B 1/8/64 on three APIs, p
     assert.ok(v.target === 'cuda' && (v.phase === 'decode' || (Number(v.params.T) >= 2048 && v.params.Hv === 16)), v.name);
   }
   const b1 = all.filter((s) => !s.isDefault && s.phase === 'decode' && s.params.B === 1).map((s) => s.name.replace('perf-gdr-decode-b1-t1-h16x16-', ''));
-  assert.deepEqual(b1, ['staged-pdl', 'reg', 'reg-pdl', 'reg-pdl-ks32-bv4'], 'variants equal to the default or to an earlier variant are left out');
+  assert.deepEqual(b1, ['staged', 'staged-pdl', 'reg-pdl', 'reg-pdl-ks32-bv4'], 'variants equal to the default or to an earlier variant are left out');
   const cuda = specs.filter((s) => s.target === 'cuda').map((s) => [s.params.B, s.params.T, s.params.Hk, s.params.Hv]);
   assert.deepEqual(cuda, [[1, 1, 16, 16], [8, 1, 16, 16], [64, 1, 16, 16], [1, 8192, 16, 16], [4, 2048, 16, 16], [1, 8192, 16, 32], [1, 512, 16, 16]]);
   for (const s of specs) {
@@ -88,7 +88,7 @@ test('prepare --ops gated_delta_rule --parts perf,baselines --targets cuda: stat
   const dir = mkdtempSync(join(tmpdir(), 'kforge-h200-gdr-prepare-'));
   try {
     const plan = await prepareH200Bundle(dir, { ops: ['gated_delta_rule'], parts: ['perf', 'baselines'], targets: ['cuda'], only: ['decode-b8', 't512'] });
-    const decodeVariants = ['staged-pdl', 'reg', 'reg-pdl', 'reg-pdl-ks16-bv8', 'reg-pdl-ks32-bv4'].map((tag, i) => `${String(i + 1).padStart(3, '0')}-perf-gdr-decode-b8-t1-h16x16-${tag}`);
+    const decodeVariants = ['staged', 'staged-pdl', 'reg-pdl', 'reg-pdl-ks16-bv8', 'reg-pdl-ks32-bv4'].map((tag, i) => `${String(i + 1).padStart(3, '0')}-perf-gdr-decode-b8-t1-h16x16-${tag}`);
     assert.deepEqual(plan.timed.map((t) => t.case), ['000-perf-gdr-decode-b8-t1-h16x16', ...decodeVariants, '006-perf-gdr-prefill-b1-t512-h16x16']);
     for (const t of plan.timed) {
       const state = 2 * Number(t.params.B) * 16 * 128 * 128 * 4;

@@ -595,24 +595,33 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
 }
 
 /**
- * The variants timed beside a moe default: decode (2026-12-07) with the expert kernels over the routed
- * pairs (no group dispatch; m_tile 1, f16 alone at m_tile 1 too), with the router loads above the
- * dependent-launch wait, both, and both with the routing in gate_up; f16 prefill at other tile shapes. Session 14's decode variants (int8,
- * the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
+ * The variants timed beside a moe default (docs/results/2026-12-07-h100-gdr-moe-decode): beside a pair-grid
+ * decode default (the expert kernels over the routed pairs, the router loads above the dependent-launch wait)
+ * the grouped kernels without the prefetch (f16 two tokens of an expert at a time), the pairs without the
+ * prefetch, and the routing folded into gate_up; beside a grouped one the pairs (m_tile 1), the prefetch, both,
+ * both with the routing in gate_up, and f16 at m_tile 1; f16 prefill at other tile shapes. Session 14's decode
+ * variants (int8, the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
 function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig): [string, KnobConfig][] {
   if (phase === 'prefill') {
     if (weight !== 'f16') return [];
     return [[64, 128, 32], [64, 128, 64], [32, 64, 64], [64, 64, 32], [32, 128, 64]].map(([m, n, k]) => [`t${m}x${n}x${k}`, { ...config, tile_m: m!, tile_n: n!, tile_k: k! }]);
   }
-  const flip = (k: string) => (v: KnobConfig): KnobConfig => ({ ...v, [k]: !v[k] });
-  const pairs = (v: KnobConfig): KnobConfig => flip('pair_grid')({ ...v, m_tile: v.pair_grid ? config.m_tile! : 1 });
+  if (config.pair_grid) {
+    return [
+      ['grouped', { ...config, pair_grid: false, router_prefetch: false, ...(weight === 'f16' ? { m_tile: 2 } : {}) }],
+      ['noprefetch', { ...config, router_prefetch: false }],
+      // the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
+      ['route', { ...config, route_in_gate_up: true }],
+    ];
+  }
+  const pairs = (v: KnobConfig): KnobConfig => ({ ...v, pair_grid: true, m_tile: 1 });
+  const prefetch = (v: KnobConfig): KnobConfig => ({ ...v, router_prefetch: true });
   const out: [string, KnobConfig][] = [
-    [config.pair_grid ? 'grouped' : 'pairs', pairs(config)],
-    [config.router_prefetch ? 'noprefetch' : 'prefetch', flip('router_prefetch')(config)],
-    ['both', pairs(flip('router_prefetch')(config))],
-    // and the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
-    ['route', { ...pairs(flip('router_prefetch')(config)), route_in_gate_up: true }],
+    ['pairs', pairs(config)],
+    ['prefetch', prefetch(config)],
+    ['both', pairs(prefetch(config))],
+    ['route', { ...pairs(prefetch(config)), route_in_gate_up: true }],
   ];
   // f16 passes two tokens of an expert at a time where pair_grid passes one: m_tile 1 alone
   if (config.m_tile !== 1) out.push(['mt1', { ...config, m_tile: 1 }]);

@@ -311,9 +311,13 @@ function preferredDefaults(target: GpuTarget, params: Params, shape: GdrShape, c
   let walk = Math.max(4, Math.min(32, pow2Floor((B * shape.Hv * shape.Dv) / WALK_GROUPS)));
   // a block narrower than a subgroup (small Dv) reduces through workgroup memory
   const whole = subgroups && ((block_v / vector_width) * k_split) % caps.subgroupSize! === 0;
+  // CUDA decode (T 1): each lane loads its own inputs, no staging barrier; without the dependent launch, which
+  // cost more than it overlapped. H100, 2026-12-07, same run: B 1 2.72 us vs 3.65 staged (FLA graph 3.59),
+  // B 8 6.73 vs 7.76, B 64 50.11 vs 51.01; with the dependent launch 5.64 / 6.96 / 50.24
+  // (docs/results/2026-12-07-h100-gdr-moe-decode)
   const base: GdrSimtConfig = {
     variant, chunk, block_v, workgroup_size: Math.min(cuda ? 128 : 64, caps.maxWorkgroup), k_split, vector_width, subgroup_reduce: whole && k_split > 1,
-    inputs: 'staged', dependent_launch: false,
+    inputs: cuda && T === 1 ? 'registers' : 'staged', dependent_launch: false,
   };
   const fits = (c: GdrSimtConfig) => chunkedSharedFloats(shape, c)[1] * 4 <= caps.sharedBytes;
   while (walk > 1 && !fits({ ...base, block_v: walk })) walk /= 2;

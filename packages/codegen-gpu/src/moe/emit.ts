@@ -5,7 +5,7 @@
  * at their worst case (min(E, T·topk) active experts) with idle workgroups storing nothing (lower-simt.ts).
  */
 import type { Kernel, KnobSpace, ParamValue, Params } from '@kforge/ir';
-import { size, splitGrid, storedWeightBytes } from '@kforge/ir';
+import { MAX_GRID_DIM, size, splitGrid, storedWeightBytes } from '@kforge/ir';
 import { TARGETS, type ArtifactBuffer, type Dispatch, type KernelArtifact } from '@kforge/target';
 import { dynamicSharedBytes } from '@kforge/codegen-core';
 import { renderGpuFiles } from '../common/files.ts';
@@ -75,7 +75,7 @@ export function emitMoeGpu(target: GpuTarget, params: Params, config: Readonly<R
     [GROUP_ENTRY]: [1, 1, 1],
     [ROUTE_GROUP_ENTRY]: [1, 1, 1],
     [DOWN_COMBINE_ENTRY]: [Math.ceil(H / cfg.rows), 'T', 1],
-    [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), cfg.pair_grid ? P : slots, 1],
+    [GATE_UP_ENTRY]: [Math.ceil(I / cfg.rows), cfg.pair_grid ? size.min(P, MAX_GRID_DIM) : slots, 1],
     [DOWN_ENTRY]: [Math.ceil(H / cfg.rows), slots, 1],
     [X_HALF_ENTRY]: splitGrid(size.cdiv(size.mul('T', H / 8), X_HALF_WORKGROUP)),
     [GATE_UP_MMA_ENTRY]: [Math.ceil(I / cfg.tile_n), tileListBound(shape, cfg.tile_m), 1],

@@ -105,7 +105,7 @@ const TILED_ONLY = ['tile_m', 'tile_n', 'tile_k'] as const;
 /** the tile knobs' values in a gather config (and the tiled default) */
 const TILE_DEFAULTS = { tile_m: 64, tile_n: 64, tile_k: 64 } as const;
 
-function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSimtConfig, T: number): ((c: MoeSimtConfig) => string | null)[] {
+function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSimtConfig): ((c: MoeSimtConfig) => string | null)[] {
   const format = FORMATS[shape.weight];
   const elems = (c: MoeSimtConfig) => (format.kind === 'dense' ? c.vector_width / format.elemBytes : (c.vector_width * 8) / format.bits);
   return [
@@ -128,8 +128,6 @@ function rules(target: GpuTarget, shape: MoeShape, caps: SimtCaps, gather: MoeSi
       if (!c.pair_grid || c.variant !== 'gather') return null;
       if (c.m_tile !== 1) return `pair_grid runs one token a workgroup: m_tile 1, not ${c.m_tile}`;
       if (!c.fuse_down_combine) return 'pair_grid needs fuse_down_combine (the separate down and combine read the grouped positions)';
-      // (the pairs are the second grid dimension: 65535 at most on every target)
-      if (T * shape.topk > 65535) return `pair_grid: T x topk = ${T * shape.topk} pairs, over a grid dimension's 65535`;
       return c.fuse_route_group ? 'pair_grid has no group dispatch to fuse the route with (fuse_route_group off)' : null;
     },
     (c) => (c.route_in_gate_up && !(c.pair_grid && c.variant === 'gather') ? 'route_in_gate_up routes in the pair grid\'s gate_up: it needs pair_grid' : null),
@@ -206,8 +204,8 @@ export function moeGpuKnobSpace(target: GpuTarget, params: Params): KnobSpace {
   const T = Number(params.T);
   const preferred = preferredDefaults(target, shape, caps);
   // the gather defaults at this T: the rules hold a tiled config's unread knobs to these
-  const gather: MoeSimtConfig = { ...preferred, fuse_down_combine: preferred.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS };
-  const list = rules(target, shape, caps, gather, T);
+  const gather: MoeSimtConfig = { ...preferred, fuse_down_combine: preferred.fuse_down_combine && T <= FUSED_COMBINE_MAX_TOKENS, ...pairGridDefaults(target, shape, caps, T) };
+  const list = rules(target, shape, caps, gather);
   const check = (c: KnobConfig): string | undefined => {
     for (const rule of list) {
       const problem = rule(c as unknown as MoeSimtConfig);
@@ -268,9 +266,21 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
  * ncu: 13.1 us alone against 3.7 + 3.9). docs/results/2026-12-02-h200-moe-s14.
  */
 function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine' | 'pair_grid' | 'router_prefetch' | 'route_in_gate_up'> {
-  // pair_grid, router_prefetch, route_in_gate_up: off until a device run times them beside this default
-  // (tools/gpu/suites.ts moeVariants; docs/results/2026-12-07-moe-decode-candidates)
   return { fuse_route_group: false, fuse_down_combine: cuda, pair_grid: false, router_prefetch: false, route_in_gate_up: false };
+}
+
+/**
+ * CUDA decode over the routed pairs (no group dispatch, one token a pass) with the router's loads above the
+ * dependent-launch wait: at T 1 every format, and quantized weights up to FUSED_COMBINE_MAX_TOKENS. H100,
+ * 2026-12-07, same run, whole layer: T 1 f16 36.7 vs 41.5 us, q4_0 19.0 vs 22.8, w4g128 18.6 vs 22.7; T 8
+ * q4_0 77.7 vs 88.6, w4g128 72.8 vs 82.0; f16 at T 8 slower over the pairs (213.4 vs 203.5: the grouped
+ * kernels read an expert shared by tokens once). route_in_gate_up measured within 2% of this (off).
+ * docs/results/2026-12-07-h100-gdr-moe-decode.
+ */
+function pairGridDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps, T: number): Partial<MoeSimtConfig> {
+  const quantized = FORMATS[shape.weight].kind !== 'dense';
+  if (target !== 'cuda' || !(T === 1 || (quantized && T <= FUSED_COMBINE_MAX_TOKENS))) return {};
+  return { pair_grid: true, m_tile: 1, router_prefetch: caps.dependentLaunch && shape.routing === 'router' };
 }
 
 export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {

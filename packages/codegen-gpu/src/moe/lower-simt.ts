@@ -433,7 +433,8 @@ function expertFrame(
   const cnt = v('cnt', I32);
   const head: Stmt[] = [
     let_('tid', I32, special('thread_id')),
-    let_('slot', I32, special('group_id', 1)),
+    // (pair_grid: the loop over the pairs names the slot)
+    ...(cfg.pair_grid ? [] : [let_('slot', I32, special('group_id', 1))]),
     let_('n0', I32, mul(special('group_id'), R)),
   ];
   if (cfg.pair_grid && cfg.route_in_gate_up) {
@@ -464,7 +465,10 @@ function expertFrame(
   // (pair_grid: one pass, its work predicated, so the barriers stay uniform on every target)
   const predicated = uniformLoops || cfg.pair_grid;
   inner.push(...decls, ...(predicated ? [if_(lt(mt, cnt), work)] : work), ...hoisted.rest, ...writes, barrier());
-  return [...hoisted.allocs, ...head, forLoop('mt', 0, cfg.pair_grid ? 1 : uniformLoops ? pairs(shape) : cnt, inner, { step: MT })];
+  const frame = [...head, forLoop('mt', 0, cfg.pair_grid ? 1 : uniformLoops ? pairs(shape) : cnt, inner, { step: MT })];
+  // pair_grid: a workgroup takes every num_groups(1)-th pair (a grid dimension holds at most 65535 groups)
+  if (cfg.pair_grid) return [...hoisted.allocs, forLoop('slot', special('group_id', 1), pairs(shape), frame, { step: special('num_groups', 1) })];
+  return [...hoisted.allocs, ...frame];
 }
 
 /**

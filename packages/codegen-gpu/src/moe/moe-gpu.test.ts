@@ -19,7 +19,7 @@ const op = getOp('moe');
 const params = (raw: Record<string, ParamValue>): Params => resolveParams(op, raw);
 const QWEN = (T: number, weight: string): Record<string, ParamValue> => ({ T, H: 2048, I: 768, E: 128, topk: 8, weight, normTopk: true });
 
-test('every default is inside its knob space and rules, and does not depend on T but for the variant (CUDA: tiled above 16 tokens) and the fused down (CUDA: up to 8 tokens)', () => {
+test('every default is inside its knob space and rules, and does not depend on T but for the variant (CUDA: tiled above 16 tokens), the fused down (CUDA: up to 8 tokens) and the pair grid (CUDA: T 1, quantized up to 8)', () => {
   const shapes = [QWEN(1, 'f16'), QWEN(1, 'q4_0'), QWEN(1, 'w4g128'), { T: 5, H: 67, I: 45, E: 5, topk: 2, routing: 'given' }, { T: 2, H: 256, I: 128, E: 6, topk: 6, weight: 'q8_0' }];
   for (const target of TARGETS) {
     for (const raw of shapes) {
@@ -30,13 +30,18 @@ test('every default is inside its knob space and rules, and does not depend on T
       const prefill = moeGpuKnobSpace(target, params({ ...raw, T: 512 })).defaults;
       assert.equal(space.defaults.variant, 'gather', `${target} ${JSON.stringify(raw)}`);
       const cuda = target === 'cuda';
+      // CUDA decode over the routed pairs: at T 1, and for quantized weights up to 8 tokens
+      const quantized = raw.weight !== undefined && !['f16', 'f32'].includes(String(raw.weight));
+      const pairs = cuda && (Number(raw.T) === 1 || (quantized && Number(raw.T) <= 8));
+      const pairKnobs = pairs ? { pair_grid: true, m_tile: 1, router_prefetch: raw.routing !== 'given' } : {};
       const asGather = prefill.variant === 'tiled'
-        ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true, fuse_down_combine: cuda }
-        : { ...prefill, fuse_down_combine: cuda };
+        ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true, fuse_down_combine: cuda, ...pairKnobs }
+        : { ...prefill, fuse_down_combine: cuda, ...pairKnobs };
       assert.equal(prefill.variant === 'tiled', cuda && raw.weight !== undefined && raw.weight !== 'f32', `${target} ${JSON.stringify(raw)}`);
       assert.deepEqual(asGather, space.defaults, `${target} ${JSON.stringify(raw)}`);
       // CUDA decode: quantized experts on the int8 path, down + combine fused (route + group measured slower fused); the other targets as before
-      assert.equal(space.defaults.dot_path, cuda && raw.weight !== undefined && !['f16', 'f32'].includes(String(raw.weight)) ? 'int8' : 'float', `${target} ${JSON.stringify(raw)}`);
+      assert.equal(space.defaults.dot_path, cuda && quantized ? 'int8' : 'float', `${target} ${JSON.stringify(raw)}`);
+      assert.equal(space.defaults.pair_grid, pairs, `${target} ${JSON.stringify(raw)}`);
       assert.equal(space.defaults.fuse_down_combine, cuda && Number(raw.T) <= 8, `${target} ${JSON.stringify(raw)}`);
       assert.equal(space.defaults.fuse_route_group, false, `${target} ${JSON.stringify(raw)}`);
     }
@@ -47,7 +52,7 @@ test('a bad config or a format without a GPU lowering is an InputError naming it
   const p = params({ T: 1, H: 256, I: 128, E: 8, topk: 2, weight: 'q4_0' });
   assert.throws(() => emitMoeGpu('cuda', p, { warps: 4 }), (e: Error) => e instanceof InputError && /warps/.test(e.message));
   assert.throws(() => emitMoeGpu('opencl', p, { subgroup_reduce: true }), (e: Error) => e instanceof InputError && /subgroup_reduce/.test(e.message));
-  assert.throws(() => emitMoeGpu('cuda', p, { rows: 8, m_tile: 8, k_unroll: 4 }), (e: Error) => e instanceof InputError && /unrolled/.test(e.message));
+  assert.throws(() => emitMoeGpu('cuda', p, { rows: 8, m_tile: 8, k_unroll: 4, pair_grid: false }), (e: Error) => e instanceof InputError && /unrolled/.test(e.message));
   assert.throws(() => emitMoeGpu('cuda', params({ T: 1, H: 256, I: 128, E: 8, topk: 2, weight: 'q4_1' })), (e: Error) => e instanceof InputError && /q4_1/.test(e.message));
 });
 
@@ -60,11 +65,15 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
   ]);
   assert.deepEqual(a.scalars.map((s) => s.name), ['T']);
   assert.deepEqual(a.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down', 'moe_combine']);
-  // CUDA decode defaults: 5 dispatches, y written by the fused down (no partial buffer); fused route + group: 4
-  const f = emitMoeGpu('cuda', p, {});
-  assert.deepEqual(f.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down_combine']);
-  assert.deepEqual(sizedDispatches(f).slice(3).map((d) => d.grid), [[Math.ceil(64 / Number(f.config.rows)), 10, 1], [Math.ceil(128 / Number(f.config.rows)), 3, 1]]);
-  const four = emitMoeGpu('cuda', p, { fuse_route_group: true });
+  // CUDA decode defaults (quantized, T <= 8): the pair grid, 4 dispatches, y written by the fused down (no partial buffer)
+  const d = emitMoeGpu('cuda', p, {});
+  assert.deepEqual(d.dispatches.map((x) => x.entry), ['moe_logits', 'moe_route', 'moe_gate_up', 'moe_down_combine']);
+  assert.deepEqual(sizedDispatches(d).slice(2).map((x) => x.grid), [[Math.ceil(64 / Number(d.config.rows)), 12, 1], [Math.ceil(128 / Number(d.config.rows)), 3, 1]]);
+  // grouped: 5 dispatches; fused route + group: 4
+  const f = emitMoeGpu('cuda', p, { pair_grid: false });
+  assert.deepEqual(f.dispatches.map((x) => x.entry), ['moe_logits', 'moe_route', 'moe_group', 'moe_gate_up', 'moe_down_combine']);
+  assert.deepEqual(sizedDispatches(f).slice(3).map((x) => x.grid), [[Math.ceil(64 / Number(f.config.rows)), 10, 1], [Math.ceil(128 / Number(f.config.rows)), 3, 1]]);
+  const four = emitMoeGpu('cuda', p, { fuse_route_group: true, pair_grid: false });
   assert.deepEqual(four.dispatches.map((d) => d.entry), ['moe_logits', 'moe_route_group', 'moe_gate_up', 'moe_down_combine']);
   assert.deepEqual(sizedDispatches(four).map((d) => d.grid).slice(0, 2), [[5, 1, 1], [1, 1, 1]]);
   assert.ok(!f.buffers.some((b) => b.name === 'moe_partial'));
@@ -72,7 +81,7 @@ test('the artifact follows the contract: inputs, y, then scratch; T the only sca
   const rows = Number(a.config.rows);
   // min(E, T·topk) = 10 expert slots
   assert.deepEqual(sizedDispatches(a).slice(3, 5).map((d) => d.grid), [[Math.ceil(64 / rows), 10, 1], [Math.ceil(128 / rows), 10, 1]]);
-  const g = emitMoeGpu('cuda', params({ T: 1, H: 128, I: 64, E: 10, topk: 4, routing: 'given' }), { fuse_down_combine: false });
+  const g = emitMoeGpu('cuda', params({ T: 1, H: 128, I: 64, E: 10, topk: 4, routing: 'given' }), { fuse_down_combine: false, pair_grid: false });
   assert.deepEqual(g.dispatches.map((d) => d.entry), ['moe_group', 'moe_gate_up', 'moe_down', 'moe_combine']);
   assert.deepEqual(sizedDispatches(g)[1]!.grid![1], 4);
   assert.ok(g.buffers.some((b) => b.name === 'ids') && g.buffers.some((b) => b.name === 'weights'));
@@ -99,8 +108,14 @@ function emulatedNmse(raw: Record<string, ParamValue>, target: GpuTarget, config
   return emulated(raw, target, config, seed, reshape).nmse;
 }
 
-/** the nmse of the emulated run and the bound its artifact's arithmetic is judged by */
-function emulated(raw: Record<string, ParamValue>, target: GpuTarget, config: Record<string, ParamValue>, seed: number, reshape?: (inputs: Record<string, Tensor>) => Record<string, Tensor>): { nmse: number; bound: number; entries: string[] } {
+/**
+ * The nmse of the emulated run and the bound its artifact's arithmetic is judged by; `gateUpRows` caps
+ * gate_up's second grid dimension (the pair grid's loop over the pairs past it)
+ */
+function emulated(
+  raw: Record<string, ParamValue>, target: GpuTarget, config: Record<string, ParamValue>, seed: number,
+  reshape?: (inputs: Record<string, Tensor>) => Record<string, Tensor>, gateUpRows?: number,
+): { nmse: number; bound: number; entries: string[] } {
   const p = params(raw);
   let inputs: Record<string, Tensor> = randomInputs(op, p, seed);
   if (reshape) inputs = reshape(inputs);
@@ -115,7 +130,7 @@ function emulated(raw: Record<string, ParamValue>, target: GpuTarget, config: Re
     else bytes.fill(0x7f);
     buffers[b.name] = { elem: b.elem, bytes };
   }
-  const grids = sizedDispatches(a).map((d) => d.grid!);
+  const grids = sizedDispatches(a).map((d) => (gateUpRows !== undefined && d.entry === 'moe_gate_up' ? [d.grid![0], Math.min(gateUpRows, d.grid![1]), d.grid![2]] as const : d.grid!));
   kernels.forEach((k, i) => emulateKernel(k, grids[i]!, buffers, { T: Number(p.T) }));
   const want = op.reference(p, inputs).y!.data;
   const got = new Float32Array(buffers.y!.bytes.buffer, 0, want.length);
@@ -170,6 +185,9 @@ test('emulated: the pair grid (no group), the router loads above the wait, and t
   const pairs = emulated(q4, 'cuda', { pair_grid: true, router_prefetch: true }, 47);
   assert.deepEqual(pairs.entries, ['moe_logits', 'moe_route', 'moe_gate_up', 'moe_down_combine']);
   assert.ok(pairs.nmse < pairs.bound, `pairs int8: nmse ${pairs.nmse}`);
+  // past the grid's 65535 rows of workgroups a workgroup loops over every n-th pair: here 6 pairs over 4 rows
+  const looped = emulated(q4, 'cuda', { pair_grid: true, router_prefetch: true }, 47, undefined, 4);
+  assert.ok(looped.nmse === pairs.nmse, `pairs over a short grid: nmse ${looped.nmse} vs ${pairs.nmse}`);
   const routed = emulated(q4, 'cuda', { pair_grid: true, router_prefetch: true, route_in_gate_up: true }, 47);
   assert.deepEqual(routed.entries, ['moe_logits', 'moe_gate_up', 'moe_down_combine']);
   assert.ok(routed.nmse < routed.bound, `route in gate_up, int8: nmse ${routed.nmse}`);
@@ -195,6 +213,8 @@ test('the pair grid: T·topk expert columns, no group, no meta; its rules', () =
   const a = emitMoeGpu('cuda', p, { pair_grid: true, route_in_gate_up: true, router_prefetch: true });
   assert.deepEqual(a.dispatches.map((d) => d.entry), ['moe_logits', 'moe_gate_up', 'moe_down_combine']);
   assert.deepEqual(sizedDispatches(a)[1]!.grid, [Math.ceil(64 / Number(a.config.rows)), 12, 1]);
+  // 4 x 20000 pairs: the grid's second dimension stops at 65535
+  assert.deepEqual(sizedDispatches({ ...a, scalars: [{ name: 'T', type: 'i32', value: 20000 }] })[1]!.grid![1], 65535);
   assert.ok(!a.buffers.some((b) => b.name === 'moe_meta' || b.name === 'moe_partial'));
   assert.throws(() => emitMoeGpu('cuda', p, { pair_grid: true, m_tile: 2 }), (e: Error) => e instanceof InputError && /m_tile 1/.test(e.message));
   assert.throws(() => emitMoeGpu('cuda', p, { pair_grid: true, fuse_down_combine: false }), (e: Error) => e instanceof InputError && /fuse_down_combine/.test(e.message));

@@ -25,6 +25,15 @@ test('resolveKnobs: defaults overlaid by the given knobs; defaulted knobs give w
   assert.throws(() => resolveKnobs(space, { rows: 3 }, 'op'), /op: knob 'rows' = 3 is not one of \[1,2\]/);
 });
 
+test('resolveKnobs: where one defaulted knob cannot make way, two do (the first values that fit)', () => {
+  // 'fast' x needs path 'b', and path 'b' needs rows 2: rows 1 given, both defaults give way
+  const chained: KnobSpace = {
+    ...space,
+    check: (c) => (c.x === 'fast' && c.path !== 'b' ? "x 'fast' needs path 'b'" : c.path === 'b' && c.rows !== 2 ? "path 'b' needs rows 2" : undefined),
+  };
+  assert.deepEqual(resolveKnobs(chained, { rows: 1 }, 'op'), { path: 'a', x: 'plain', rows: 1 });
+});
+
 test('recordedConfig: a knob an old record lacks takes its first value (the behaviour before it existed), not the default', () => {
   assert.deepEqual(recordedConfig(space, { path: 'a', rows: 1 }), { path: 'a', rows: 1, x: 'plain' });
   assert.deepEqual(recordedConfig(space, { path: 'b', x: 'fast', rows: 2 }), { path: 'b', x: 'fast', rows: 2 });

@@ -37,8 +37,8 @@ export function recordedConfig(space: KnobSpace, config: KnobConfig): KnobConfig
 /**
  * The defaults overlaid by the given knobs, checked against the domains and the rules. Knobs left to
  * their defaults give way to the given ones: when a given knob breaks a rule with a default (dot_path
- * 'float' with a default quantize_x of the int8 path), the first domain value of one defaulted knob that
- * makes the config valid replaces that default. InputError, prefixed by `where`, names the problem.
+ * 'float' with a default quantize_x of the int8 path), the first domain values of one defaulted knob, else
+ * of two, that make the config valid replace those defaults. InputError, prefixed by `where`, names the problem.
  */
 export function resolveKnobs(space: KnobSpace, given: Readonly<Record<string, ParamValue>>, where: string): KnobConfig {
   const config: Record<string, ParamValue> = { ...space.defaults };
@@ -49,10 +49,18 @@ export function resolveKnobs(space: KnobSpace, given: Readonly<Record<string, Pa
     config[name] = value;
   }
   if (!space.check(config)) return config;
-  for (const knob of space.knobs) {
-    if (Object.hasOwn(given, knob.name)) continue;
+  const free = space.knobs.filter((k) => !Object.hasOwn(given, k.name));
+  for (const knob of free) {
     const fit = knob.values.find((value) => !space.check({ ...config, [knob.name]: value }));
     if (fit !== undefined) return { ...config, [knob.name]: fit };
+  }
+  for (const [i, a] of free.entries()) {
+    for (const b of free.slice(i + 1)) {
+      for (const va of a.values) {
+        const vb = b.values.find((value) => !space.check({ ...config, [a.name]: va, [b.name]: value }));
+        if (vb !== undefined) return { ...config, [a.name]: va, [b.name]: vb };
+      }
+    }
   }
   throw new InputError(`${where}: config ${JSON.stringify(config)} is invalid: ${space.check(config)}`);
 }

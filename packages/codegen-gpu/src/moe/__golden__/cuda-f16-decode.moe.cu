@@ -41,7 +41,6 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 
 extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* moe_scores, int T) {
   kf_launch_dependents();
-  kf_wait_previous_grid();
   // router logits: 2 experts x 4 tokens per workgroup, 128 threads, 16-byte loads
   const int tid = (int)threadIdx.x;
   const int e0 = ((int)blockIdx.x * 2);
@@ -61,9 +60,70 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
   float acc_0_3 = 0.0f;
   float acc_1_3 = 0.0f;
   const int chunks = (2048 / 4);
-  for (int chunk = tid; chunk < chunks; chunk += 128) {
+  const int chunks_main = ((chunks / 512) * 512);
+  for (int k_step = 0; k_step < chunks_main; k_step += 512) {
+    const float4 wr0_u0 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 0) * 4))]));
+    const float4 wr1_u0 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 0) * 4))]));
+    const float4 wr0_u1 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 wr1_u1 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 wr0_u2 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 256) * 4))]));
+    const float4 wr1_u2 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 256) * 4))]));
+    const float4 wr0_u3 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 384) * 4))]));
+    const float4 wr1_u3 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 384) * 4))]));
+    kf_wait_previous_grid();
+    const float4 xu0_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 0) * 4))]));
+    acc_0_0 = fmaf(wr0_u0.w, xu0_0_0_0.w, fmaf(wr0_u0.z, xu0_0_0_0.z, fmaf(wr0_u0.y, xu0_0_0_0.y, fmaf(wr0_u0.x, xu0_0_0_0.x, acc_0_0))));
+    acc_1_0 = fmaf(wr1_u0.w, xu0_0_0_0.w, fmaf(wr1_u0.z, xu0_0_0_0.z, fmaf(wr1_u0.y, xu0_0_0_0.y, fmaf(wr1_u0.x, xu0_0_0_0.x, acc_1_0))));
+    const float4 xu0_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 0) * 4))]));
+    acc_0_1 = fmaf(wr0_u0.w, xu0_1_0_0.w, fmaf(wr0_u0.z, xu0_1_0_0.z, fmaf(wr0_u0.y, xu0_1_0_0.y, fmaf(wr0_u0.x, xu0_1_0_0.x, acc_0_1))));
+    acc_1_1 = fmaf(wr1_u0.w, xu0_1_0_0.w, fmaf(wr1_u0.z, xu0_1_0_0.z, fmaf(wr1_u0.y, xu0_1_0_0.y, fmaf(wr1_u0.x, xu0_1_0_0.x, acc_1_1))));
+    const float4 xu0_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 0) * 4))]));
+    acc_0_2 = fmaf(wr0_u0.w, xu0_2_0_0.w, fmaf(wr0_u0.z, xu0_2_0_0.z, fmaf(wr0_u0.y, xu0_2_0_0.y, fmaf(wr0_u0.x, xu0_2_0_0.x, acc_0_2))));
+    acc_1_2 = fmaf(wr1_u0.w, xu0_2_0_0.w, fmaf(wr1_u0.z, xu0_2_0_0.z, fmaf(wr1_u0.y, xu0_2_0_0.y, fmaf(wr1_u0.x, xu0_2_0_0.x, acc_1_2))));
+    const float4 xu0_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 0) * 4))]));
+    acc_0_3 = fmaf(wr0_u0.w, xu0_3_0_0.w, fmaf(wr0_u0.z, xu0_3_0_0.z, fmaf(wr0_u0.y, xu0_3_0_0.y, fmaf(wr0_u0.x, xu0_3_0_0.x, acc_0_3))));
+    acc_1_3 = fmaf(wr1_u0.w, xu0_3_0_0.w, fmaf(wr1_u0.z, xu0_3_0_0.z, fmaf(wr1_u0.y, xu0_3_0_0.y, fmaf(wr1_u0.x, xu0_3_0_0.x, acc_1_3))));
+    const float4 xu1_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 128) * 4))]));
+    acc_0_0 = fmaf(wr0_u1.w, xu1_0_0_0.w, fmaf(wr0_u1.z, xu1_0_0_0.z, fmaf(wr0_u1.y, xu1_0_0_0.y, fmaf(wr0_u1.x, xu1_0_0_0.x, acc_0_0))));
+    acc_1_0 = fmaf(wr1_u1.w, xu1_0_0_0.w, fmaf(wr1_u1.z, xu1_0_0_0.z, fmaf(wr1_u1.y, xu1_0_0_0.y, fmaf(wr1_u1.x, xu1_0_0_0.x, acc_1_0))));
+    const float4 xu1_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 128) * 4))]));
+    acc_0_1 = fmaf(wr0_u1.w, xu1_1_0_0.w, fmaf(wr0_u1.z, xu1_1_0_0.z, fmaf(wr0_u1.y, xu1_1_0_0.y, fmaf(wr0_u1.x, xu1_1_0_0.x, acc_0_1))));
+    acc_1_1 = fmaf(wr1_u1.w, xu1_1_0_0.w, fmaf(wr1_u1.z, xu1_1_0_0.z, fmaf(wr1_u1.y, xu1_1_0_0.y, fmaf(wr1_u1.x, xu1_1_0_0.x, acc_1_1))));
+    const float4 xu1_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 128) * 4))]));
+    acc_0_2 = fmaf(wr0_u1.w, xu1_2_0_0.w, fmaf(wr0_u1.z, xu1_2_0_0.z, fmaf(wr0_u1.y, xu1_2_0_0.y, fmaf(wr0_u1.x, xu1_2_0_0.x, acc_0_2))));
+    acc_1_2 = fmaf(wr1_u1.w, xu1_2_0_0.w, fmaf(wr1_u1.z, xu1_2_0_0.z, fmaf(wr1_u1.y, xu1_2_0_0.y, fmaf(wr1_u1.x, xu1_2_0_0.x, acc_1_2))));
+    const float4 xu1_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 128) * 4))]));
+    acc_0_3 = fmaf(wr0_u1.w, xu1_3_0_0.w, fmaf(wr0_u1.z, xu1_3_0_0.z, fmaf(wr0_u1.y, xu1_3_0_0.y, fmaf(wr0_u1.x, xu1_3_0_0.x, acc_0_3))));
+    acc_1_3 = fmaf(wr1_u1.w, xu1_3_0_0.w, fmaf(wr1_u1.z, xu1_3_0_0.z, fmaf(wr1_u1.y, xu1_3_0_0.y, fmaf(wr1_u1.x, xu1_3_0_0.x, acc_1_3))));
+    const float4 xu2_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 256) * 4))]));
+    acc_0_0 = fmaf(wr0_u2.w, xu2_0_0_0.w, fmaf(wr0_u2.z, xu2_0_0_0.z, fmaf(wr0_u2.y, xu2_0_0_0.y, fmaf(wr0_u2.x, xu2_0_0_0.x, acc_0_0))));
+    acc_1_0 = fmaf(wr1_u2.w, xu2_0_0_0.w, fmaf(wr1_u2.z, xu2_0_0_0.z, fmaf(wr1_u2.y, xu2_0_0_0.y, fmaf(wr1_u2.x, xu2_0_0_0.x, acc_1_0))));
+    const float4 xu2_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 256) * 4))]));
+    acc_0_1 = fmaf(wr0_u2.w, xu2_1_0_0.w, fmaf(wr0_u2.z, xu2_1_0_0.z, fmaf(wr0_u2.y, xu2_1_0_0.y, fmaf(wr0_u2.x, xu2_1_0_0.x, acc_0_1))));
+    acc_1_1 = fmaf(wr1_u2.w, xu2_1_0_0.w, fmaf(wr1_u2.z, xu2_1_0_0.z, fmaf(wr1_u2.y, xu2_1_0_0.y, fmaf(wr1_u2.x, xu2_1_0_0.x, acc_1_1))));
+    const float4 xu2_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 256) * 4))]));
+    acc_0_2 = fmaf(wr0_u2.w, xu2_2_0_0.w, fmaf(wr0_u2.z, xu2_2_0_0.z, fmaf(wr0_u2.y, xu2_2_0_0.y, fmaf(wr0_u2.x, xu2_2_0_0.x, acc_0_2))));
+    acc_1_2 = fmaf(wr1_u2.w, xu2_2_0_0.w, fmaf(wr1_u2.z, xu2_2_0_0.z, fmaf(wr1_u2.y, xu2_2_0_0.y, fmaf(wr1_u2.x, xu2_2_0_0.x, acc_1_2))));
+    const float4 xu2_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 256) * 4))]));
+    acc_0_3 = fmaf(wr0_u2.w, xu2_3_0_0.w, fmaf(wr0_u2.z, xu2_3_0_0.z, fmaf(wr0_u2.y, xu2_3_0_0.y, fmaf(wr0_u2.x, xu2_3_0_0.x, acc_0_3))));
+    acc_1_3 = fmaf(wr1_u2.w, xu2_3_0_0.w, fmaf(wr1_u2.z, xu2_3_0_0.z, fmaf(wr1_u2.y, xu2_3_0_0.y, fmaf(wr1_u2.x, xu2_3_0_0.x, acc_1_3))));
+    const float4 xu3_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 384) * 4))]));
+    acc_0_0 = fmaf(wr0_u3.w, xu3_0_0_0.w, fmaf(wr0_u3.z, xu3_0_0_0.z, fmaf(wr0_u3.y, xu3_0_0_0.y, fmaf(wr0_u3.x, xu3_0_0_0.x, acc_0_0))));
+    acc_1_0 = fmaf(wr1_u3.w, xu3_0_0_0.w, fmaf(wr1_u3.z, xu3_0_0_0.z, fmaf(wr1_u3.y, xu3_0_0_0.y, fmaf(wr1_u3.x, xu3_0_0_0.x, acc_1_0))));
+    const float4 xu3_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 384) * 4))]));
+    acc_0_1 = fmaf(wr0_u3.w, xu3_1_0_0.w, fmaf(wr0_u3.z, xu3_1_0_0.z, fmaf(wr0_u3.y, xu3_1_0_0.y, fmaf(wr0_u3.x, xu3_1_0_0.x, acc_0_1))));
+    acc_1_1 = fmaf(wr1_u3.w, xu3_1_0_0.w, fmaf(wr1_u3.z, xu3_1_0_0.z, fmaf(wr1_u3.y, xu3_1_0_0.y, fmaf(wr1_u3.x, xu3_1_0_0.x, acc_1_1))));
+    const float4 xu3_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 384) * 4))]));
+    acc_0_2 = fmaf(wr0_u3.w, xu3_2_0_0.w, fmaf(wr0_u3.z, xu3_2_0_0.z, fmaf(wr0_u3.y, xu3_2_0_0.y, fmaf(wr0_u3.x, xu3_2_0_0.x, acc_0_2))));
+    acc_1_2 = fmaf(wr1_u3.w, xu3_2_0_0.w, fmaf(wr1_u3.z, xu3_2_0_0.z, fmaf(wr1_u3.y, xu3_2_0_0.y, fmaf(wr1_u3.x, xu3_2_0_0.x, acc_1_2))));
+    const float4 xu3_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 384) * 4))]));
+    acc_0_3 = fmaf(wr0_u3.w, xu3_3_0_0.w, fmaf(wr0_u3.z, xu3_3_0_0.z, fmaf(wr0_u3.y, xu3_3_0_0.y, fmaf(wr0_u3.x, xu3_3_0_0.x, acc_0_3))));
+    acc_1_3 = fmaf(wr1_u3.w, xu3_3_0_0.w, fmaf(wr1_u3.z, xu3_3_0_0.z, fmaf(wr1_u3.y, xu3_3_0_0.y, fmaf(wr1_u3.x, xu3_3_0_0.x, acc_1_3))));
+  }
+  for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
     const float4 wr0_t0 = (*(const float4*)(&router[((row_0 * 2048) + (chunk * 4))]));
     const float4 wr1_t0 = (*(const float4*)(&router[((row_1 * 2048) + (chunk * 4))]));
+    kf_wait_previous_grid();
     const float4 xt0_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (chunk * 4))]));
     acc_0_0 = fmaf(wr0_t0.w, xt0_0_0_0.w, fmaf(wr0_t0.z, xt0_0_0_0.z, fmaf(wr0_t0.y, xt0_0_0_0.y, fmaf(wr0_t0.x, xt0_0_0_0.x, acc_0_0))));
     acc_1_0 = fmaf(wr1_t0.w, xt0_0_0_0.w, fmaf(wr1_t0.z, xt0_0_0_0.z, fmaf(wr1_t0.y, xt0_0_0_0.y, fmaf(wr1_t0.x, xt0_0_0_0.x, acc_1_0))));
@@ -77,6 +137,7 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
     acc_0_3 = fmaf(wr0_t0.w, xt0_3_0_0.w, fmaf(wr0_t0.z, xt0_3_0_0.z, fmaf(wr0_t0.y, xt0_3_0_0.y, fmaf(wr0_t0.x, xt0_3_0_0.x, acc_0_3))));
     acc_1_3 = fmaf(wr1_t0.w, xt0_3_0_0.w, fmaf(wr1_t0.z, xt0_3_0_0.z, fmaf(wr1_t0.y, xt0_3_0_0.y, fmaf(wr1_t0.x, xt0_3_0_0.x, acc_1_3))));
   }
+  kf_wait_previous_grid();
   const int sg_lane = ((int)threadIdx.x & 31);
   const int sg_index = (tid / 32);
   const bool sg_up16 = ((sg_lane & 16) != 0);
@@ -150,183 +211,102 @@ extern "C" __global__ void __launch_bounds__(128) moe_route(const float* moe_sco
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_group(const int* moe_ids, int* moe_meta, int T) {
+extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* moe_ids, float* moe_hidden, int T) {
   kf_launch_dependents();
   kf_wait_previous_grid();
-  // group the T x 8 routed pairs by expert (128 experts): counts, offsets, active list, permutation
-  __shared__ int cnt[128];
-  const int tid = (int)threadIdx.x;
-  const int P = (T * 8);
-  for (int e = tid; e < 128; e += 128) {
-    int n = 0;
-    for (int p = 0; p < P; p++) {
-      n = (n + ((moe_ids[p] == e) ? 1 : 0));
-    }
-    cnt[e] = n;
-  }
-  __syncthreads();
-  int n_active = 0;
-  for (int e2 = 0; e2 < 128; e2++) {
-    n_active = (n_active + ((cnt[e2] > 0) ? 1 : 0));
-  }
-  if (tid == 0) {
-    moe_meta[0] = n_active;
-  }
-  for (int e = tid; e < 128; e += 128) {
-    int off = 0;
-    int before = 0;
-    for (int e2 = 0; e2 < e; e2++) {
-      const int n2 = cnt[e2];
-      off = (off + n2);
-      before = (before + ((n2 > 0) ? 1 : 0));
-    }
-    const int n = cnt[e];
-    moe_meta[(e + 129)] = off;
-    moe_meta[(e + 257)] = n;
-    if (n > 0) {
-      moe_meta[(before + 1)] = e;
-    }
-    if (e >= n_active) {
-      moe_meta[(e + 1)] = 0;
-    }
-    int j = off;
-    for (int p = 0; p < P; p++) {
-      if (moe_ids[p] == e) {
-        moe_meta[(j + 385)] = p;
-        moe_meta[((p + 385) + P)] = j;
-        j = (j + 1);
+  // moe gate_up f16: 2 rows of gate and up per workgroup, 1 tokens per pass, 128 threads, 16-byte loads, unroll 2
+  __shared__ float red[16];
+  for (int slot = (int)blockIdx.y; slot < (T * 8); slot += (int)gridDim.y) {
+    const int tid = (int)threadIdx.x;
+    const int n0 = ((int)blockIdx.x * 2);
+    const int id = moe_ids[slot];
+    const int e = max(min(id, 127), 0);
+    const int off = slot;
+    const int cnt = (((id >= 0) && (id < 128)) ? 1 : 0);
+    const int nr_0 = min((n0 + 0), 767);
+    const int nr_1 = min((n0 + 1), 767);
+    for (int mt = 0; mt < 1; mt++) {
+      const int j_0 = (off + max(min((mt + 0), (cnt - 1)), 0));
+      float ag_0_0 = 0.0f;
+      float ag_1_0 = 0.0f;
+      float au_0_0 = 0.0f;
+      float au_1_0 = 0.0f;
+      if (mt < cnt) {
+        const int xr_0 = ((j_0 / 8) * 2048);
+        const int chunks = (2048 / 8);
+        const int chunks_main = ((chunks / 256) * 256);
+        for (int k_step = 0; k_step < chunks_main; k_step += 256) {
+          const uint4 wg0_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
+          const uint4 wg1_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
+          const uint4 wu0_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
+          const uint4 wu1_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
+          const uint4 wg0_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
+          const uint4 wg1_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
+          const uint4 wu0_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
+          const uint4 wu1_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
+          const float4 xu0_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 0) * 8))]));
+          const float4 xu0_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 0) * 8)) + 4)]));
+          ag_0_0 = fmaf(kf_f16_to_f32((wg0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u0.x), xu0_0_0_0.x, ag_0_0))))))));
+          ag_1_0 = fmaf(kf_f16_to_f32((wg1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u0.x), xu0_0_0_0.x, ag_1_0))))))));
+          au_0_0 = fmaf(kf_f16_to_f32((wu0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u0.x), xu0_0_0_0.x, au_0_0))))))));
+          au_1_0 = fmaf(kf_f16_to_f32((wu1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u0.x), xu0_0_0_0.x, au_1_0))))))));
+          const float4 xu1_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 128) * 8))]));
+          const float4 xu1_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 128) * 8)) + 4)]));
+          ag_0_0 = fmaf(kf_f16_to_f32((wg0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u1.x), xu1_0_0_0.x, ag_0_0))))))));
+          ag_1_0 = fmaf(kf_f16_to_f32((wg1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u1.x), xu1_0_0_0.x, ag_1_0))))))));
+          au_0_0 = fmaf(kf_f16_to_f32((wu0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u1.x), xu1_0_0_0.x, au_0_0))))))));
+          au_1_0 = fmaf(kf_f16_to_f32((wu1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u1.x), xu1_0_0_0.x, au_1_0))))))));
+        }
+        for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
+          const uint4 wg0_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
+          const uint4 wg1_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (chunk * 8)) >> 1)]));
+          const uint4 wu0_t0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
+          const uint4 wu1_t0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (chunk * 8)) >> 1)]));
+          const float4 xt0_0_0_0 = (*(const float4*)(&x[(xr_0 + (chunk * 8))]));
+          const float4 xt0_0_0_4 = (*(const float4*)(&x[((xr_0 + (chunk * 8)) + 4)]));
+          ag_0_0 = fmaf(kf_f16_to_f32((wg0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wg0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wg0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wg0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wg0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wg0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wg0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wg0_t0.x), xt0_0_0_0.x, ag_0_0))))))));
+          ag_1_0 = fmaf(kf_f16_to_f32((wg1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wg1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wg1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wg1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wg1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wg1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wg1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wg1_t0.x), xt0_0_0_0.x, ag_1_0))))))));
+          au_0_0 = fmaf(kf_f16_to_f32((wu0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wu0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wu0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wu0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wu0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wu0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wu0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wu0_t0.x), xt0_0_0_0.x, au_0_0))))))));
+          au_1_0 = fmaf(kf_f16_to_f32((wu1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wu1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wu1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wu1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wu1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wu1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wu1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wu1_t0.x), xt0_0_0_0.x, au_1_0))))))));
+        }
       }
-    }
-  }
-  for (int p = tid; p < P; p += 128) {
-    const int bad = moe_ids[p];
-    if ((bad < 0) || (bad >= 128)) {
-      moe_meta[((p + 385) + P)] = (-1);
+      const int sg_lane = ((int)threadIdx.x & 31);
+      const int sg_index = (tid / 32);
+      const bool sg_up16 = ((sg_lane & 16) != 0);
+      const float sg_r16_0 = ((sg_up16 ? au_0_0 : ag_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ag_0_0 : au_0_0), 16));
+      const float sg_r16_1 = ((sg_up16 ? au_1_0 : ag_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ag_1_0 : au_1_0), 16));
+      const bool sg_up8 = ((sg_lane & 8) != 0);
+      const float sg_r8_0 = ((sg_up8 ? sg_r16_1 : sg_r16_0) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_0 : sg_r16_1), 8));
+      float sg_total = sg_r8_0;
+      sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 4));
+      sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
+      sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
+      if ((sg_lane & 7) == 0) {
+        red[((((sg_lane >> 3) & 3) * 4) + sg_index)] = sg_total;
+      }
+      __syncthreads();
+      for (int o = tid; o < 2; o += 128) {
+        const int n = (n0 + (o % 2));
+        const int m = (o / 2);
+        if (((mt + m) < cnt) && (n < 768)) {
+          float tg = 0.0f;
+          for (int sg = 0; sg < 4; sg++) {
+            tg = (tg + red[((((m * 4) + (n - n0)) * 4) + sg)]);
+          }
+          float tu = 0.0f;
+          for (int sg = 0; sg < 4; sg++) {
+            tu = (tu + red[(((((m * 4) + (n - n0)) + 2) * 4) + sg)]);
+          }
+          const float h = ((tg / (1.0f + expf((0.0f - tg)))) * tu);
+          moe_hidden[((j_0 * 768) + n)] = h;
+        }
+      }
+      __syncthreads();
     }
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* moe_meta, float* moe_hidden, int T) {
-  kf_launch_dependents();
-  kf_wait_previous_grid();
-  // moe gate_up f16: 2 rows of gate and up per workgroup, 2 tokens per pass, 128 threads, 16-byte loads, unroll 2
-  __shared__ float red[32];
-  const int tid = (int)threadIdx.x;
-  const int slot = (int)blockIdx.y;
-  const int n0 = ((int)blockIdx.x * 2);
-  const int n_active = moe_meta[0];
-  const int e = max(min(moe_meta[(min(slot, 127) + 1)], 127), 0);
-  const int off = moe_meta[(e + 129)];
-  const int cnt = ((slot < n_active) ? moe_meta[(e + 257)] : 0);
-  const int nr_0 = min((n0 + 0), 767);
-  const int nr_1 = min((n0 + 1), 767);
-  for (int mt = 0; mt < cnt; mt += 2) {
-    const int j_0 = (off + max(min((mt + 0), (cnt - 1)), 0));
-    const int j_1 = (off + max(min((mt + 1), (cnt - 1)), 0));
-    float ag_0_0 = 0.0f;
-    float ag_1_0 = 0.0f;
-    float au_0_0 = 0.0f;
-    float au_1_0 = 0.0f;
-    float ag_0_1 = 0.0f;
-    float ag_1_1 = 0.0f;
-    float au_0_1 = 0.0f;
-    float au_1_1 = 0.0f;
-    const int xr_0 = ((moe_meta[(j_0 + 385)] / 8) * 2048);
-    const int xr_1 = ((moe_meta[(j_1 + 385)] / 8) * 2048);
-    const int chunks = (2048 / 8);
-    const int chunks_main = ((chunks / 256) * 256);
-    for (int k_step = 0; k_step < chunks_main; k_step += 256) {
-      const uint4 wg0_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wg1_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wu0_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wu1_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
-      const uint4 wg0_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const uint4 wg1_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const uint4 wu0_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const uint4 wu1_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-      const float4 xu0_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 0) * 8))]));
-      const float4 xu0_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 0) * 8)) + 4)]));
-      ag_0_0 = fmaf(kf_f16_to_f32((wg0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u0.x), xu0_0_0_0.x, ag_0_0))))))));
-      ag_1_0 = fmaf(kf_f16_to_f32((wg1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u0.x), xu0_0_0_0.x, ag_1_0))))))));
-      au_0_0 = fmaf(kf_f16_to_f32((wu0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u0.x), xu0_0_0_0.x, au_0_0))))))));
-      au_1_0 = fmaf(kf_f16_to_f32((wu1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u0.x), xu0_0_0_0.x, au_1_0))))))));
-      const float4 xu0_1_0_0 = (*(const float4*)(&x[(xr_1 + (((k_step + tid) + 0) * 8))]));
-      const float4 xu0_1_0_4 = (*(const float4*)(&x[((xr_1 + (((k_step + tid) + 0) * 8)) + 4)]));
-      ag_0_1 = fmaf(kf_f16_to_f32((wg0_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wg0_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wg0_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wg0_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wg0_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wg0_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wg0_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wg0_u0.x), xu0_1_0_0.x, ag_0_1))))))));
-      ag_1_1 = fmaf(kf_f16_to_f32((wg1_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wg1_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wg1_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wg1_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wg1_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wg1_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wg1_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wg1_u0.x), xu0_1_0_0.x, ag_1_1))))))));
-      au_0_1 = fmaf(kf_f16_to_f32((wu0_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wu0_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wu0_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wu0_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wu0_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wu0_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wu0_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wu0_u0.x), xu0_1_0_0.x, au_0_1))))))));
-      au_1_1 = fmaf(kf_f16_to_f32((wu1_u0.w >> 16u)), xu0_1_0_4.w, fmaf(kf_f16_to_f32(wu1_u0.w), xu0_1_0_4.z, fmaf(kf_f16_to_f32((wu1_u0.z >> 16u)), xu0_1_0_4.y, fmaf(kf_f16_to_f32(wu1_u0.z), xu0_1_0_4.x, fmaf(kf_f16_to_f32((wu1_u0.y >> 16u)), xu0_1_0_0.w, fmaf(kf_f16_to_f32(wu1_u0.y), xu0_1_0_0.z, fmaf(kf_f16_to_f32((wu1_u0.x >> 16u)), xu0_1_0_0.y, fmaf(kf_f16_to_f32(wu1_u0.x), xu0_1_0_0.x, au_1_1))))))));
-      const float4 xu1_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 128) * 8))]));
-      const float4 xu1_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 128) * 8)) + 4)]));
-      ag_0_0 = fmaf(kf_f16_to_f32((wg0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u1.x), xu1_0_0_0.x, ag_0_0))))))));
-      ag_1_0 = fmaf(kf_f16_to_f32((wg1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u1.x), xu1_0_0_0.x, ag_1_0))))))));
-      au_0_0 = fmaf(kf_f16_to_f32((wu0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u1.x), xu1_0_0_0.x, au_0_0))))))));
-      au_1_0 = fmaf(kf_f16_to_f32((wu1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u1.x), xu1_0_0_0.x, au_1_0))))))));
-      const float4 xu1_1_0_0 = (*(const float4*)(&x[(xr_1 + (((k_step + tid) + 128) * 8))]));
-      const float4 xu1_1_0_4 = (*(const float4*)(&x[((xr_1 + (((k_step + tid) + 128) * 8)) + 4)]));
-      ag_0_1 = fmaf(kf_f16_to_f32((wg0_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wg0_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wg0_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wg0_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wg0_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wg0_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wg0_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wg0_u1.x), xu1_1_0_0.x, ag_0_1))))))));
-      ag_1_1 = fmaf(kf_f16_to_f32((wg1_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wg1_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wg1_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wg1_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wg1_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wg1_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wg1_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wg1_u1.x), xu1_1_0_0.x, ag_1_1))))))));
-      au_0_1 = fmaf(kf_f16_to_f32((wu0_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wu0_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wu0_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wu0_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wu0_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wu0_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wu0_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wu0_u1.x), xu1_1_0_0.x, au_0_1))))))));
-      au_1_1 = fmaf(kf_f16_to_f32((wu1_u1.w >> 16u)), xu1_1_0_4.w, fmaf(kf_f16_to_f32(wu1_u1.w), xu1_1_0_4.z, fmaf(kf_f16_to_f32((wu1_u1.z >> 16u)), xu1_1_0_4.y, fmaf(kf_f16_to_f32(wu1_u1.z), xu1_1_0_4.x, fmaf(kf_f16_to_f32((wu1_u1.y >> 16u)), xu1_1_0_0.w, fmaf(kf_f16_to_f32(wu1_u1.y), xu1_1_0_0.z, fmaf(kf_f16_to_f32((wu1_u1.x >> 16u)), xu1_1_0_0.y, fmaf(kf_f16_to_f32(wu1_u1.x), xu1_1_0_0.x, au_1_1))))))));
-    }
-    for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
-      const uint4 wg0_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
-      const uint4 wg1_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (chunk * 8)) >> 1)]));
-      const uint4 wu0_t0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
-      const uint4 wu1_t0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (chunk * 8)) >> 1)]));
-      const float4 xt0_0_0_0 = (*(const float4*)(&x[(xr_0 + (chunk * 8))]));
-      const float4 xt0_0_0_4 = (*(const float4*)(&x[((xr_0 + (chunk * 8)) + 4)]));
-      ag_0_0 = fmaf(kf_f16_to_f32((wg0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wg0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wg0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wg0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wg0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wg0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wg0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wg0_t0.x), xt0_0_0_0.x, ag_0_0))))))));
-      ag_1_0 = fmaf(kf_f16_to_f32((wg1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wg1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wg1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wg1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wg1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wg1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wg1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wg1_t0.x), xt0_0_0_0.x, ag_1_0))))))));
-      au_0_0 = fmaf(kf_f16_to_f32((wu0_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wu0_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wu0_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wu0_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wu0_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wu0_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wu0_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wu0_t0.x), xt0_0_0_0.x, au_0_0))))))));
-      au_1_0 = fmaf(kf_f16_to_f32((wu1_t0.w >> 16u)), xt0_0_0_4.w, fmaf(kf_f16_to_f32(wu1_t0.w), xt0_0_0_4.z, fmaf(kf_f16_to_f32((wu1_t0.z >> 16u)), xt0_0_0_4.y, fmaf(kf_f16_to_f32(wu1_t0.z), xt0_0_0_4.x, fmaf(kf_f16_to_f32((wu1_t0.y >> 16u)), xt0_0_0_0.w, fmaf(kf_f16_to_f32(wu1_t0.y), xt0_0_0_0.z, fmaf(kf_f16_to_f32((wu1_t0.x >> 16u)), xt0_0_0_0.y, fmaf(kf_f16_to_f32(wu1_t0.x), xt0_0_0_0.x, au_1_0))))))));
-      const float4 xt0_1_0_0 = (*(const float4*)(&x[(xr_1 + (chunk * 8))]));
-      const float4 xt0_1_0_4 = (*(const float4*)(&x[((xr_1 + (chunk * 8)) + 4)]));
-      ag_0_1 = fmaf(kf_f16_to_f32((wg0_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wg0_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wg0_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wg0_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wg0_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wg0_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wg0_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wg0_t0.x), xt0_1_0_0.x, ag_0_1))))))));
-      ag_1_1 = fmaf(kf_f16_to_f32((wg1_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wg1_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wg1_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wg1_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wg1_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wg1_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wg1_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wg1_t0.x), xt0_1_0_0.x, ag_1_1))))))));
-      au_0_1 = fmaf(kf_f16_to_f32((wu0_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wu0_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wu0_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wu0_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wu0_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wu0_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wu0_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wu0_t0.x), xt0_1_0_0.x, au_0_1))))))));
-      au_1_1 = fmaf(kf_f16_to_f32((wu1_t0.w >> 16u)), xt0_1_0_4.w, fmaf(kf_f16_to_f32(wu1_t0.w), xt0_1_0_4.z, fmaf(kf_f16_to_f32((wu1_t0.z >> 16u)), xt0_1_0_4.y, fmaf(kf_f16_to_f32(wu1_t0.z), xt0_1_0_4.x, fmaf(kf_f16_to_f32((wu1_t0.y >> 16u)), xt0_1_0_0.w, fmaf(kf_f16_to_f32(wu1_t0.y), xt0_1_0_0.z, fmaf(kf_f16_to_f32((wu1_t0.x >> 16u)), xt0_1_0_0.y, fmaf(kf_f16_to_f32(wu1_t0.x), xt0_1_0_0.x, au_1_1))))))));
-    }
-    const int sg_lane = ((int)threadIdx.x & 31);
-    const int sg_index = (tid / 32);
-    const bool sg_up16 = ((sg_lane & 16) != 0);
-    const float sg_r16_0 = ((sg_up16 ? ag_0_1 : ag_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ag_0_0 : ag_0_1), 16));
-    const float sg_r16_1 = ((sg_up16 ? ag_1_1 : ag_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? ag_1_0 : ag_1_1), 16));
-    const float sg_r16_2 = ((sg_up16 ? au_0_1 : au_0_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? au_0_0 : au_0_1), 16));
-    const float sg_r16_3 = ((sg_up16 ? au_1_1 : au_1_0) + __shfl_xor_sync(0xffffffffu, (sg_up16 ? au_1_0 : au_1_1), 16));
-    const bool sg_up8 = ((sg_lane & 8) != 0);
-    const float sg_r8_0 = ((sg_up8 ? sg_r16_2 : sg_r16_0) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_0 : sg_r16_2), 8));
-    const float sg_r8_1 = ((sg_up8 ? sg_r16_3 : sg_r16_1) + __shfl_xor_sync(0xffffffffu, (sg_up8 ? sg_r16_1 : sg_r16_3), 8));
-    const bool sg_up4 = ((sg_lane & 4) != 0);
-    const float sg_r4_0 = ((sg_up4 ? sg_r8_1 : sg_r8_0) + __shfl_xor_sync(0xffffffffu, (sg_up4 ? sg_r8_0 : sg_r8_1), 4));
-    float sg_total = sg_r4_0;
-    sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
-    sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
-    if ((sg_lane & 3) == 0) {
-      red[((((sg_lane >> 2) & 7) * 4) + sg_index)] = sg_total;
-    }
-    __syncthreads();
-    for (int o = tid; o < 4; o += 128) {
-      const int n = (n0 + (o % 2));
-      const int m = (o / 2);
-      if (((mt + m) < cnt) && (n < 768)) {
-        float tg = 0.0f;
-        for (int sg = 0; sg < 4; sg++) {
-          tg = (tg + red[((((m * 4) + (n - n0)) * 4) + sg)]);
-        }
-        float tu = 0.0f;
-        for (int sg = 0; sg < 4; sg++) {
-          tu = (tu + red[(((((m * 4) + (n - n0)) + 2) * 4) + sg)]);
-        }
-        const float h = ((tg / (1.0f + expf((0.0f - tg)))) * tu);
-        moe_hidden[((((m == 1) ? j_1 : j_0) * 768) + n)] = h;
-      }
-    }
-    __syncthreads();
-  }
-}
-
-extern "C" __global__ void __launch_bounds__(512) moe_down_combine(const float* moe_hidden, const unsigned int* __restrict__ w_down, const int* moe_meta, const int* moe_ids, const float* moe_w, float* __restrict__ y, int T) {
+extern "C" __global__ void __launch_bounds__(512) moe_down_combine(const float* moe_hidden, const unsigned int* __restrict__ w_down, const int* moe_ids, const float* moe_w, float* __restrict__ y, int T) {
   kf_launch_dependents();
   kf_wait_previous_grid();
   __shared__ float red[32];
@@ -342,9 +322,10 @@ extern "C" __global__ void __launch_bounds__(512) moe_down_combine(const float* 
   float ay_1 = 0.0f;
   for (int s = slot_lane; s < 8; s += 4) {
     const int pr = ((t * 8) + s);
-    const int j = moe_meta[((385 + (T * 8)) + pr)];
+    const int id = moe_ids[pr];
+    const int j = (((id >= 0) && (id < 128)) ? pr : (-1));
     if (j >= 0) {
-      const int e = max(min(moe_ids[pr], 127), 0);
+      const int e = max(min(id, 127), 0);
       const float rw = moe_w[pr];
       float ad_0_0 = 0.0f;
       float ad_1_0 = 0.0f;
