@@ -598,7 +598,7 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
  * The variants timed beside a moe default (docs/results/2026-12-07-h100-gdr-moe-decode): beside a pair-grid
  * decode default (the expert kernels over the routed pairs, the router loads above the dependent-launch wait)
  * the grouped kernels without the prefetch (f16 two tokens of an expert at a time), the pairs without the
- * prefetch, and the routing folded into gate_up; beside a grouped one the pairs (m_tile 1), the prefetch, both,
+ * prefetch, the routing folded into gate_up and other geometries (rows, threads, k_unroll); beside a grouped one the pairs (m_tile 1), the prefetch, both,
  * both with the routing in gate_up, and f16 at m_tile 1; f16 prefill at other tile shapes. Session 14's decode
  * variants (int8, the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
@@ -613,6 +613,11 @@ function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, conf
       ['noprefetch', { ...config, router_prefetch: false }],
       // the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
       ['route', { ...config, route_in_gate_up: true }],
+      // the pair grid's geometry: fewer rows a workgroup (more workgroups), other workgroup sizes, two chunks a lane
+      ['rows4', { ...config, rows: 4 }],
+      ['wg64', { ...config, workgroup_size: 64 }],
+      ['wg256', { ...config, workgroup_size: 256 }],
+      ['ku2', { ...config, k_unroll: 2 }],
     ];
   }
   const pairs = (v: KnobConfig): KnobConfig => ({ ...v, pair_grid: true, m_tile: 1 });
