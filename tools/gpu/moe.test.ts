@@ -20,7 +20,7 @@ test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill
   // beside each default, the same run's comparison: decode over the routed pairs (no group), with the router
   // loads above the wait, both, both with the routing in gate_up, f16 at m_tile 1; f16 prefill at other tile shapes
   // beside a pair-grid default (T 1, quantized T 8) and beside a grouped one (f16 T 8)
-  const paired = (T: number, w: string, extra: string[]) => ['grouped', 'noprefetch', 'route', 'rows4', 'wg64', 'wg256', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
+  const paired = (T: number, w: string, extra: string[]) => ['grouped', 'noprefetch', 'route', 'rows4', 'wg64', 'wg128', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
   const decode = (T: number, w: string, extra: string[]) => ['pairs', 'prefetch', 'both', 'route', ...extra].map((t) => `perf-moe-decode-t${T}-${w}-${t}`);
   const tiles = ['t64x128x32', 't64x128x64', 't32x64x64', 't64x64x32', 't32x128x64'].map((t) => `perf-moe-prefill-t512-f16-${t}`);
   assert.deepEqual(all.filter((s) => !s.isDefault).map((s) => s.name), [

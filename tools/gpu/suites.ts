@@ -616,7 +616,7 @@ function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, conf
       // the pair grid's geometry: fewer rows a workgroup (more workgroups), other workgroup sizes, two chunks a lane
       ['rows4', { ...config, rows: 4 }],
       ['wg64', { ...config, workgroup_size: 64 }],
-      ['wg256', { ...config, workgroup_size: 256 }],
+      ['wg128', { ...config, workgroup_size: 128 }],
       ['ku2', { ...config, k_unroll: 2 }],
     ];
   }

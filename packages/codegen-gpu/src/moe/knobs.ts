@@ -274,13 +274,15 @@ function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fu
  * dependent-launch wait: at T 1 every format, and quantized weights up to FUSED_COMBINE_MAX_TOKENS. H100,
  * 2026-12-07, same run, whole layer: T 1 f16 36.7 vs 41.5 us, q4_0 19.0 vs 22.8, w4g128 18.6 vs 22.7; T 8
  * q4_0 77.7 vs 88.6, w4g128 72.8 vs 82.0; f16 at T 8 slower over the pairs (213.4 vs 203.5: the grouped
- * kernels read an expert shared by tokens once). route_in_gate_up measured within 2% of this (off).
+ * kernels read an expert shared by tokens once). route_in_gate_up measured within 2% of this (off). A second
+ * run, the pair grid's geometry: 256 threads a workgroup T 1 q4_0 18.23 vs 19.12 us at 128, w4g128 17.87 vs
+ * 18.65, f16 35.07 vs 36.20, T 8 even; rows 4, 64 threads, k_unroll 2 slower or even.
  * docs/results/2026-12-07-h100-gdr-moe-decode.
  */
 function pairGridDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps, T: number): Partial<MoeSimtConfig> {
   const quantized = FORMATS[shape.weight].kind !== 'dense';
   if (target !== 'cuda' || !(T === 1 || (quantized && T <= FUSED_COMBINE_MAX_TOKENS))) return {};
-  return { pair_grid: true, m_tile: 1, router_prefetch: caps.dependentLaunch && shape.routing === 'router' };
+  return { pair_grid: true, m_tile: 1, router_prefetch: caps.dependentLaunch && shape.routing === 'router', workgroup_size: Math.min(256, caps.maxWorkgroup) };
 }
 
 export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {

@@ -33,7 +33,7 @@ test('every default is inside its knob space and rules, and does not depend on T
       // CUDA decode over the routed pairs: at T 1, and for quantized weights up to 8 tokens
       const quantized = raw.weight !== undefined && !['f16', 'f32'].includes(String(raw.weight));
       const pairs = cuda && (Number(raw.T) === 1 || (quantized && Number(raw.T) <= 8));
-      const pairKnobs = pairs ? { pair_grid: true, m_tile: 1, router_prefetch: raw.routing !== 'given' } : {};
+      const pairKnobs = pairs ? { pair_grid: true, m_tile: 1, router_prefetch: raw.routing !== 'given', workgroup_size: 256 } : {};
       const asGather = prefill.variant === 'tiled'
         ? { ...prefill, variant: 'gather', mma: 'none', dependent_launch: true, fuse_down_combine: cuda, ...pairKnobs }
         : { ...prefill, fuse_down_combine: cuda, ...pairKnobs };
@@ -224,7 +224,7 @@ test('the pair grid: T·topk expert columns, no group, no meta; its rules', () =
   assert.throws(() => emitMoeGpu('cuda', p, { router_prefetch: true, dependent_launch: false }), (e: Error) => e instanceof InputError && /dependent_launch/.test(e.message));
   assert.throws(() => emitMoeGpu('opencl', p, { pair_grid: true, fuse_down_combine: true, route_in_gate_up: true }), (e: Error) => e instanceof InputError && /route_in_gate_up/.test(e.message));
   // the router loads of every chunk come before the wait; x after it
-  const src = Object.values(emitMoeGpu('cuda', params(QWEN(1, 'q4_0')), { router_prefetch: true }).files)[0]!;
+  const src = Object.values(emitMoeGpu('cuda', params(QWEN(1, 'q4_0')), { router_prefetch: true, workgroup_size: 128 }).files)[0]!;
   const logits = src.slice(src.indexOf('moe_logits('), src.indexOf('moe_route('));
   const wait = logits.indexOf('kf_wait_previous_grid();');
   assert.ok(wait > 0 && (logits.slice(0, wait).match(/&router\[/g) ?? []).length === 8 && !/&x\[/.test(logits.slice(0, wait)), 'router loads above the wait');

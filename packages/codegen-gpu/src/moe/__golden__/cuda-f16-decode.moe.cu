@@ -39,9 +39,9 @@ __device__ __forceinline__ void kf_wait_previous_grid() {
 #endif
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* moe_scores, int T) {
+extern "C" __global__ void __launch_bounds__(256) moe_logits(const float* __restrict__ x, const float* __restrict__ router, float* moe_scores, int T) {
   kf_launch_dependents();
-  // router logits: 2 experts x 4 tokens per workgroup, 128 threads, 16-byte loads
+  // router logits: 2 experts x 4 tokens per workgroup, 256 threads, 16-byte loads
   const int tid = (int)threadIdx.x;
   const int e0 = ((int)blockIdx.x * 2);
   const int t0 = ((int)blockIdx.y * 4);
@@ -64,12 +64,8 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
   for (int k_step = 0; k_step < chunks_main; k_step += 512) {
     const float4 wr0_u0 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 0) * 4))]));
     const float4 wr1_u0 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 0) * 4))]));
-    const float4 wr0_u1 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 128) * 4))]));
-    const float4 wr1_u1 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 128) * 4))]));
-    const float4 wr0_u2 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 256) * 4))]));
-    const float4 wr1_u2 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 256) * 4))]));
-    const float4 wr0_u3 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 384) * 4))]));
-    const float4 wr1_u3 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 384) * 4))]));
+    const float4 wr0_u1 = (*(const float4*)(&router[((row_0 * 2048) + (((k_step + tid) + 256) * 4))]));
+    const float4 wr1_u1 = (*(const float4*)(&router[((row_1 * 2048) + (((k_step + tid) + 256) * 4))]));
     kf_wait_previous_grid();
     const float4 xu0_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 0) * 4))]));
     acc_0_0 = fmaf(wr0_u0.w, xu0_0_0_0.w, fmaf(wr0_u0.z, xu0_0_0_0.z, fmaf(wr0_u0.y, xu0_0_0_0.y, fmaf(wr0_u0.x, xu0_0_0_0.x, acc_0_0))));
@@ -83,44 +79,20 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
     const float4 xu0_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 0) * 4))]));
     acc_0_3 = fmaf(wr0_u0.w, xu0_3_0_0.w, fmaf(wr0_u0.z, xu0_3_0_0.z, fmaf(wr0_u0.y, xu0_3_0_0.y, fmaf(wr0_u0.x, xu0_3_0_0.x, acc_0_3))));
     acc_1_3 = fmaf(wr1_u0.w, xu0_3_0_0.w, fmaf(wr1_u0.z, xu0_3_0_0.z, fmaf(wr1_u0.y, xu0_3_0_0.y, fmaf(wr1_u0.x, xu0_3_0_0.x, acc_1_3))));
-    const float4 xu1_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 xu1_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 256) * 4))]));
     acc_0_0 = fmaf(wr0_u1.w, xu1_0_0_0.w, fmaf(wr0_u1.z, xu1_0_0_0.z, fmaf(wr0_u1.y, xu1_0_0_0.y, fmaf(wr0_u1.x, xu1_0_0_0.x, acc_0_0))));
     acc_1_0 = fmaf(wr1_u1.w, xu1_0_0_0.w, fmaf(wr1_u1.z, xu1_0_0_0.z, fmaf(wr1_u1.y, xu1_0_0_0.y, fmaf(wr1_u1.x, xu1_0_0_0.x, acc_1_0))));
-    const float4 xu1_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 xu1_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 256) * 4))]));
     acc_0_1 = fmaf(wr0_u1.w, xu1_1_0_0.w, fmaf(wr0_u1.z, xu1_1_0_0.z, fmaf(wr0_u1.y, xu1_1_0_0.y, fmaf(wr0_u1.x, xu1_1_0_0.x, acc_0_1))));
     acc_1_1 = fmaf(wr1_u1.w, xu1_1_0_0.w, fmaf(wr1_u1.z, xu1_1_0_0.z, fmaf(wr1_u1.y, xu1_1_0_0.y, fmaf(wr1_u1.x, xu1_1_0_0.x, acc_1_1))));
-    const float4 xu1_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 xu1_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 256) * 4))]));
     acc_0_2 = fmaf(wr0_u1.w, xu1_2_0_0.w, fmaf(wr0_u1.z, xu1_2_0_0.z, fmaf(wr0_u1.y, xu1_2_0_0.y, fmaf(wr0_u1.x, xu1_2_0_0.x, acc_0_2))));
     acc_1_2 = fmaf(wr1_u1.w, xu1_2_0_0.w, fmaf(wr1_u1.z, xu1_2_0_0.z, fmaf(wr1_u1.y, xu1_2_0_0.y, fmaf(wr1_u1.x, xu1_2_0_0.x, acc_1_2))));
-    const float4 xu1_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 128) * 4))]));
+    const float4 xu1_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 256) * 4))]));
     acc_0_3 = fmaf(wr0_u1.w, xu1_3_0_0.w, fmaf(wr0_u1.z, xu1_3_0_0.z, fmaf(wr0_u1.y, xu1_3_0_0.y, fmaf(wr0_u1.x, xu1_3_0_0.x, acc_0_3))));
     acc_1_3 = fmaf(wr1_u1.w, xu1_3_0_0.w, fmaf(wr1_u1.z, xu1_3_0_0.z, fmaf(wr1_u1.y, xu1_3_0_0.y, fmaf(wr1_u1.x, xu1_3_0_0.x, acc_1_3))));
-    const float4 xu2_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 256) * 4))]));
-    acc_0_0 = fmaf(wr0_u2.w, xu2_0_0_0.w, fmaf(wr0_u2.z, xu2_0_0_0.z, fmaf(wr0_u2.y, xu2_0_0_0.y, fmaf(wr0_u2.x, xu2_0_0_0.x, acc_0_0))));
-    acc_1_0 = fmaf(wr1_u2.w, xu2_0_0_0.w, fmaf(wr1_u2.z, xu2_0_0_0.z, fmaf(wr1_u2.y, xu2_0_0_0.y, fmaf(wr1_u2.x, xu2_0_0_0.x, acc_1_0))));
-    const float4 xu2_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 256) * 4))]));
-    acc_0_1 = fmaf(wr0_u2.w, xu2_1_0_0.w, fmaf(wr0_u2.z, xu2_1_0_0.z, fmaf(wr0_u2.y, xu2_1_0_0.y, fmaf(wr0_u2.x, xu2_1_0_0.x, acc_0_1))));
-    acc_1_1 = fmaf(wr1_u2.w, xu2_1_0_0.w, fmaf(wr1_u2.z, xu2_1_0_0.z, fmaf(wr1_u2.y, xu2_1_0_0.y, fmaf(wr1_u2.x, xu2_1_0_0.x, acc_1_1))));
-    const float4 xu2_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 256) * 4))]));
-    acc_0_2 = fmaf(wr0_u2.w, xu2_2_0_0.w, fmaf(wr0_u2.z, xu2_2_0_0.z, fmaf(wr0_u2.y, xu2_2_0_0.y, fmaf(wr0_u2.x, xu2_2_0_0.x, acc_0_2))));
-    acc_1_2 = fmaf(wr1_u2.w, xu2_2_0_0.w, fmaf(wr1_u2.z, xu2_2_0_0.z, fmaf(wr1_u2.y, xu2_2_0_0.y, fmaf(wr1_u2.x, xu2_2_0_0.x, acc_1_2))));
-    const float4 xu2_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 256) * 4))]));
-    acc_0_3 = fmaf(wr0_u2.w, xu2_3_0_0.w, fmaf(wr0_u2.z, xu2_3_0_0.z, fmaf(wr0_u2.y, xu2_3_0_0.y, fmaf(wr0_u2.x, xu2_3_0_0.x, acc_0_3))));
-    acc_1_3 = fmaf(wr1_u2.w, xu2_3_0_0.w, fmaf(wr1_u2.z, xu2_3_0_0.z, fmaf(wr1_u2.y, xu2_3_0_0.y, fmaf(wr1_u2.x, xu2_3_0_0.x, acc_1_3))));
-    const float4 xu3_0_0_0 = (*(const float4*)(&x[((tok_0 * 2048) + (((k_step + tid) + 384) * 4))]));
-    acc_0_0 = fmaf(wr0_u3.w, xu3_0_0_0.w, fmaf(wr0_u3.z, xu3_0_0_0.z, fmaf(wr0_u3.y, xu3_0_0_0.y, fmaf(wr0_u3.x, xu3_0_0_0.x, acc_0_0))));
-    acc_1_0 = fmaf(wr1_u3.w, xu3_0_0_0.w, fmaf(wr1_u3.z, xu3_0_0_0.z, fmaf(wr1_u3.y, xu3_0_0_0.y, fmaf(wr1_u3.x, xu3_0_0_0.x, acc_1_0))));
-    const float4 xu3_1_0_0 = (*(const float4*)(&x[((tok_1 * 2048) + (((k_step + tid) + 384) * 4))]));
-    acc_0_1 = fmaf(wr0_u3.w, xu3_1_0_0.w, fmaf(wr0_u3.z, xu3_1_0_0.z, fmaf(wr0_u3.y, xu3_1_0_0.y, fmaf(wr0_u3.x, xu3_1_0_0.x, acc_0_1))));
-    acc_1_1 = fmaf(wr1_u3.w, xu3_1_0_0.w, fmaf(wr1_u3.z, xu3_1_0_0.z, fmaf(wr1_u3.y, xu3_1_0_0.y, fmaf(wr1_u3.x, xu3_1_0_0.x, acc_1_1))));
-    const float4 xu3_2_0_0 = (*(const float4*)(&x[((tok_2 * 2048) + (((k_step + tid) + 384) * 4))]));
-    acc_0_2 = fmaf(wr0_u3.w, xu3_2_0_0.w, fmaf(wr0_u3.z, xu3_2_0_0.z, fmaf(wr0_u3.y, xu3_2_0_0.y, fmaf(wr0_u3.x, xu3_2_0_0.x, acc_0_2))));
-    acc_1_2 = fmaf(wr1_u3.w, xu3_2_0_0.w, fmaf(wr1_u3.z, xu3_2_0_0.z, fmaf(wr1_u3.y, xu3_2_0_0.y, fmaf(wr1_u3.x, xu3_2_0_0.x, acc_1_2))));
-    const float4 xu3_3_0_0 = (*(const float4*)(&x[((tok_3 * 2048) + (((k_step + tid) + 384) * 4))]));
-    acc_0_3 = fmaf(wr0_u3.w, xu3_3_0_0.w, fmaf(wr0_u3.z, xu3_3_0_0.z, fmaf(wr0_u3.y, xu3_3_0_0.y, fmaf(wr0_u3.x, xu3_3_0_0.x, acc_0_3))));
-    acc_1_3 = fmaf(wr1_u3.w, xu3_3_0_0.w, fmaf(wr1_u3.z, xu3_3_0_0.z, fmaf(wr1_u3.y, xu3_3_0_0.y, fmaf(wr1_u3.x, xu3_3_0_0.x, acc_1_3))));
   }
-  for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
+  for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 256) {
     const float4 wr0_t0 = (*(const float4*)(&router[((row_0 * 2048) + (chunk * 4))]));
     const float4 wr1_t0 = (*(const float4*)(&router[((row_1 * 2048) + (chunk * 4))]));
     kf_wait_previous_grid();
@@ -153,15 +125,15 @@ extern "C" __global__ void __launch_bounds__(128) moe_logits(const float* __rest
   float sg_total = sg_r4_0;
   sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
   sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
-  __shared__ float red[32];
+  __shared__ float red[64];
   if ((sg_lane & 3) == 0) {
-    red[((((sg_lane >> 2) & 7) * 4) + sg_index)] = sg_total;
+    red[((((sg_lane >> 2) & 7) * 8) + sg_index)] = sg_total;
   }
   __syncthreads();
-  for (int o = tid; o < 8; o += 128) {
+  for (int o = tid; o < 8; o += 256) {
     float total = 0.0f;
-    for (int sg = 0; sg < 4; sg++) {
-      total = (total + red[((o * 4) + sg)]);
+    for (int sg = 0; sg < 8; sg++) {
+      total = (total + red[((o * 8) + sg)]);
     }
     const int e = (e0 + (o % 2));
     const int t = (t0 + (o / 2));
@@ -211,11 +183,11 @@ extern "C" __global__ void __launch_bounds__(128) moe_route(const float* moe_sco
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* moe_ids, float* moe_hidden, int T) {
+extern "C" __global__ void __launch_bounds__(256) moe_gate_up(const float* __restrict__ x, const unsigned int* __restrict__ w_gate, const unsigned int* __restrict__ w_up, const int* moe_ids, float* moe_hidden, int T) {
   kf_launch_dependents();
   kf_wait_previous_grid();
-  // moe gate_up f16: 2 rows of gate and up per workgroup, 1 tokens per pass, 128 threads, 16-byte loads, unroll 2
-  __shared__ float red[16];
+  // moe gate_up f16: 2 rows of gate and up per workgroup, 1 tokens per pass, 256 threads, 16-byte loads, unroll 2
+  __shared__ float red[32];
   for (int slot = (int)blockIdx.y; slot < (T * 8); slot += (int)gridDim.y) {
     const int tid = (int)threadIdx.x;
     const int n0 = ((int)blockIdx.x * 2);
@@ -234,30 +206,30 @@ extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __res
       if (mt < cnt) {
         const int xr_0 = ((j_0 / 8) * 2048);
         const int chunks = (2048 / 8);
-        const int chunks_main = ((chunks / 256) * 256);
-        for (int k_step = 0; k_step < chunks_main; k_step += 256) {
+        const int chunks_main = ((chunks / 512) * 512);
+        for (int k_step = 0; k_step < chunks_main; k_step += 512) {
           const uint4 wg0_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
           const uint4 wg1_u0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
           const uint4 wu0_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
           const uint4 wu1_u0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 0) * 8)) >> 1)]));
-          const uint4 wg0_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-          const uint4 wg1_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-          const uint4 wu0_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
-          const uint4 wu1_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 128) * 8)) >> 1)]));
+          const uint4 wg0_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 256) * 8)) >> 1)]));
+          const uint4 wg1_u1 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 256) * 8)) >> 1)]));
+          const uint4 wu0_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (((k_step + tid) + 256) * 8)) >> 1)]));
+          const uint4 wu1_u1 = (*(const uint4*)(&w_up[(((((e * 768) + nr_1) * 2048) + (((k_step + tid) + 256) * 8)) >> 1)]));
           const float4 xu0_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 0) * 8))]));
           const float4 xu0_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 0) * 8)) + 4)]));
           ag_0_0 = fmaf(kf_f16_to_f32((wg0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u0.x), xu0_0_0_0.x, ag_0_0))))))));
           ag_1_0 = fmaf(kf_f16_to_f32((wg1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u0.x), xu0_0_0_0.x, ag_1_0))))))));
           au_0_0 = fmaf(kf_f16_to_f32((wu0_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u0.x), xu0_0_0_0.x, au_0_0))))))));
           au_1_0 = fmaf(kf_f16_to_f32((wu1_u0.w >> 16u)), xu0_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u0.w), xu0_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u0.z >> 16u)), xu0_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u0.z), xu0_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u0.y >> 16u)), xu0_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u0.y), xu0_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u0.x >> 16u)), xu0_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u0.x), xu0_0_0_0.x, au_1_0))))))));
-          const float4 xu1_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 128) * 8))]));
-          const float4 xu1_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 128) * 8)) + 4)]));
+          const float4 xu1_0_0_0 = (*(const float4*)(&x[(xr_0 + (((k_step + tid) + 256) * 8))]));
+          const float4 xu1_0_0_4 = (*(const float4*)(&x[((xr_0 + (((k_step + tid) + 256) * 8)) + 4)]));
           ag_0_0 = fmaf(kf_f16_to_f32((wg0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg0_u1.x), xu1_0_0_0.x, ag_0_0))))))));
           ag_1_0 = fmaf(kf_f16_to_f32((wg1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wg1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wg1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wg1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wg1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wg1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wg1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wg1_u1.x), xu1_0_0_0.x, ag_1_0))))))));
           au_0_0 = fmaf(kf_f16_to_f32((wu0_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu0_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu0_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu0_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu0_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu0_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu0_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu0_u1.x), xu1_0_0_0.x, au_0_0))))))));
           au_1_0 = fmaf(kf_f16_to_f32((wu1_u1.w >> 16u)), xu1_0_0_4.w, fmaf(kf_f16_to_f32(wu1_u1.w), xu1_0_0_4.z, fmaf(kf_f16_to_f32((wu1_u1.z >> 16u)), xu1_0_0_4.y, fmaf(kf_f16_to_f32(wu1_u1.z), xu1_0_0_4.x, fmaf(kf_f16_to_f32((wu1_u1.y >> 16u)), xu1_0_0_0.w, fmaf(kf_f16_to_f32(wu1_u1.y), xu1_0_0_0.z, fmaf(kf_f16_to_f32((wu1_u1.x >> 16u)), xu1_0_0_0.y, fmaf(kf_f16_to_f32(wu1_u1.x), xu1_0_0_0.x, au_1_0))))))));
         }
-        for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 128) {
+        for (int chunk = (chunks_main + tid); chunk < chunks; chunk += 256) {
           const uint4 wg0_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
           const uint4 wg1_t0 = (*(const uint4*)(&w_gate[(((((e * 768) + nr_1) * 2048) + (chunk * 8)) >> 1)]));
           const uint4 wu0_t0 = (*(const uint4*)(&w_up[(((((e * 768) + nr_0) * 2048) + (chunk * 8)) >> 1)]));
@@ -282,20 +254,20 @@ extern "C" __global__ void __launch_bounds__(128) moe_gate_up(const float* __res
       sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 2));
       sg_total = (sg_total + __shfl_xor_sync(0xffffffffu, sg_total, 1));
       if ((sg_lane & 7) == 0) {
-        red[((((sg_lane >> 3) & 3) * 4) + sg_index)] = sg_total;
+        red[((((sg_lane >> 3) & 3) * 8) + sg_index)] = sg_total;
       }
       __syncthreads();
-      for (int o = tid; o < 2; o += 128) {
+      for (int o = tid; o < 2; o += 256) {
         const int n = (n0 + (o % 2));
         const int m = (o / 2);
         if (((mt + m) < cnt) && (n < 768)) {
           float tg = 0.0f;
-          for (int sg = 0; sg < 4; sg++) {
-            tg = (tg + red[((((m * 4) + (n - n0)) * 4) + sg)]);
+          for (int sg = 0; sg < 8; sg++) {
+            tg = (tg + red[((((m * 4) + (n - n0)) * 8) + sg)]);
           }
           float tu = 0.0f;
-          for (int sg = 0; sg < 4; sg++) {
-            tu = (tu + red[(((((m * 4) + (n - n0)) + 2) * 4) + sg)]);
+          for (int sg = 0; sg < 8; sg++) {
+            tu = (tu + red[(((((m * 4) + (n - n0)) + 2) * 8) + sg)]);
           }
           const float h = ((tg / (1.0f + expf((0.0f - tg)))) * tu);
           moe_hidden[((j_0 * 768) + n)] = h;
