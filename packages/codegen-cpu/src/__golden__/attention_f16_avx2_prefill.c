@@ -192,6 +192,8 @@ void attention_f16_avx2(const float* restrict q, const uint16_t* restrict k, con
         }
       }
       for (int32_t rb = 0; rb < 8; rb++) {
+        const int32_t jv0 = 0;
+        const int32_t jve = n;
         for (int32_t dg = 0; dg < 72; dg += 24) {
           __m256 og0_0 = _mm256_loadu_ps(&acc[(((((rb * 4) + 0) * 72) + dg) + 0)]);
           __m256 og0_1 = _mm256_loadu_ps(&acc[(((((rb * 4) + 0) * 72) + dg) + 8)]);
@@ -205,7 +207,7 @@ void attention_f16_avx2(const float* restrict q, const uint16_t* restrict k, con
           __m256 og3_0 = _mm256_loadu_ps(&acc[(((((rb * 4) + 3) * 72) + dg) + 0)]);
           __m256 og3_1 = _mm256_loadu_ps(&acc[(((((rb * 4) + 3) * 72) + dg) + 8)]);
           __m256 og3_2 = _mm256_loadu_ps(&acc[(((((rb * 4) + 3) * 72) + dg) + 16)]);
-          for (int32_t jvg = 0; jvg < n; jvg++) {
+          for (int32_t jvg = jv0; jvg < jve; jvg++) {
             const __m256 pg0 = _mm256_set1_ps(sc[((((rb * 4) + 0) * 64) + jvg)]);
             const __m256 pg1 = _mm256_set1_ps(sc[((((rb * 4) + 1) * 64) + jvg)]);
             const __m256 pg2 = _mm256_set1_ps(sc[((((rb * 4) + 2) * 64) + jvg)]);

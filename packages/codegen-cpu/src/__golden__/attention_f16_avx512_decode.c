@@ -163,6 +163,8 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
         }
       }
       for (int32_t rb = 0; rb < 1; rb++) {
+        const int32_t jv0 = 0;
+        const int32_t jve = n;
         for (int32_t dg = 0; dg < 128; dg += 128) {
           __m512 og0_0 = _mm512_loadu_ps(&acc[(((((rb * 2) + 0) * 128) + dg) + 0)]);
           __m512 og0_1 = _mm512_loadu_ps(&acc[(((((rb * 2) + 0) * 128) + dg) + 16)]);
@@ -180,7 +182,7 @@ void attention_f16_avx512(const float* restrict q, const uint16_t* restrict k, c
           __m512 og1_5 = _mm512_loadu_ps(&acc[(((((rb * 2) + 1) * 128) + dg) + 80)]);
           __m512 og1_6 = _mm512_loadu_ps(&acc[(((((rb * 2) + 1) * 128) + dg) + 96)]);
           __m512 og1_7 = _mm512_loadu_ps(&acc[(((((rb * 2) + 1) * 128) + dg) + 112)]);
-          for (int32_t jvg = 0; jvg < n; jvg++) {
+          for (int32_t jvg = jv0; jvg < jve; jvg++) {
             const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 128);
             const int32_t pfvg = kf_prefetch(&v[(((vbg + 1024)) < (((((B * 8) * Skv) * 128) - 1)) ? ((vbg + 1024)) : (((((B * 8) * Skv) * 128) - 1)))], 256);
             const __m512 pg0 = _mm512_set1_ps(sc[((((rb * 2) + 0) * 128) + jvg)]);

@@ -108,40 +108,43 @@ void attention_f32_scalar(const float* restrict q, const float* restrict k, cons
         }
       }
       for (int32_t rb = 0; rb < 8; rb++) {
-        for (int32_t dg = 0; dg < 24; dg += 2) {
-          float og0_0 = acc[(((((rb * 4) + 0) * 24) + dg) + 0)];
-          float og0_1 = acc[(((((rb * 4) + 0) * 24) + dg) + 1)];
-          float og1_0 = acc[(((((rb * 4) + 1) * 24) + dg) + 0)];
-          float og1_1 = acc[(((((rb * 4) + 1) * 24) + dg) + 1)];
-          float og2_0 = acc[(((((rb * 4) + 2) * 24) + dg) + 0)];
-          float og2_1 = acc[(((((rb * 4) + 2) * 24) + dg) + 1)];
-          float og3_0 = acc[(((((rb * 4) + 3) * 24) + dg) + 0)];
-          float og3_1 = acc[(((((rb * 4) + 3) * 24) + dg) + 1)];
-          for (int32_t jvg = 0; jvg < n; jvg++) {
-            const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 24);
-            const float pg0 = sc[((((rb * 4) + 0) * 64) + jvg)];
-            const float pg1 = sc[((((rb * 4) + 1) * 64) + jvg)];
-            const float pg2 = sc[((((rb * 4) + 2) * 64) + jvg)];
-            const float pg3 = sc[((((rb * 4) + 3) * 64) + jvg)];
-            const float vcg0 = v[(vbg + (dg + 0))];
-            og0_0 = (vcg0 * pg0 + og0_0);
-            og1_0 = (vcg0 * pg1 + og1_0);
-            og2_0 = (vcg0 * pg2 + og2_0);
-            og3_0 = (vcg0 * pg3 + og3_0);
-            const float vcg1 = v[(vbg + (dg + 1))];
-            og0_1 = (vcg1 * pg0 + og0_1);
-            og1_1 = (vcg1 * pg1 + og1_1);
-            og2_1 = (vcg1 * pg2 + og2_1);
-            og3_1 = (vcg1 * pg3 + og3_1);
+        for (int32_t jv0 = 0; jv0 < n; jv0 += 16) {
+          const int32_t jve = (((jv0 + 16)) < (n) ? ((jv0 + 16)) : (n));
+          for (int32_t dg = 0; dg < 24; dg += 2) {
+            float og0_0 = acc[(((((rb * 4) + 0) * 24) + dg) + 0)];
+            float og0_1 = acc[(((((rb * 4) + 0) * 24) + dg) + 1)];
+            float og1_0 = acc[(((((rb * 4) + 1) * 24) + dg) + 0)];
+            float og1_1 = acc[(((((rb * 4) + 1) * 24) + dg) + 1)];
+            float og2_0 = acc[(((((rb * 4) + 2) * 24) + dg) + 0)];
+            float og2_1 = acc[(((((rb * 4) + 2) * 24) + dg) + 1)];
+            float og3_0 = acc[(((((rb * 4) + 3) * 24) + dg) + 0)];
+            float og3_1 = acc[(((((rb * 4) + 3) * 24) + dg) + 1)];
+            for (int32_t jvg = jv0; jvg < jve; jvg++) {
+              const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 24);
+              const float pg0 = sc[((((rb * 4) + 0) * 64) + jvg)];
+              const float pg1 = sc[((((rb * 4) + 1) * 64) + jvg)];
+              const float pg2 = sc[((((rb * 4) + 2) * 64) + jvg)];
+              const float pg3 = sc[((((rb * 4) + 3) * 64) + jvg)];
+              const float vcg0 = v[(vbg + (dg + 0))];
+              og0_0 = (vcg0 * pg0 + og0_0);
+              og1_0 = (vcg0 * pg1 + og1_0);
+              og2_0 = (vcg0 * pg2 + og2_0);
+              og3_0 = (vcg0 * pg3 + og3_0);
+              const float vcg1 = v[(vbg + (dg + 1))];
+              og0_1 = (vcg1 * pg0 + og0_1);
+              og1_1 = (vcg1 * pg1 + og1_1);
+              og2_1 = (vcg1 * pg2 + og2_1);
+              og3_1 = (vcg1 * pg3 + og3_1);
+            }
+            acc[(((((rb * 4) + 0) * 24) + dg) + 0)] = og0_0;
+            acc[(((((rb * 4) + 0) * 24) + dg) + 1)] = og0_1;
+            acc[(((((rb * 4) + 1) * 24) + dg) + 0)] = og1_0;
+            acc[(((((rb * 4) + 1) * 24) + dg) + 1)] = og1_1;
+            acc[(((((rb * 4) + 2) * 24) + dg) + 0)] = og2_0;
+            acc[(((((rb * 4) + 2) * 24) + dg) + 1)] = og2_1;
+            acc[(((((rb * 4) + 3) * 24) + dg) + 0)] = og3_0;
+            acc[(((((rb * 4) + 3) * 24) + dg) + 1)] = og3_1;
           }
-          acc[(((((rb * 4) + 0) * 24) + dg) + 0)] = og0_0;
-          acc[(((((rb * 4) + 0) * 24) + dg) + 1)] = og0_1;
-          acc[(((((rb * 4) + 1) * 24) + dg) + 0)] = og1_0;
-          acc[(((((rb * 4) + 1) * 24) + dg) + 1)] = og1_1;
-          acc[(((((rb * 4) + 2) * 24) + dg) + 0)] = og2_0;
-          acc[(((((rb * 4) + 2) * 24) + dg) + 1)] = og2_1;
-          acc[(((((rb * 4) + 3) * 24) + dg) + 0)] = og3_0;
-          acc[(((((rb * 4) + 3) * 24) + dg) + 1)] = og3_1;
         }
       }
     }

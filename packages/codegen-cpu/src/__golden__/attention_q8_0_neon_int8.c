@@ -152,67 +152,70 @@ void attention_q8_0_neon_int8(const float* restrict q, const uint8_t* restrict k
         }
       }
       for (int32_t rb = 0; rb < 1; rb++) {
-        for (int32_t dg = 0; dg < 128; dg += 16) {
-          float32x4_t og0_0 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)]);
-          float32x4_t og0_1 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)]);
-          float32x4_t og0_2 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)]);
-          float32x4_t og0_3 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)]);
-          float32x4_t og1_0 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)]);
-          float32x4_t og1_1 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)]);
-          float32x4_t og1_2 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)]);
-          float32x4_t og1_3 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)]);
-          float32x4_t og2_0 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)]);
-          float32x4_t og2_1 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)]);
-          float32x4_t og2_2 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)]);
-          float32x4_t og2_3 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)]);
-          float32x4_t og3_0 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)]);
-          float32x4_t og3_1 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)]);
-          float32x4_t og3_2 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)]);
-          float32x4_t og3_3 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)]);
-          for (int32_t jvg = 0; jvg < n; jvg++) {
-            const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 136);
-            const int32_t pfvg = kf_prefetch(&v[(((vbg + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((vbg + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
-            const float32x4_t pg0 = vdupq_n_f32(sc[((((rb * 4) + 0) * 128) + jvg)]);
-            const float32x4_t pg1 = vdupq_n_f32(sc[((((rb * 4) + 1) * 128) + jvg)]);
-            const float32x4_t pg2 = vdupq_n_f32(sc[((((rb * 4) + 2) * 128) + jvg)]);
-            const float32x4_t pg3 = vdupq_n_f32(sc[((((rb * 4) + 3) * 128) + jvg)]);
-            const float32x4_t vcg0 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 0) / 32) * 34)) + 2) + ((dg + 0) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 0) / 32) * 34))]))));
-            og0_0 = vfmaq_f32(og0_0, vcg0, pg0);
-            og1_0 = vfmaq_f32(og1_0, vcg0, pg1);
-            og2_0 = vfmaq_f32(og2_0, vcg0, pg2);
-            og3_0 = vfmaq_f32(og3_0, vcg0, pg3);
-            const float32x4_t vcg1 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 4) / 32) * 34)) + 2) + ((dg + 4) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 4) / 32) * 34))]))));
-            og0_1 = vfmaq_f32(og0_1, vcg1, pg0);
-            og1_1 = vfmaq_f32(og1_1, vcg1, pg1);
-            og2_1 = vfmaq_f32(og2_1, vcg1, pg2);
-            og3_1 = vfmaq_f32(og3_1, vcg1, pg3);
-            const float32x4_t vcg2 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 8) / 32) * 34)) + 2) + ((dg + 8) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 8) / 32) * 34))]))));
-            og0_2 = vfmaq_f32(og0_2, vcg2, pg0);
-            og1_2 = vfmaq_f32(og1_2, vcg2, pg1);
-            og2_2 = vfmaq_f32(og2_2, vcg2, pg2);
-            og3_2 = vfmaq_f32(og3_2, vcg2, pg3);
-            const float32x4_t vcg3 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 12) / 32) * 34)) + 2) + ((dg + 12) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 12) / 32) * 34))]))));
-            og0_3 = vfmaq_f32(og0_3, vcg3, pg0);
-            og1_3 = vfmaq_f32(og1_3, vcg3, pg1);
-            og2_3 = vfmaq_f32(og2_3, vcg3, pg2);
-            og3_3 = vfmaq_f32(og3_3, vcg3, pg3);
+        for (int32_t jv0 = 0; jv0 < n; jv0 += 16) {
+          const int32_t jve = (((jv0 + 16)) < (n) ? ((jv0 + 16)) : (n));
+          for (int32_t dg = 0; dg < 128; dg += 16) {
+            float32x4_t og0_0 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)]);
+            float32x4_t og0_1 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)]);
+            float32x4_t og0_2 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)]);
+            float32x4_t og0_3 = vld1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)]);
+            float32x4_t og1_0 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)]);
+            float32x4_t og1_1 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)]);
+            float32x4_t og1_2 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)]);
+            float32x4_t og1_3 = vld1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)]);
+            float32x4_t og2_0 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)]);
+            float32x4_t og2_1 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)]);
+            float32x4_t og2_2 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)]);
+            float32x4_t og2_3 = vld1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)]);
+            float32x4_t og3_0 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)]);
+            float32x4_t og3_1 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)]);
+            float32x4_t og3_2 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)]);
+            float32x4_t og3_3 = vld1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)]);
+            for (int32_t jvg = jv0; jvg < jve; jvg++) {
+              const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 136);
+              const int32_t pfvg = kf_prefetch(&v[(((vbg + 2040)) < (((((B * 2) * Skv) * 136) - 1)) ? ((vbg + 2040)) : (((((B * 2) * Skv) * 136) - 1)))], 136);
+              const float32x4_t pg0 = vdupq_n_f32(sc[((((rb * 4) + 0) * 128) + jvg)]);
+              const float32x4_t pg1 = vdupq_n_f32(sc[((((rb * 4) + 1) * 128) + jvg)]);
+              const float32x4_t pg2 = vdupq_n_f32(sc[((((rb * 4) + 2) * 128) + jvg)]);
+              const float32x4_t pg3 = vdupq_n_f32(sc[((((rb * 4) + 3) * 128) + jvg)]);
+              const float32x4_t vcg0 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 0) / 32) * 34)) + 2) + ((dg + 0) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 0) / 32) * 34))]))));
+              og0_0 = vfmaq_f32(og0_0, vcg0, pg0);
+              og1_0 = vfmaq_f32(og1_0, vcg0, pg1);
+              og2_0 = vfmaq_f32(og2_0, vcg0, pg2);
+              og3_0 = vfmaq_f32(og3_0, vcg0, pg3);
+              const float32x4_t vcg1 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 4) / 32) * 34)) + 2) + ((dg + 4) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 4) / 32) * 34))]))));
+              og0_1 = vfmaq_f32(og0_1, vcg1, pg0);
+              og1_1 = vfmaq_f32(og1_1, vcg1, pg1);
+              og2_1 = vfmaq_f32(og2_1, vcg1, pg2);
+              og3_1 = vfmaq_f32(og3_1, vcg1, pg3);
+              const float32x4_t vcg2 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 8) / 32) * 34)) + 2) + ((dg + 8) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 8) / 32) * 34))]))));
+              og0_2 = vfmaq_f32(og0_2, vcg2, pg0);
+              og1_2 = vfmaq_f32(og1_2, vcg2, pg1);
+              og2_2 = vfmaq_f32(og2_2, vcg2, pg2);
+              og3_2 = vfmaq_f32(og3_2, vcg2, pg3);
+              const float32x4_t vcg3 = vmulq_f32(vcvtq_f32_s32(vmovl_s16(vget_low_s16(vmovl_s8(vreinterpret_s8_u32(vdup_n_u32(kf_load_u32(&v[(((vbg + (((dg + 12) / 32) * 34)) + 2) + ((dg + 12) % 32))]))))))), vdupq_n_f32(kf_f16_to_f32(kf_load_u16(&v[(vbg + (((dg + 12) / 32) * 34))]))));
+              og0_3 = vfmaq_f32(og0_3, vcg3, pg0);
+              og1_3 = vfmaq_f32(og1_3, vcg3, pg1);
+              og2_3 = vfmaq_f32(og2_3, vcg3, pg2);
+              og3_3 = vfmaq_f32(og3_3, vcg3, pg3);
+            }
+            vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)], og0_0);
+            vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)], og0_1);
+            vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)], og0_2);
+            vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)], og0_3);
+            vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)], og1_0);
+            vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)], og1_1);
+            vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)], og1_2);
+            vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)], og1_3);
+            vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)], og2_0);
+            vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)], og2_1);
+            vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)], og2_2);
+            vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)], og2_3);
+            vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)], og3_0);
+            vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)], og3_1);
+            vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)], og3_2);
+            vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)], og3_3);
           }
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 0)], og0_0);
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 4)], og0_1);
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 8)], og0_2);
-          vst1q_f32(&acc[(((((rb * 4) + 0) * 128) + dg) + 12)], og0_3);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 0)], og1_0);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 4)], og1_1);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 8)], og1_2);
-          vst1q_f32(&acc[(((((rb * 4) + 1) * 128) + dg) + 12)], og1_3);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 0)], og2_0);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 4)], og2_1);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 8)], og2_2);
-          vst1q_f32(&acc[(((((rb * 4) + 2) * 128) + dg) + 12)], og2_3);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 0)], og3_0);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 4)], og3_1);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 8)], og3_2);
-          vst1q_f32(&acc[(((((rb * 4) + 3) * 128) + dg) + 12)], og3_3);
         }
       }
     }

@@ -77,6 +77,8 @@ const NEG_HALF = -1.0e38;
 const QB = 32;
 const QBYTES = 34;
 const PREFETCH = 'kf_prefetch';
+/** keys of a tile that p·V takes through all its Dv groups before the next keys (their V rows stay in L1) */
+const PV_KEYS = 16;
 const HSUM_EACH = 'kf_hsum_each';
 /** two f32 vectors rounded to bf16 and interleaved: 32-bit lane i holds (a_i, b_i); and the bf16 pair dot product */
 const BF16_PAIRS = 'kf_bf16_pairs';
@@ -427,7 +429,7 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
       inner.push(let_(`vc${tag}${k}`, T, staged ? load('vf', add(mul(i32(`jv${tag}`), Dv), at), T) : loadKv('v', i32(`vb${tag}`), at, lanes)));
       for (let u = 0; u < RB; u++) inner.push(assign(`o${tag}${u}_${k}`, fma(v(`vc${tag}${k}`, T), v(`p${tag}${u}`, T), v(`o${tag}${u}_${k}`, T))));
     }
-    out.push(forLoop(`jv${tag}`, 0, i32('n'), inner));
+    out.push(forLoop(`jv${tag}`, i32('jv0'), i32('jve'), inner));
     for (let u = 0; u < RB; u++) for (let k = 0; k < count; k++) out.push(store('acc', accAt(u, k), v(`o${tag}${u}_${k}`, T)));
     return out;
   };
@@ -437,7 +439,13 @@ export function lowerAttentionSimd(params: Params, config: AttentionSimdConfig, 
     if (groups * CG < chunks) pv.push(...pvGroup(c.i32(groups * CG * L), chunks - groups * CG, L, 'h', groups === 0));
   }
   if (DvF < Dv) pv.push(forLoop('dvt', DvF, Dv, pvGroup(i32('dvt'), 1, 1, 't', chunks === 0)));
-  tile.push(...(pvInt8 ? pvInt8Rows() : pvBf16 ? pvBf16Rows() : [forLoop('rb', 0, R / RB, pv)]));
+  // several passes over the Dv groups reading V from the cache (not a staged tile): keys PV_KEYS at a
+  // time, so that each pass reads V rows still in L1
+  const passes = Math.ceil(chunks / CG) + (DvF < Dv ? 1 : 0);
+  const pvKeys = passes > 1 && !staged
+    ? [forLoop('jv0', 0, i32('n'), [let_('jve', 'i32', min(add(i32('jv0'), PV_KEYS), i32('n'))), ...pv], { step: PV_KEYS })]
+    : [let_('jv0', 'i32', c.i32(0)), let_('jve', 'i32', i32('n')), ...pv];
+  tile.push(...(pvInt8 ? pvInt8Rows() : pvBf16 ? pvBf16Rows() : [forLoop('rb', 0, R / RB, pvKeys)]));
 
   work.push(forLoop('j0', i32('js'), i32('je'), tile, { step: BKV }));
 
