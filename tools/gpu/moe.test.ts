@@ -32,8 +32,8 @@ test('moe specs: Qwen3-30B-A3B decode T 1 and 8 in f16, q4_0, w4g128 and prefill
     const d = all.find((s) => s.isDefault && name.startsWith(`${s.name}-`))!;
     return Object.keys(v.config).filter((k) => v.config[k] !== d.config[k]).sort();
   };
-  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-grouped'), ['pair_grid', 'router_prefetch']);
-  assert.deepEqual(changed('perf-moe-decode-t1-f16-grouped'), ['m_tile', 'pair_grid', 'router_prefetch']);
+  assert.deepEqual(changed('perf-moe-decode-t1-q4_0-grouped'), ['pair_grid', 'router_prefetch', 'workgroup_size']);
+  assert.deepEqual(changed('perf-moe-decode-t1-f16-grouped'), ['m_tile', 'pair_grid', 'router_prefetch', 'workgroup_size']);
   assert.deepEqual(changed('perf-moe-decode-t8-w4g128-noprefetch'), ['router_prefetch']);
   assert.deepEqual(changed('perf-moe-decode-t1-q4_0-route'), ['route_in_gate_up']);
   assert.deepEqual(changed('perf-moe-decode-t8-f16-pairs'), ['m_tile', 'pair_grid']);

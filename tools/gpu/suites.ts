@@ -596,11 +596,12 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
 
 /**
  * The variants timed beside a moe default (docs/results/2026-12-07-h100-gdr-moe-decode): beside a pair-grid
- * decode default (the expert kernels over the routed pairs, the router loads above the dependent-launch wait)
- * the grouped kernels without the prefetch (f16 two tokens of an expert at a time), the pairs without the
- * prefetch, the routing folded into gate_up and other geometries (rows, threads, k_unroll); beside a grouped one the pairs (m_tile 1), the prefetch, both,
- * both with the routing in gate_up, and f16 at m_tile 1; f16 prefill at other tile shapes. Session 14's decode
- * variants (int8, the fusions, dependent launch, rows, m_tile) are in docs/results/2026-12-02-h200-moe-s14.
+ * decode default (the expert kernels over the routed pairs, the router loads above the dependent-launch wait,
+ * 256 threads) the grouped default (no prefetch, 128 threads, f16 two tokens of an expert at a time), the pairs
+ * without the prefetch, the routing folded into gate_up and other geometries (rows, threads, k_unroll); beside a
+ * grouped one the pairs (m_tile 1), the prefetch, both, both with the routing in gate_up, and f16 at m_tile 1;
+ * f16 prefill at other tile shapes. Session 14's decode variants (int8, the fusions, dependent launch, rows,
+ * m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
 function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig): [string, KnobConfig][] {
   if (phase === 'prefill') {
@@ -609,7 +610,7 @@ function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, conf
   }
   if (config.pair_grid) {
     return [
-      ['grouped', { ...config, pair_grid: false, router_prefetch: false, ...(weight === 'f16' ? { m_tile: 2 } : {}) }],
+      ['grouped', { ...config, pair_grid: false, router_prefetch: false, workgroup_size: 128, ...(weight === 'f16' ? { m_tile: 2 } : {}) }],
       ['noprefetch', { ...config, router_prefetch: false }],
       // the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
       ['route', { ...config, route_in_gate_up: true }],
