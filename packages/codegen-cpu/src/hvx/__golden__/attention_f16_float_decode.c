@@ -96,40 +96,43 @@ void attention_f16_scalar_hvx(const float* restrict q, const uint16_t* restrict 
         }
       }
       for (int32_t rb = 0; rb < 1; rb++) {
-        for (int32_t dg = 0; dg < 128; dg += 4) {
-          float og0_0 = acc[(((((rb * 2) + 0) * 128) + dg) + 0)];
-          float og0_1 = acc[(((((rb * 2) + 0) * 128) + dg) + 1)];
-          float og0_2 = acc[(((((rb * 2) + 0) * 128) + dg) + 2)];
-          float og0_3 = acc[(((((rb * 2) + 0) * 128) + dg) + 3)];
-          float og1_0 = acc[(((((rb * 2) + 1) * 128) + dg) + 0)];
-          float og1_1 = acc[(((((rb * 2) + 1) * 128) + dg) + 1)];
-          float og1_2 = acc[(((((rb * 2) + 1) * 128) + dg) + 2)];
-          float og1_3 = acc[(((((rb * 2) + 1) * 128) + dg) + 3)];
-          for (int32_t jvg = 0; jvg < n; jvg++) {
-            const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 128);
-            const float pg0 = sc[((((rb * 2) + 0) * 64) + jvg)];
-            const float pg1 = sc[((((rb * 2) + 1) * 64) + jvg)];
-            const float vcg0 = kf_f16_to_f32(v[(vbg + (dg + 0))]);
-            og0_0 = (vcg0 * pg0 + og0_0);
-            og1_0 = (vcg0 * pg1 + og1_0);
-            const float vcg1 = kf_f16_to_f32(v[(vbg + (dg + 1))]);
-            og0_1 = (vcg1 * pg0 + og0_1);
-            og1_1 = (vcg1 * pg1 + og1_1);
-            const float vcg2 = kf_f16_to_f32(v[(vbg + (dg + 2))]);
-            og0_2 = (vcg2 * pg0 + og0_2);
-            og1_2 = (vcg2 * pg1 + og1_2);
-            const float vcg3 = kf_f16_to_f32(v[(vbg + (dg + 3))]);
-            og0_3 = (vcg3 * pg0 + og0_3);
-            og1_3 = (vcg3 * pg1 + og1_3);
+        for (int32_t jv0 = 0; jv0 < n; jv0 += 16) {
+          const int32_t jve = (((jv0 + 16)) < (n) ? ((jv0 + 16)) : (n));
+          for (int32_t dg = 0; dg < 128; dg += 4) {
+            float og0_0 = acc[(((((rb * 2) + 0) * 128) + dg) + 0)];
+            float og0_1 = acc[(((((rb * 2) + 0) * 128) + dg) + 1)];
+            float og0_2 = acc[(((((rb * 2) + 0) * 128) + dg) + 2)];
+            float og0_3 = acc[(((((rb * 2) + 0) * 128) + dg) + 3)];
+            float og1_0 = acc[(((((rb * 2) + 1) * 128) + dg) + 0)];
+            float og1_1 = acc[(((((rb * 2) + 1) * 128) + dg) + 1)];
+            float og1_2 = acc[(((((rb * 2) + 1) * 128) + dg) + 2)];
+            float og1_3 = acc[(((((rb * 2) + 1) * 128) + dg) + 3)];
+            for (int32_t jvg = jv0; jvg < jve; jvg++) {
+              const int32_t vbg = (((bh * Skv) + (j0 + jvg)) * 128);
+              const float pg0 = sc[((((rb * 2) + 0) * 64) + jvg)];
+              const float pg1 = sc[((((rb * 2) + 1) * 64) + jvg)];
+              const float vcg0 = kf_f16_to_f32(v[(vbg + (dg + 0))]);
+              og0_0 = (vcg0 * pg0 + og0_0);
+              og1_0 = (vcg0 * pg1 + og1_0);
+              const float vcg1 = kf_f16_to_f32(v[(vbg + (dg + 1))]);
+              og0_1 = (vcg1 * pg0 + og0_1);
+              og1_1 = (vcg1 * pg1 + og1_1);
+              const float vcg2 = kf_f16_to_f32(v[(vbg + (dg + 2))]);
+              og0_2 = (vcg2 * pg0 + og0_2);
+              og1_2 = (vcg2 * pg1 + og1_2);
+              const float vcg3 = kf_f16_to_f32(v[(vbg + (dg + 3))]);
+              og0_3 = (vcg3 * pg0 + og0_3);
+              og1_3 = (vcg3 * pg1 + og1_3);
+            }
+            acc[(((((rb * 2) + 0) * 128) + dg) + 0)] = og0_0;
+            acc[(((((rb * 2) + 0) * 128) + dg) + 1)] = og0_1;
+            acc[(((((rb * 2) + 0) * 128) + dg) + 2)] = og0_2;
+            acc[(((((rb * 2) + 0) * 128) + dg) + 3)] = og0_3;
+            acc[(((((rb * 2) + 1) * 128) + dg) + 0)] = og1_0;
+            acc[(((((rb * 2) + 1) * 128) + dg) + 1)] = og1_1;
+            acc[(((((rb * 2) + 1) * 128) + dg) + 2)] = og1_2;
+            acc[(((((rb * 2) + 1) * 128) + dg) + 3)] = og1_3;
           }
-          acc[(((((rb * 2) + 0) * 128) + dg) + 0)] = og0_0;
-          acc[(((((rb * 2) + 0) * 128) + dg) + 1)] = og0_1;
-          acc[(((((rb * 2) + 0) * 128) + dg) + 2)] = og0_2;
-          acc[(((((rb * 2) + 0) * 128) + dg) + 3)] = og0_3;
-          acc[(((((rb * 2) + 1) * 128) + dg) + 0)] = og1_0;
-          acc[(((((rb * 2) + 1) * 128) + dg) + 1)] = og1_1;
-          acc[(((((rb * 2) + 1) * 128) + dg) + 2)] = og1_2;
-          acc[(((((rb * 2) + 1) * 128) + dg) + 3)] = og1_3;
         }
       }
     }
