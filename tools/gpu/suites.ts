@@ -7,7 +7,7 @@
  */
 import { DTYPES, getOp, resolveParams, Rng, routeByRouter, storedWeightTensors, tensorSignature, type KnobConfig, type ParamValue, type Params, type WeightFormatName } from '@kforge/ir';
 import { loweringFor, opHooks } from '@kforge/driver';
-import { attentionDecodeSplits } from '@kforge/codegen-gpu';
+import { attentionDecodeSplits, moeGroupedDecode } from '@kforge/codegen-gpu';
 import { SearchSpace } from '@kforge/autotune';
 import { sizedBuffers, type KernelArtifact } from '@kforge/target';
 import { generatedBytes, type GeneratedInput } from '@kforge/exec';
@@ -584,7 +584,7 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
           return false;
         }
       };
-      for (const [tag, variant] of moeVariants(s.phase, weight, config)) {
+      for (const [tag, variant] of moeVariants(s.phase, weight, params, config)) {
         if (JSON.stringify(variant) !== JSON.stringify(config) && check(variant)) {
           specs.push({ ...base, name: `perf-moe-${s.name}-${weight}-${tag}`, config: variant, isDefault: false });
         }
@@ -597,20 +597,19 @@ export function moeTimedSpecs(targets: readonly H200Target[]): TimedSpec[] {
 /**
  * The variants timed beside a moe default (docs/results/2026-12-07-h100-gdr-moe-decode): beside a pair-grid
  * decode default (the expert kernels over the routed pairs, the router loads above the dependent-launch wait,
- * 256 threads) the grouped default (no prefetch, 128 threads, f16 two tokens of an expert at a time), the pairs
- * without the prefetch, the routing folded into gate_up and other geometries (rows, threads, k_unroll); beside a
- * grouped one the pairs (m_tile 1), the prefetch, both, both with the routing in gate_up, and f16 at m_tile 1;
+ * 256 threads) the grouped kernels' defaults (moeGroupedDecode), the pairs without the prefetch, the routing
+ * folded into gate_up and other geometries (rows, threads, k_unroll); beside a grouped one the pairs (m_tile 1), the prefetch, both, both with the routing in gate_up, and f16 at m_tile 1;
  * f16 prefill at other tile shapes. Session 14's decode variants (int8, the fusions, dependent launch, rows,
  * m_tile) are in docs/results/2026-12-02-h200-moe-s14.
  */
-function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, config: KnobConfig): [string, KnobConfig][] {
+function moeVariants(phase: 'decode' | 'prefill', weight: WeightFormatName, params: Params, config: KnobConfig): [string, KnobConfig][] {
   if (phase === 'prefill') {
     if (weight !== 'f16') return [];
     return [[64, 128, 32], [64, 128, 64], [32, 64, 64], [64, 64, 32], [32, 128, 64]].map(([m, n, k]) => [`t${m}x${n}x${k}`, { ...config, tile_m: m!, tile_n: n!, tile_k: k! }]);
   }
   if (config.pair_grid) {
     return [
-      ['grouped', { ...config, pair_grid: false, router_prefetch: false, workgroup_size: 128, ...(weight === 'f16' ? { m_tile: 2 } : {}) }],
+      ['grouped', moeGroupedDecode('cuda', params, config)],
       ['noprefetch', { ...config, router_prefetch: false }],
       // the route dispatch folded into the pair grid's gate_up (3 dispatches at any T)
       ['route', { ...config, route_in_gate_up: true }],

@@ -8,3 +8,4 @@ export { emitAttentionGpu, attentionGpuKnobSpace } from './attention/emit.ts';
 export { decodeSplits as attentionDecodeSplits } from './attention/knobs.ts';
 export { emitGatedDeltaRuleGpu, gatedDeltaRuleGpuKnobSpace } from './gated-delta-rule/emit.ts';
 export { emitMoeGpu, moeGpuKnobSpace } from './moe/emit.ts';
+export { moeGroupedDecode } from './moe/knobs.ts';

@@ -238,7 +238,7 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
     return {
       variant: 'gather', mma: 'none', ...TILE_DEFAULTS, rows: 8, m_tile: 1, k_unroll: 1, workgroup_size: Math.min(128, caps.maxWorkgroup), vector_width,
       subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null, dependent_launch: caps.dependentLaunch,
-      dot_path: int8Capable(FORMATS[shape.weight]) ? 'int8' : 'float', ...fusedDefaults(cuda, shape),
+      dot_path: int8Capable(FORMATS[shape.weight]) ? 'int8' : 'float', ...fusedDefaults(cuda),
     };
   }
   return {
@@ -253,19 +253,19 @@ function preferredDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps): 
     subgroup_reduce: caps.subgroupOps && caps.subgroupSize !== null,
     dependent_launch: caps.dependentLaunch,
     dot_path: 'float',
-    ...fusedDefaults(cuda, shape),
+    ...fusedDefaults(cuda),
   };
 }
 
 /**
- * CUDA decode: down fused with the combine (5 dispatches at T 1, not 6) up to FUSED_COMBINE_MAX_TOKENS
+ * CUDA decode: down fused with the combine (grouped kernels: 5 dispatches at T 1, not 6) up to FUSED_COMBINE_MAX_TOKENS
  * (the token-major down re-reads an expert shared by tokens). H200, 2026-12-02, same run (route and group
  * fused in both), against the separate down + combine: T 1 f16 42.6 vs 46.6 us, T 8 f16 180.6 vs 203.3 us,
  * int8 q4_0 28.1 vs 29.0 and 94.3 vs 93.0. fuse_route_group stays off: its one workgroup of 1024 threads
  * cost 6.4 to 8.7 us more than the two dispatches it replaces (T 1 q4_0 28.1 vs 21.3 us, f16 42.6 vs 36.0;
  * ncu: 13.1 us alone against 3.7 + 3.9). docs/results/2026-12-02-h200-moe-s14.
  */
-function fusedDefaults(cuda: boolean, _shape: MoeShape): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine' | 'pair_grid' | 'router_prefetch' | 'route_in_gate_up'> {
+function fusedDefaults(cuda: boolean): Pick<MoeSimtConfig, 'fuse_route_group' | 'fuse_down_combine' | 'pair_grid' | 'router_prefetch' | 'route_in_gate_up'> {
   return { fuse_route_group: false, fuse_down_combine: cuda, pair_grid: false, router_prefetch: false, route_in_gate_up: false };
 }
 
@@ -283,6 +283,15 @@ function pairGridDefaults(target: GpuTarget, shape: MoeShape, caps: SimtCaps, T:
   const quantized = FORMATS[shape.weight].kind !== 'dense';
   if (target !== 'cuda' || !(T === 1 || (quantized && T <= FUSED_COMBINE_MAX_TOKENS))) return {};
   return { pair_grid: true, m_tile: 1, router_prefetch: caps.dependentLaunch && shape.routing === 'router', workgroup_size: Math.min(256, caps.maxWorkgroup) };
+}
+
+/** `config` with the knobs the pair-grid decode default sets put back to the grouped kernels' defaults (a bench's baseline beside it) */
+export function moeGroupedDecode(target: GpuTarget, params: Params, config: KnobConfig): KnobConfig {
+  const caps = SIMT_CAPS[target];
+  const shape = moeShape(params);
+  const grouped = preferredDefaults(target, shape, caps) as unknown as KnobConfig;
+  const set = Object.keys(pairGridDefaults(target, shape, caps, 1));
+  return { ...config, ...Object.fromEntries(set.map((k) => [k, grouped[k]!])) };
 }
 
 export function resolveMoeConfig(target: GpuTarget, params: Params, config: Readonly<Record<string, ParamValue>> = {}): MoeSimtConfig {

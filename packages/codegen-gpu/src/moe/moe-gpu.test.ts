@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { InputError, getOp, nmseBound, randomInputs, resolveParams, tensorBytes, type ParamValue, type Params, type Tensor } from '@kforge/ir';
 import { sizedBuffers, sizedDispatches } from '@kforge/target';
 import { emitMoeGpu, moeGpuKnobSpace } from './emit.ts';
-import { moeShape, resolveMoeConfig } from './knobs.ts';
+import { moeGroupedDecode, moeShape, resolveMoeConfig } from './knobs.ts';
 import { lowerMoeSimt } from './lower-simt.ts';
 import { SIMT_CAPS, type GpuTarget } from '../gemv/knobs.ts';
 import { emulateKernel, type EmulatedBuffer } from '../attention/simt-emulator.ts';
@@ -42,6 +42,8 @@ test('every default is inside its knob space and rules, and does not depend on T
       // CUDA decode: quantized experts on the int8 path, down + combine fused (route + group measured slower fused); the other targets as before
       assert.equal(space.defaults.dot_path, cuda && quantized ? 'int8' : 'float', `${target} ${JSON.stringify(raw)}`);
       assert.equal(space.defaults.pair_grid, pairs, `${target} ${JSON.stringify(raw)}`);
+      // the grouped kernels' defaults beside a pair-grid one are those of a T where the grouped kernels are the default
+      if (pairs && !quantized) assert.deepEqual(moeGroupedDecode(target, params(raw), space.defaults), moeGpuKnobSpace(target, params({ ...raw, T: 2 })).defaults);
       assert.equal(space.defaults.fuse_down_combine, cuda && Number(raw.T) <= 8, `${target} ${JSON.stringify(raw)}`);
       assert.equal(space.defaults.fuse_route_group, false, `${target} ${JSON.stringify(raw)}`);
     }
