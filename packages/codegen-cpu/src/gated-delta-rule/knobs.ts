@@ -35,7 +35,7 @@ function defaultBlockV(target: CpuSimdTarget, params: Params, variant: string): 
   const L = GDR_F32_LANES[target];
   const Dv = num(params, 'Dv');
   // T 1 reads the block straight from s0 (simd.ts): whole rows of 128 columns keep each thread's state reads
-  // sequential, which measured 1.2-1.5x faster than 64 (avx512) and 32 (avx2) columns with the state out of
+  // sequential, which measured 1.15-1.5x faster than 64 (avx512) and 32 (avx2) columns with the state out of
   // cache (Zen 5, docs/results/2026-12-07-gdr-cpu-decode-direct); neon and c keep the narrower blocks (not timed)
   const single = num(params, 'T') === 1;
   const want = variant === 'chunked' ? { c: 32, avx2: 64, avx512: 128, neon: 64 }[target]
